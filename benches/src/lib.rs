@@ -1,0 +1,1 @@
+//! Criterion benchmarks of the arbiter crates live under `benches/`; this library is empty.
