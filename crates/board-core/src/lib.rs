@@ -1,1 +1,17 @@
-//! x
+//! Game-independent building blocks shared by the arbiter rule crates.
+//!
+//! Nothing here knows a game rule: sides, bitboards, run-time bitsets, Zobrist keys,
+//! repetition counting and the text-diagram model are the mechanisms every game reuses.
+
+pub mod bitboard;
+pub mod bitset;
+pub mod diagram;
+pub mod repetition;
+pub mod side;
+pub mod zobrist;
+
+pub use bitboard::{Bitboard128, GridBits};
+pub use bitset::BitSet;
+pub use repetition::RepetitionTable;
+pub use side::{BySide, Side};
+pub use zobrist::{ZobristKeys, splitmix64};

@@ -1,0 +1,94 @@
+//! Counting repeated positions by hash.
+//!
+//! Every game that rules on repetition (sennichite, xiangqi cycles, Go superko) needs to know
+//! how often a position occurred and at which plies; the hash includes whatever the game
+//! deems part of the position (side to move, hands, …).
+
+use hashbrown::HashMap;
+
+/// Hashes are already uniformly mixed Zobrist keys: hashing them again would waste time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct IdentityHasher(u64);
+
+impl std::hash::Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, value: u64) {
+        self.0 = value;
+    }
+}
+
+pub type IdentityBuildHasher = std::hash::BuildHasherDefault<IdentityHasher>;
+
+/// Where each position (by hash) occurred in a game.
+#[derive(Clone, Debug, Default)]
+pub struct RepetitionTable {
+    seen: HashMap<u64, Vec<u32>, IdentityBuildHasher>,
+}
+
+impl RepetitionTable {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Records that `hash` occurred at `ply`; returns how often it has now occurred.
+    pub fn record(&mut self, hash: u64, ply: u32) -> usize {
+        let plies = self.seen.entry(hash).or_default();
+        plies.push(ply);
+        plies.len()
+    }
+
+    /// Forgets the latest occurrence of `hash` (for unmaking a move).
+    pub fn unrecord(&mut self, hash: u64) {
+        if let Some(plies) = self.seen.get_mut(&hash) {
+            plies.pop();
+            if plies.is_empty() {
+                self.seen.remove(&hash);
+            }
+        }
+    }
+
+    /// How often `hash` occurred.
+    pub fn count(&self, hash: u64) -> usize {
+        self.seen.get(&hash).map_or(0, Vec::len)
+    }
+
+    /// The plies at which `hash` occurred, in the order recorded.
+    pub fn plies(&self, hash: u64) -> &[u32] {
+        self.seen.get(&hash).map_or(&[], Vec::as_slice)
+    }
+
+    pub fn clear(&mut self) {
+        self.seen.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_occurrences_and_remembers_plies() {
+        let mut table = RepetitionTable::new();
+        assert_eq!(table.record(42, 0), 1);
+        assert_eq!(table.record(7, 1), 1);
+        assert_eq!(table.record(42, 4), 2);
+        assert_eq!(table.record(42, 8), 3);
+        assert_eq!(table.count(42), 3);
+        assert_eq!(table.plies(42), &[0, 4, 8]);
+        assert_eq!(table.count(99), 0);
+        assert!(table.plies(99).is_empty());
+        table.unrecord(42);
+        assert_eq!(table.plies(42), &[0, 4]);
+        table.unrecord(7);
+        assert_eq!(table.count(7), 0);
+    }
+}
