@@ -176,7 +176,7 @@ macro_rules! bit_ops_128 {
         impl $assign_trait for Bitboard128 {
             #[inline]
             fn $assign_method(&mut self, rhs: Bitboard128) {
-                self.0 = self.0 $op rhs.0;
+                *self = *self $op rhs;
             }
         }
     )*};
@@ -283,13 +283,13 @@ impl<const W: usize> GridBits<W> {
     pub fn shift_up(&self, n: usize, mask: &Self) -> Self {
         let (words, bits) = (n / 64, (n % 64) as u32);
         let mut out = [0u64; W];
-        for i in (words..W).rev() {
+        for (i, (slot, m)) in out.iter_mut().zip(mask.0.iter()).enumerate().skip(words) {
             let src = i - words;
             let mut v = self.0[src] << bits;
             if bits > 0 && src > 0 {
                 v |= self.0[src - 1] >> (64 - bits);
             }
-            out[i] = v & mask.0[i];
+            *slot = v & m;
         }
         GridBits(out)
     }
@@ -298,13 +298,14 @@ impl<const W: usize> GridBits<W> {
     pub fn shift_down(&self, n: usize, mask: &Self) -> Self {
         let (words, bits) = (n / 64, (n % 64) as u32);
         let mut out = [0u64; W];
-        for i in 0..W.saturating_sub(words) {
+        let kept = W.saturating_sub(words);
+        for (i, (slot, m)) in out.iter_mut().zip(mask.0.iter()).take(kept).enumerate() {
             let src = i + words;
             let mut v = self.0[src] >> bits;
             if bits > 0 && src + 1 < W {
                 v |= self.0[src + 1] << (64 - bits);
             }
-            out[i] = v & mask.0[i];
+            *slot = v & m;
         }
         GridBits(out)
     }
@@ -361,14 +362,12 @@ impl<const W: usize> FromIterator<usize> for GridBits<W> {
 }
 
 macro_rules! bit_ops_grid {
-    ($($trait:ident $method:ident $assign_trait:ident $assign_method:ident $op:tt;)*) => {$(
+    ($($trait:ident $method:ident $assign_trait:ident $assign_method:ident;)*) => {$(
         impl<const W: usize> $trait for GridBits<W> {
             type Output = GridBits<W>;
             #[inline]
             fn $method(mut self, rhs: GridBits<W>) -> GridBits<W> {
-                for (a, b) in self.0.iter_mut().zip(rhs.0.iter()) {
-                    *a = *a $op *b;
-                }
+                self.$assign_method(rhs);
                 self
             }
         }
@@ -376,7 +375,7 @@ macro_rules! bit_ops_grid {
             #[inline]
             fn $assign_method(&mut self, rhs: GridBits<W>) {
                 for (a, b) in self.0.iter_mut().zip(rhs.0.iter()) {
-                    *a = *a $op *b;
+                    a.$assign_method(*b);
                 }
             }
         }
@@ -384,9 +383,9 @@ macro_rules! bit_ops_grid {
 }
 
 bit_ops_grid! {
-    BitAnd bitand BitAndAssign bitand_assign &;
-    BitOr bitor BitOrAssign bitor_assign |;
-    BitXor bitxor BitXorAssign bitxor_assign ^;
+    BitAnd bitand BitAndAssign bitand_assign;
+    BitOr bitor BitOrAssign bitor_assign;
+    BitXor bitxor BitXorAssign bitxor_assign;
 }
 
 impl<const W: usize> Not for GridBits<W> {
