@@ -1,1 +1,37 @@
-//! x
+//! Board topologies and coordinates shared by the Go, xiangqi and shogi rule crates.
+//!
+//! Everything here is geometry, never a game rule:
+//!
+//! * [`topology`]: the [`Topology`] trait (points and precomputed neighbour tables) with two
+//!   implementations, rectangular [`Grid`]s and arbitrary [`Graph`]s, so Go code runs on either.
+//! * [`direction`]: the eight compass [`Direction`]s and leaper offsets.
+//! * [`xiangqi`] and [`shogi`]: the fixed 9x10 and 9x9 boards with `u128` bitboard masks,
+//!   precomputed rays, regions (palaces, river halves, promotion zones) and mirrors.
+//! * [`symmetry`]: the eight symmetries of a square grid (four of a rectangle).
+//! * [`notation`]: coordinate notations (GTP, SGF, ICCS, xiangqi file numbers, USI and
+//!   Japanese shogi squares) with typed, positioned errors.
+//!
+//! **Coordinate convention (all boards).** `x` counts columns from the left and `y` rows from
+//! the top, as the board is drawn with the first side (Black in Go, Red in xiangqi, sente in
+//! shogi) at the bottom. The index of `(x, y)` is `y * width + x`, so index order is the
+//! reading order of SGF, xiangqi FEN and SFEN.
+
+pub mod direction;
+pub mod graph;
+pub mod grid;
+pub mod notation;
+pub mod point;
+pub mod shogi;
+pub mod symmetry;
+pub mod topology;
+pub mod xiangqi;
+
+mod fixed_board;
+
+pub use direction::Direction;
+pub use graph::{Graph, GraphError, GraphParseError};
+pub use grid::{Grid, GridMasks, GridSizeError};
+pub use notation::{NotationError, NotationErrorKind};
+pub use point::Point;
+pub use symmetry::Symmetry;
+pub use topology::Topology;

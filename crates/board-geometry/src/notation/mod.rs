@@ -1,0 +1,231 @@
+//! Coordinate notations: parse and format functions with typed, positioned errors.
+//!
+//! * [`gtp`]: Go Text Protocol vertices (`A1` bottom-left, no `I`), for [`Grid`](crate::Grid)s.
+//! * [`sgf`]: SGF points (`aa` top-left), for grids.
+//! * [`iccs`]: xiangqi ICCS/UCCI squares (`h2`, ranks 0-9) and the Fairy-Stockfish variant
+//!   (ranks 1-10).
+//! * [`xiangqi_files`]: xiangqi file numbers counted from each side's right (一..九 for Red,
+//!   digits for Black).
+//! * [`shogi`]: shogi squares in USI (`7g`), Japanese (`７六`, `7六`) and CSA digits (`77`).
+//!
+//! Every parser is strict (no surrounding blanks) and reports the byte offset of the first
+//! character it could not accept.
+
+pub mod gtp;
+pub mod iccs;
+pub mod sgf;
+pub mod shogi;
+pub mod xiangqi_files;
+
+/// Kanji numerals 一 to 九, index `n - 1` for `n` in 1..=9.
+pub const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/// Full-width digits １ to ９, index `n - 1` for `n` in 1..=9.
+pub const FULL_WIDTH_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
+
+/// The value 1..=9 of an ASCII digit, a full-width digit or a kanji numeral, if it is one.
+pub fn digit_value(c: char) -> Option<u8> {
+    if ('1'..='9').contains(&c) {
+        return Some(c as u8 - b'0');
+    }
+    FULL_WIDTH_DIGITS
+        .iter()
+        .chain(KANJI_DIGITS.iter())
+        .position(|&d| d == c)
+        .map(|i| (i % 9) as u8 + 1)
+}
+
+/// Which notation an error comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    Gtp,
+    Sgf,
+    /// ICCS / UCCI: files a-i, ranks 0-9.
+    Iccs,
+    /// Fairy-Stockfish / pyffish coordinates: files a-i, ranks 1-10.
+    FsfCoordinates,
+    /// A xiangqi file number seen from one side.
+    XiangqiFile,
+    /// A shogi square in any accepted form (USI, Japanese, CSA digits).
+    ShogiSquare,
+}
+
+impl std::fmt::Display for Notation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Notation::Gtp => "GTP vertex",
+            Notation::Sgf => "SGF point",
+            Notation::Iccs => "ICCS square",
+            Notation::FsfCoordinates => "FSF square",
+            Notation::XiangqiFile => "xiangqi file number",
+            Notation::ShogiSquare => "shogi square",
+        })
+    }
+}
+
+/// A coordinate text that could not be parsed; `at` is the byte offset of the problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    pub notation: Notation,
+    pub at: usize,
+    pub kind: NotationErrorKind,
+}
+
+/// What went wrong while parsing a coordinate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotationErrorKind {
+    /// The text is empty.
+    Empty,
+    /// The text ended where more was required.
+    Truncated { expected: &'static str },
+    /// A character that does not fit here (including anything after a complete coordinate).
+    Unexpected { found: char, expected: &'static str },
+    /// A well-formed column or row that is off the board.
+    OffBoard {
+        what: &'static str,
+        value: u32,
+        max: u32,
+    },
+}
+
+impl NotationError {
+    pub(crate) fn new(notation: Notation, at: usize, kind: NotationErrorKind) -> NotationError {
+        NotationError { notation, at, kind }
+    }
+}
+
+impl std::fmt::Display for NotationError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} at byte {}: ", self.notation, self.at)?;
+        match &self.kind {
+            NotationErrorKind::Empty => write!(f, "empty text"),
+            NotationErrorKind::Truncated { expected } => {
+                write!(f, "text ends where {expected} was expected")
+            }
+            NotationErrorKind::Unexpected { found, expected } => {
+                write!(f, "found {found:?} where {expected} was expected")
+            }
+            NotationErrorKind::OffBoard { what, value, max } => {
+                write!(f, "{what} {value} is off the board (maximum {max})")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// A character cursor that remembers byte offsets for error reports.
+pub(crate) struct Cursor<'a> {
+    text: &'a str,
+    at: usize,
+    notation: Notation,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor at the start of `text`; fails on empty text.
+    pub(crate) fn start(notation: Notation, text: &'a str) -> Result<Cursor<'a>, NotationError> {
+        if text.is_empty() {
+            return Err(NotationError::new(notation, 0, NotationErrorKind::Empty));
+        }
+        Ok(Cursor {
+            text,
+            at: 0,
+            notation,
+        })
+    }
+
+    /// Byte offset of the next character.
+    pub(crate) fn offset(&self) -> usize {
+        self.at
+    }
+
+    pub(crate) fn peek(&self) -> Option<char> {
+        self.text[self.at..].chars().next()
+    }
+
+    /// The next character, or a `Truncated` error naming what was expected.
+    pub(crate) fn next(&mut self, expected: &'static str) -> Result<char, NotationError> {
+        let c = self
+            .peek()
+            .ok_or_else(|| self.error(NotationErrorKind::Truncated { expected }))?;
+        self.at += c.len_utf8();
+        Ok(c)
+    }
+
+    /// An `Unexpected` error for the character just read by [`next`](Self::next).
+    pub(crate) fn unexpected_last(&self, found: char, expected: &'static str) -> NotationError {
+        NotationError::new(
+            self.notation,
+            self.at - found.len_utf8(),
+            NotationErrorKind::Unexpected { found, expected },
+        )
+    }
+
+    /// An error at an explicit offset.
+    pub(crate) fn error_at(&self, at: usize, kind: NotationErrorKind) -> NotationError {
+        NotationError::new(self.notation, at, kind)
+    }
+
+    /// An error at the current offset.
+    pub(crate) fn error(&self, kind: NotationErrorKind) -> NotationError {
+        self.error_at(self.at, kind)
+    }
+
+    /// Succeeds only at the end of the text.
+    pub(crate) fn finish(&self) -> Result<(), NotationError> {
+        match self.peek() {
+            None => Ok(()),
+            Some(found) => Err(self.error(NotationErrorKind::Unexpected {
+                found,
+                expected: "the end of the coordinate",
+            })),
+        }
+    }
+
+    /// Reads a run of ASCII digits without leading zeros (a lone `0` is allowed when
+    /// `allow_zero`), returning its value and starting offset. Values that overflow become
+    /// `u32::MAX` so the caller reports them as off the board.
+    pub(crate) fn number(
+        &mut self,
+        expected: &'static str,
+        allow_zero: bool,
+    ) -> Result<(u32, usize), NotationError> {
+        let start = self.at;
+        let first = self.next(expected)?;
+        if !first.is_ascii_digit() || (first == '0' && !allow_zero) {
+            return Err(self.unexpected_last(first, expected));
+        }
+        let mut value = first as u32 - '0' as u32;
+        while let Some(c) = self.peek().filter(char::is_ascii_digit) {
+            if first == '0' {
+                // No leading zeros: "01" is not canonical.
+                return Err(self.error(NotationErrorKind::Unexpected {
+                    found: c,
+                    expected: "the end of the number (no leading zeros)",
+                }));
+            }
+            self.at += 1;
+            value = value
+                .saturating_mul(10)
+                .saturating_add(c as u32 - '0' as u32);
+        }
+        Ok((value, start))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_values_in_every_style() {
+        for n in 1..=9u8 {
+            assert_eq!(digit_value(char::from(b'0' + n)), Some(n));
+            assert_eq!(digit_value(FULL_WIDTH_DIGITS[usize::from(n - 1)]), Some(n));
+            assert_eq!(digit_value(KANJI_DIGITS[usize::from(n - 1)]), Some(n));
+        }
+        for c in ['0', '０', '十', '〇', 'a', ' ', '零'] {
+            assert_eq!(digit_value(c), None, "{c:?}");
+        }
+    }
+}
