@@ -1,0 +1,10 @@
+//! Go on arbitrary graphs: the board as a graph, configurations, forbidden points, ultimate
+//! positions (窮極盤面) and their eyes, regular move sequences with their successor sets, the
+//! outcome classes 𝓑/𝓦/𝓝/𝓟 of every point, and the Chinese-style score.
+//!
+//! Conventions follow the source text: a configuration maps points to −1 (Black), 0 (empty),
+//! +1 (White); `c − v` is Black playing at `v`, `c + v` White playing at `v`.
+
+pub mod plain;
+
+pub use plain::{GraphTextError, GraphTextErrorKind, PlainGraph};

@@ -1,0 +1,38 @@
+//! Counting legal Go positions: colourings of a graph in which every string (maximal connected
+//! set of same-coloured stones) touches an empty point.
+//!
+//! Two independent methods, so each checks the other:
+//!
+//! * [`brute`]: enumerate all `3^n` colourings (small boards only);
+//! * [`frontier`]: a border-state transfer count in the manner of Tromp & Farnebäck
+//!   ("Combinatorics of Go"): points are added in a fixed order (a path decomposition) and only
+//!   the frontier of added points that still have unadded neighbours is remembered, with each
+//!   frontier stone's colour and either "its string already has a liberty" or which frontier
+//!   stones share its still liberty-less string. Counts are kept modulo a few 62-bit primes and
+//!   rebuilt exactly with the Chinese remainder theorem.
+
+pub mod brute;
+pub mod frontier;
+mod modular;
+pub mod order;
+
+pub use brute::{BRUTE_MAX_POINTS, count_brute, count_brute_grid};
+pub use frontier::{FrontierError, MAX_FRONTIER, count_frontier, count_with_order};
+pub use order::{Schedule, grid_order, path_order};
+
+use crate::graph::PlainGraph;
+use num_bigint::BigUint;
+
+/// Exact number of legal positions on the `w`×`h` grid (border-state count, narrow side first).
+pub fn count_grid(w: usize, h: usize) -> Result<BigUint, FrontierError> {
+    let graph = PlainGraph::grid(w, h);
+    count_with_order(&graph, &grid_order(w, h))
+}
+
+/// Exact number of legal positions on any graph (border-state count over a greedy ordering).
+pub fn count_graph(graph: &PlainGraph) -> Result<BigUint, FrontierError> {
+    if let Some((w, h)) = graph.grid_size() {
+        return count_with_order(graph, &grid_order(w, h));
+    }
+    count_frontier(graph)
+}
