@@ -1,1 +1,4 @@
 //! placeholder
+
+pub mod graph;
+pub mod legal_count;
