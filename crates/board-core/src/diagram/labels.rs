@@ -1,0 +1,110 @@
+//! Rank and file labels: ASCII digits, full-width digits, CJK numerals and letters.
+
+use super::cell::is_cjk_numeral;
+
+/// The character class of a numeral, so a rank label is one run of a single class.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum NumeralClass {
+    Ascii,
+    FullWidth,
+    Cjk,
+}
+
+pub(crate) fn numeral_class(c: char) -> Option<NumeralClass> {
+    if c.is_ascii_digit() {
+        Some(NumeralClass::Ascii)
+    } else if ('０'..='９').contains(&c) {
+        Some(NumeralClass::FullWidth)
+    } else if is_cjk_numeral(c) {
+        Some(NumeralClass::Cjk)
+    } else {
+        None
+    }
+}
+
+/// The value of a numeral label (`7`, `１２`, `十一`), or `None`.
+pub(crate) fn numeral_value(label: &str) -> Option<u32> {
+    let first = label.chars().next()?;
+    let class = numeral_class(first)?;
+    if label.chars().any(|c| numeral_class(c) != Some(class)) || label.chars().count() > 4 {
+        return None;
+    }
+    match class {
+        NumeralClass::Ascii => label.parse().ok(),
+        NumeralClass::FullWidth => label
+            .chars()
+            .try_fold(0u32, |acc, c| Some(acc * 10 + (c as u32 - '０' as u32))),
+        NumeralClass::Cjk => cjk_value(label),
+    }
+}
+
+fn cjk_digit(c: char) -> Option<u32> {
+    "〇一二三四五六七八九"
+        .chars()
+        .position(|d| d == c)
+        .map(|p| p as u32)
+}
+
+/// `一`..`九`, `十`, `十一`, `二十`, `二十一` and so on up to 99.
+fn cjk_value(label: &str) -> Option<u32> {
+    let chars: Vec<char> = label.chars().collect();
+    match chars.as_slice() {
+        ['十'] => Some(10),
+        [d] => cjk_digit(*d),
+        ['十', u] => Some(10 + cjk_digit(*u).filter(|&v| v > 0)?),
+        [t, '十'] => Some(10 * cjk_digit(*t).filter(|&v| v > 1)?),
+        [t, '十', u] => {
+            Some(10 * cjk_digit(*t).filter(|&v| v > 1)? + cjk_digit(*u).filter(|&v| v > 0)?)
+        }
+        _ => None,
+    }
+}
+
+/// The value of a file label: a numeral or a single ASCII letter (`a` = 1).
+pub(crate) fn label_value(label: &str) -> Option<u32> {
+    let mut chars = label.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c), None) if c.is_ascii_alphabetic() => {
+            Some(c.to_ascii_lowercase() as u32 - 'a' as u32 + 1)
+        }
+        _ => numeral_value(label),
+    }
+}
+
+/// True when the values rise or fall strictly, as file labels do (`abcdefg`, `９８７…`,
+/// Go's `ABCDEFGHJ` that skips `I`).
+pub(crate) fn strictly_monotone(values: &[u32]) -> bool {
+    values.windows(2).all(|w| w[0] < w[1]) || values.windows(2).all(|w| w[0] > w[1])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numerals() {
+        assert_eq!(numeral_value("7"), Some(7));
+        assert_eq!(numeral_value("19"), Some(19));
+        assert_eq!(numeral_value("１２"), Some(12));
+        assert_eq!(numeral_value("九"), Some(9));
+        assert_eq!(numeral_value("十"), Some(10));
+        assert_eq!(numeral_value("十九"), Some(19));
+        assert_eq!(numeral_value("二十一"), Some(21));
+        assert_eq!(numeral_value("一十"), None);
+        assert_eq!(numeral_value("十〇"), None);
+        assert_eq!(numeral_value("1二"), None);
+        assert_eq!(numeral_value(""), None);
+        assert_eq!(numeral_value("99999"), None);
+        assert_eq!(label_value("a"), Some(1));
+        assert_eq!(label_value("J"), Some(10));
+        assert_eq!(label_value("ab"), None);
+    }
+
+    #[test]
+    fn monotone() {
+        assert!(strictly_monotone(&[1, 2, 3, 4, 5, 6, 7]));
+        assert!(strictly_monotone(&[9, 8, 7]));
+        assert!(strictly_monotone(&[1, 2, 3, 4, 5, 6, 7, 8, 10]));
+        assert!(!strictly_monotone(&[2, 15, 2]));
+    }
+}
