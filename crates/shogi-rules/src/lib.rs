@@ -1,1 +1,54 @@
-//! placeholder
+//! Shogi rules: positions (SFEN), legal moves (USI), game-end rulings (checkmate, sennichite,
+//! perpetual check, impasse declarations, fouls), handicaps and kifu notations
+//! (CSA, KIF, KI2, JSA move notation).
+//!
+//! Layers: [`types`] and [`tables`] (geometry), [`setup`] (unchecked SFEN), [`position`]
+//! (validated, make/unmake, Zobrist), [`movegen`] (legal moves), [`perft`], [`usi`], then
+//! [`game`] (rulings) and the notation modules.
+
+pub mod error;
+pub mod movegen;
+pub mod perft;
+pub mod position;
+mod reference;
+pub mod setup;
+pub(crate) mod tables;
+pub mod types;
+pub mod usi;
+
+pub use board_core::Side;
+pub use error::ParseError;
+pub use movegen::MoveList;
+pub use position::{InvalidPosition, Position, Problem, Undo};
+pub use setup::{START_SFEN, Setup};
+pub use types::{Hand, Kind, Move, Piece, Square};
+
+/// Any failure of this crate's public entry points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Error {
+    Parse(ParseError),
+    Invalid(InvalidPosition),
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Error::Parse(e) => e.fmt(f),
+            Error::Invalid(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<ParseError> for Error {
+    fn from(e: ParseError) -> Self {
+        Error::Parse(e)
+    }
+}
+
+impl From<InvalidPosition> for Error {
+    fn from(e: InvalidPosition) -> Self {
+        Error::Invalid(e)
+    }
+}

@@ -1,0 +1,535 @@
+//! The validated position: bitboards plus a mailbox, hands, side to move and a Zobrist key
+//! that covers the board, both hands and the side to move. Moves are made and unmade in place.
+
+use board_core::{Bitboard128, BySide, Side, ZobristKeys};
+
+use crate::setup::Setup;
+use crate::tables::{self, GOLD, KNIGHT, PAWN, SILVER};
+use crate::types::{Hand, Kind, Move, Piece, Square};
+
+const PIECE_KEYS: usize = 2 * 14 * 81;
+const HAND_KEYS: usize = 2 * 7 * 19;
+const KEY_COUNT: usize = PIECE_KEYS + HAND_KEYS + 1;
+static KEYS: ZobristKeys<KEY_COUNT> = ZobristKeys::generate(0x5_0961_2024);
+
+#[inline]
+fn piece_key(side: Side, kind: Kind, sq: Square) -> u64 {
+    KEYS.get((side.index() * 14 + kind.index()) * 81 + sq.index())
+}
+
+/// Key of holding `count` pieces of `kind` (count 0 has key 0, so empty hands cost nothing).
+#[inline]
+fn hand_key(side: Side, kind: Kind, count: u8) -> u64 {
+    if count == 0 {
+        0
+    } else {
+        KEYS.get(PIECE_KEYS + (side.index() * 7 + kind.index()) * 19 + usize::from(count.min(18)))
+    }
+}
+
+#[inline]
+fn side_key() -> u64 {
+    KEYS.get(KEY_COUNT - 1)
+}
+
+/// Something that makes a [`Setup`] impossible as a shogi position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// More pieces of one base kind (board and hands, promoted or not) than a set holds.
+    TooManyPieces { kind: Kind, count: u32, max: u32 },
+    /// A side has more than one king.
+    TooManyKings { side: Side, count: u32 },
+    /// A pawn or lance on its last rank, or a knight on its last two ranks, unpromoted.
+    PieceWithNoMove { square: Square, piece: Piece },
+    /// Two unpromoted pawns of one side on one file (二歩).
+    TwoPawnsOnFile { side: Side, file: u8 },
+    /// The side that is not to move is in check (its king could be captured).
+    OpponentInCheck { side: Side },
+}
+
+impl std::fmt::Display for Problem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Problem::TooManyPieces { kind, count, max } => {
+                write!(f, "{count} pieces of kind {kind:?}, a set holds {max}")
+            }
+            Problem::TooManyKings { side, count } => {
+                write!(f, "{} has {count} kings", crate::types::side_name(*side))
+            }
+            Problem::PieceWithNoMove { square, piece } => write!(
+                f,
+                "{} {:?} on {square} can never move (行き所のない駒)",
+                crate::types::side_name(piece.side),
+                piece.kind
+            ),
+            Problem::TwoPawnsOnFile { side, file } => write!(
+                f,
+                "{} has two unpromoted pawns on file {file} (二歩)",
+                crate::types::side_name(*side)
+            ),
+            Problem::OpponentInCheck { side } => write!(
+                f,
+                "{} is in check but it is not its turn",
+                crate::types::side_name(*side)
+            ),
+        }
+    }
+}
+
+/// Every problem found in a setup, not just the first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InvalidPosition {
+    pub problems: Vec<Problem>,
+}
+
+impl std::fmt::Display for InvalidPosition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("invalid position: ")?;
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for InvalidPosition {}
+
+/// What [`Position::make`] needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    captured: Option<Kind>,
+    key: u64,
+}
+
+impl Undo {
+    pub fn captured(&self) -> Option<Kind> {
+        self.captured
+    }
+}
+
+/// A legal shogi position (obtained only by validating a [`Setup`]).
+#[derive(Clone, Debug)]
+pub struct Position {
+    pub(crate) board: [Option<Piece>; 81],
+    pub(crate) by_kind: [Bitboard128; 14],
+    pub(crate) by_side: [Bitboard128; 2],
+    pub(crate) hands: BySide<Hand>,
+    pub(crate) side: Side,
+    pub(crate) move_number: u32,
+    pub(crate) key: u64,
+    pub(crate) kings: [Option<Square>; 2],
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        self.board == other.board && self.hands == other.hands && self.side == other.side
+    }
+}
+impl Eq for Position {}
+
+impl Position {
+    pub fn start() -> Position {
+        Position::from_setup(&Setup::start()).expect("start position is legal")
+    }
+
+    pub fn from_sfen(text: &str) -> Result<Position, crate::Error> {
+        let setup = Setup::from_sfen(text)?;
+        Ok(Position::from_setup(&setup)?)
+    }
+
+    /// Checks a setup and builds the position, or lists every problem found.
+    pub fn from_setup(setup: &Setup) -> Result<Position, InvalidPosition> {
+        Position::build(setup, false)
+    }
+
+    /// Like [`Position::from_setup`] but tolerates surplus material (more pieces of a kind
+    /// than a set holds), which some published move-generation fixtures use. Every other
+    /// problem is still reported.
+    pub fn from_setup_lenient(setup: &Setup) -> Result<Position, InvalidPosition> {
+        Position::build(setup, true)
+    }
+
+    fn build(setup: &Setup, lenient: bool) -> Result<Position, InvalidPosition> {
+        let mut pos = Position {
+            board: [None; 81],
+            by_kind: [Bitboard128::EMPTY; 14],
+            by_side: [Bitboard128::EMPTY; 2],
+            hands: setup.hands,
+            side: setup.side_to_move,
+            move_number: setup.move_number,
+            key: 0,
+            kings: [None; 2],
+        };
+        let mut problems = Vec::new();
+        let mut counts = [0u32; 8];
+        let mut kings = [0u32; 2];
+        for sq in Square::all() {
+            if let Some(p) = setup.board[sq.index()] {
+                pos.put(sq, p);
+                counts[p.kind.unpromoted().index()] += 1;
+                if p.kind == Kind::King {
+                    kings[p.side.index()] += 1;
+                    pos.kings[p.side.index()] = Some(sq);
+                }
+                if !p.kind.is_promoted()
+                    && tables::dead_squares(p.side, p.kind).contains(sq.index() as u32)
+                {
+                    problems.push(Problem::PieceWithNoMove {
+                        square: sq,
+                        piece: p,
+                    });
+                }
+            }
+        }
+        for side in Side::ALL {
+            for kind in Kind::HAND {
+                counts[kind.index()] += u32::from(setup.hands[side].count(kind));
+                pos.key ^= hand_key(side, kind, setup.hands[side].count(kind));
+            }
+        }
+        for kind in Kind::HAND {
+            let max = u32::from(kind.full_set_count());
+            if counts[kind.index()] > max && !lenient {
+                problems.push(Problem::TooManyPieces {
+                    kind,
+                    count: counts[kind.index()],
+                    max,
+                });
+            }
+        }
+        for side in Side::ALL {
+            if kings[side.index()] > 1 {
+                problems.push(Problem::TooManyKings {
+                    side,
+                    count: kings[side.index()],
+                });
+            }
+            let pawns = pos.pieces(side, Kind::Pawn).0;
+            for f in 0..9u8 {
+                if ((pawns >> (9 * u32::from(f))) & tables::FILE_MASK).count_ones() > 1 {
+                    problems.push(Problem::TwoPawnsOnFile { side, file: f + 1 });
+                }
+            }
+        }
+        if kings.iter().all(|&k| k <= 1) {
+            let waiting = !pos.side;
+            if let Some(k) = pos.kings[waiting.index()]
+                && pos.attackers_to(k, pos.side, pos.occupied()).any()
+            {
+                problems.push(Problem::OpponentInCheck { side: waiting });
+            }
+        }
+        if pos.side == Side::Second {
+            pos.key ^= side_key();
+        }
+        if problems.is_empty() {
+            Ok(pos)
+        } else {
+            Err(InvalidPosition { problems })
+        }
+    }
+
+    /// The unchecked form of this position.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            hands: self.hands,
+            side_to_move: self.side,
+            move_number: self.move_number,
+        }
+    }
+
+    pub fn to_sfen(&self) -> String {
+        self.to_setup().to_sfen()
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, p: Piece) {
+        let bit = Bitboard128::from_square(sq.index() as u32);
+        self.board[sq.index()] = Some(p);
+        self.by_kind[p.kind.index()] |= bit;
+        self.by_side[p.side.index()] |= bit;
+        self.key ^= piece_key(p.side, p.kind, sq);
+    }
+
+    #[inline]
+    fn remove(&mut self, sq: Square, p: Piece) {
+        let bit = Bitboard128::from_square(sq.index() as u32);
+        self.board[sq.index()] = None;
+        self.by_kind[p.kind.index()] ^= bit;
+        self.by_side[p.side.index()] ^= bit;
+        self.key ^= piece_key(p.side, p.kind, sq);
+    }
+
+    #[inline]
+    fn add_hand(&mut self, side: Side, kind: Kind, delta: i8) {
+        let slot = &mut self.hands[side].0[kind.index()];
+        let old = *slot;
+        let new = (old as i8 + delta) as u8;
+        *slot = new;
+        self.key ^= hand_key(side, kind, old) ^ hand_key(side, kind, new);
+    }
+
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.side
+    }
+
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// Zobrist key of board, both hands and side to move (the sennichite identity).
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    #[inline]
+    pub fn hand(&self, side: Side) -> &Hand {
+        &self.hands[side]
+    }
+
+    #[inline]
+    pub fn king(&self, side: Side) -> Option<Square> {
+        self.kings[side.index()]
+    }
+
+    #[inline]
+    pub fn pieces(&self, side: Side, kind: Kind) -> Bitboard128 {
+        self.by_kind[kind.index()] & self.by_side[side.index()]
+    }
+
+    #[inline]
+    pub fn side_pieces(&self, side: Side) -> Bitboard128 {
+        self.by_side[side.index()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard128 {
+        self.by_side[0] | self.by_side[1]
+    }
+
+    #[inline]
+    pub(crate) fn golds(&self) -> Bitboard128 {
+        self.by_kind[Kind::Gold.index()]
+            | self.by_kind[Kind::ProPawn.index()]
+            | self.by_kind[Kind::ProLance.index()]
+            | self.by_kind[Kind::ProKnight.index()]
+            | self.by_kind[Kind::ProSilver.index()]
+    }
+
+    /// Pieces of `by` that attack `sq` given the occupancy `occ`.
+    #[inline]
+    pub(crate) fn attackers_to(&self, sq: Square, by: Side, occ: Bitboard128) -> Bitboard128 {
+        let s = sq.index();
+        let o = (!by).index();
+        let k = &self.by_kind;
+        let royal = k[Kind::King.index()].0 | k[Kind::Horse.index()].0 | k[Kind::Dragon.index()].0;
+        let steps = (PAWN[o][s] & k[Kind::Pawn.index()].0)
+            | (KNIGHT[o][s] & k[Kind::Knight.index()].0)
+            | (SILVER[o][s] & (k[Kind::Silver.index()].0 | royal))
+            | (GOLD[o][s] & (self.golds().0 | royal));
+        let sliders = (tables::lance_attacks(!by, sq, occ) & k[Kind::Lance.index()])
+            | (tables::rook_attacks(sq, occ) & (k[Kind::Rook.index()] | k[Kind::Dragon.index()]))
+            | (tables::bishop_attacks(sq, occ)
+                & (k[Kind::Bishop.index()] | k[Kind::Horse.index()]));
+        (Bitboard128(steps) | sliders) & self.by_side[by.index()]
+    }
+
+    /// Enemy pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard128 {
+        match self.kings[self.side.index()] {
+            Some(k) => self.attackers_to(k, !self.side, self.occupied()),
+            None => Bitboard128::EMPTY,
+        }
+    }
+
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers().any()
+    }
+
+    /// Whether `side`'s king is attacked.
+    pub fn is_king_attacked(&self, side: Side) -> bool {
+        match self.kings[side.index()] {
+            Some(k) => self.attackers_to(k, !side, self.occupied()).any(),
+            None => false,
+        }
+    }
+
+    /// Pieces of `side` pinned against their own king, given the occupancy `occ`.
+    #[inline]
+    pub(crate) fn pinned(&self, side: Side, king: Square, occ: Bitboard128) -> Bitboard128 {
+        let them = !side;
+        let k = &self.by_kind;
+        let snipers = ((tables::rook_ray(king)
+            & (k[Kind::Rook.index()] | k[Kind::Dragon.index()]))
+            | (tables::bishop_ray(king) & (k[Kind::Bishop.index()] | k[Kind::Horse.index()]))
+            | (tables::lance_ray(side, king) & k[Kind::Lance.index()]))
+            & self.by_side[them.index()];
+        let mut pinned = Bitboard128::EMPTY;
+        for s in snipers {
+            let b = tables::between(king, Square::at(s)) & occ;
+            if b.any() && !b.has_several() {
+                pinned |= b & self.by_side[side.index()];
+            }
+        }
+        pinned
+    }
+
+    /// Plays a move assumed legal (or at least well formed: a piece of the side to move on
+    /// `from`, or the dropped kind in hand). Returns what [`Position::unmake`] needs.
+    pub fn make(&mut self, mv: Move) -> Undo {
+        let us = self.side;
+        let undo_key = self.key;
+        let mut captured = None;
+        match mv {
+            Move::Board { from, to, promote } => {
+                let piece = self.board[from.index()].expect("a piece on the from square");
+                if let Some(victim) = self.board[to.index()] {
+                    self.remove(to, victim);
+                    captured = Some(victim.kind);
+                    self.add_hand(us, victim.kind.unpromoted(), 1);
+                    if victim.kind == Kind::King {
+                        self.kings[victim.side.index()] = None;
+                    }
+                }
+                self.remove(from, piece);
+                let kind = if promote {
+                    piece.kind.promoted().unwrap_or(piece.kind)
+                } else {
+                    piece.kind
+                };
+                self.put(to, Piece::new(us, kind));
+                if kind == Kind::King {
+                    self.kings[us.index()] = Some(to);
+                }
+            }
+            Move::Drop { kind, to } => {
+                self.add_hand(us, kind, -1);
+                self.put(to, Piece::new(us, kind));
+            }
+        }
+        self.side = !us;
+        self.key ^= side_key();
+        self.move_number += 1;
+        Undo {
+            captured,
+            key: undo_key,
+        }
+    }
+
+    /// Takes back `mv`, which must be the last move made with `undo` its result.
+    pub fn unmake(&mut self, mv: Move, undo: Undo) {
+        let us = !self.side;
+        self.side = us;
+        self.move_number -= 1;
+        match mv {
+            Move::Board { from, to, promote } => {
+                let moved = self.board[to.index()].expect("the moved piece");
+                self.remove(to, moved);
+                let kind = if promote {
+                    moved.kind.unpromoted()
+                } else {
+                    moved.kind
+                };
+                self.put(from, Piece::new(us, kind));
+                if kind == Kind::King {
+                    self.kings[us.index()] = Some(from);
+                }
+                if let Some(victim) = undo.captured {
+                    self.add_hand(us, victim.unpromoted(), -1);
+                    self.put(to, Piece::new(!us, victim));
+                    if victim == Kind::King {
+                        self.kings[(!us).index()] = Some(to);
+                    }
+                }
+            }
+            Move::Drop { kind, to } => {
+                self.remove(to, Piece::new(us, kind));
+                self.add_hand(us, kind, 1);
+            }
+        }
+        self.key = undo.key;
+    }
+
+    /// The key computed from scratch (to check the incremental one).
+    pub fn recompute_key(&self) -> u64 {
+        let mut key = 0;
+        for sq in Square::all() {
+            if let Some(p) = self.board[sq.index()] {
+                key ^= piece_key(p.side, p.kind, sq);
+            }
+        }
+        for side in Side::ALL {
+            for kind in Kind::HAND {
+                key ^= hand_key(side, kind, self.hands[side].count(kind));
+            }
+        }
+        if self.side == Side::Second {
+            key ^= side_key();
+        }
+        key
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = crate::Error;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Position::from_sfen(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_problem_is_listed() {
+        // Two sente kings, a pawn on rank 1, a knight on rank 2, nifu on file 5, 19 pawns.
+        let setup = Setup::from_sfen("P3k4/5N3/9/4P4/4P4/9/9/9/K3K4 b 16P 1").unwrap();
+        let err = Position::from_setup(&setup).unwrap_err();
+        let p = &err.problems;
+        assert!(p.contains(&Problem::TooManyKings {
+            side: Side::First,
+            count: 2
+        }));
+        assert!(p.iter().any(
+            |x| matches!(x, Problem::PieceWithNoMove { piece, .. } if piece.kind == Kind::Pawn)
+        ));
+        assert!(p.iter().any(
+            |x| matches!(x, Problem::PieceWithNoMove { piece, .. } if piece.kind == Kind::Knight)
+        ));
+        assert!(p.contains(&Problem::TwoPawnsOnFile {
+            side: Side::First,
+            file: 5
+        }));
+        assert!(p.contains(&Problem::TooManyPieces {
+            kind: Kind::Pawn,
+            count: 19,
+            max: 18
+        }));
+    }
+
+    #[test]
+    fn side_not_to_move_in_check_is_rejected() {
+        // Sente's rook attacks the gote king on 5一 but it is Sente to move.
+        let err = Position::from_sfen("4k4/9/9/9/4R4/9/9/9/4K4 b - 1").unwrap_err();
+        assert!(err.to_string().contains("gote is in check"), "{err}");
+        assert!(Position::from_sfen("4k4/9/9/9/4R4/9/9/9/4K4 w - 1").is_ok());
+        // Promoted pawns on one file are not nifu; a gote lance on rank 9 is stuck.
+        assert!(Position::from_sfen("4k4/9/9/4+P4/4P4/9/9/9/4K4 b - 1").is_ok());
+        assert!(Position::from_sfen("4k4/9/9/9/9/9/9/9/l3K4 b - 1").is_err());
+    }
+}

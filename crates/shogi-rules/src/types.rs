@@ -1,0 +1,323 @@
+//! Squares, piece kinds, pieces, hands and moves: the vocabulary every other module uses.
+
+use board_core::Side;
+
+/// One of the 81 squares. Index = (file - 1) * 9 + (rank - 1), so a file is nine
+/// consecutive bits of a [`board_core::Bitboard128`] and rank 1 (Gote's back rank) is the
+/// low bit of each file.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    /// Builds a square from its file and rank, both counted 1..=9 as in shogi notation.
+    #[inline]
+    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+        if file >= 1 && file <= 9 && rank >= 1 && rank <= 9 {
+            Some(Square((file - 1) * 9 + rank - 1))
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    pub const fn from_index(index: u8) -> Option<Square> {
+        if index < 81 {
+            Some(Square(index))
+        } else {
+            None
+        }
+    }
+
+    /// Internal constructor for indices known to be in range.
+    #[inline]
+    pub(crate) const fn at(index: u32) -> Square {
+        Square(index as u8)
+    }
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// File 1..=9 (1 is on Sente's right).
+    #[inline]
+    pub const fn file(self) -> u8 {
+        self.0 / 9 + 1
+    }
+
+    /// Rank 1..=9 (1 is Gote's back rank).
+    #[inline]
+    pub const fn rank(self) -> u8 {
+        self.0 % 9 + 1
+    }
+
+    /// The rank counted from `side`'s own point of view: 1 is the far (enemy) back rank.
+    #[inline]
+    pub const fn relative_rank(self, side: Side) -> u8 {
+        match side {
+            Side::First => self.rank(),
+            Side::Second => 10 - self.rank(),
+        }
+    }
+
+    /// The same square seen from the other side of the board.
+    #[inline]
+    pub const fn flipped(self) -> Square {
+        Square(80 - self.0)
+    }
+
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..81).map(Square)
+    }
+}
+
+impl std::fmt::Debug for Square {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self)
+    }
+}
+
+/// USI square name, e.g. `7g`.
+impl std::fmt::Display for Square {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.file(), (b'a' + self.rank() - 1) as char)
+    }
+}
+
+/// The fourteen kinds of pieces on the board. The first seven can also be held in hand,
+/// in this order (which is also the index into a [`Hand`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Kind {
+    Pawn = 0,
+    Lance = 1,
+    Knight = 2,
+    Silver = 3,
+    Gold = 4,
+    Bishop = 5,
+    Rook = 6,
+    King = 7,
+    ProPawn = 8,
+    ProLance = 9,
+    ProKnight = 10,
+    ProSilver = 11,
+    Horse = 12,
+    Dragon = 13,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 14] = [
+        Kind::Pawn,
+        Kind::Lance,
+        Kind::Knight,
+        Kind::Silver,
+        Kind::Gold,
+        Kind::Bishop,
+        Kind::Rook,
+        Kind::King,
+        Kind::ProPawn,
+        Kind::ProLance,
+        Kind::ProKnight,
+        Kind::ProSilver,
+        Kind::Horse,
+        Kind::Dragon,
+    ];
+
+    /// The kinds that can be held in hand, in hand-index order.
+    pub const HAND: [Kind; 7] = [
+        Kind::Pawn,
+        Kind::Lance,
+        Kind::Knight,
+        Kind::Silver,
+        Kind::Gold,
+        Kind::Bishop,
+        Kind::Rook,
+    ];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub const fn from_index(i: usize) -> Option<Kind> {
+        if i < 14 { Some(Kind::ALL[i]) } else { None }
+    }
+
+    /// The promoted form, if this kind can promote.
+    #[inline]
+    pub const fn promoted(self) -> Option<Kind> {
+        match self {
+            Kind::Pawn => Some(Kind::ProPawn),
+            Kind::Lance => Some(Kind::ProLance),
+            Kind::Knight => Some(Kind::ProKnight),
+            Kind::Silver => Some(Kind::ProSilver),
+            Kind::Bishop => Some(Kind::Horse),
+            Kind::Rook => Some(Kind::Dragon),
+            _ => None,
+        }
+    }
+
+    /// The kind a captured piece reverts to (and the kind it is counted as in hand).
+    #[inline]
+    pub const fn unpromoted(self) -> Kind {
+        match self {
+            Kind::ProPawn => Kind::Pawn,
+            Kind::ProLance => Kind::Lance,
+            Kind::ProKnight => Kind::Knight,
+            Kind::ProSilver => Kind::Silver,
+            Kind::Horse => Kind::Bishop,
+            Kind::Dragon => Kind::Rook,
+            k => k,
+        }
+    }
+
+    #[inline]
+    pub const fn is_promoted(self) -> bool {
+        (self as u8) >= 8
+    }
+
+    #[inline]
+    pub const fn can_promote(self) -> bool {
+        self.promoted().is_some()
+    }
+
+    /// Moves like a gold general (gold and the four promoted minor pieces).
+    #[inline]
+    pub const fn is_gold_like(self) -> bool {
+        matches!(
+            self,
+            Kind::Gold | Kind::ProPawn | Kind::ProLance | Kind::ProKnight | Kind::ProSilver
+        )
+    }
+
+    /// Number of pieces of this base kind in a full set (both sides together).
+    pub const fn full_set_count(self) -> u8 {
+        match self.unpromoted() {
+            Kind::Pawn => 18,
+            Kind::Lance | Kind::Knight | Kind::Silver | Kind::Gold => 4,
+            Kind::Bishop | Kind::Rook | Kind::King => 2,
+            _ => 0,
+        }
+    }
+
+    /// SFEN letter for Sente (upper case), with `+` for promoted kinds.
+    pub const fn sfen(self) -> &'static str {
+        match self {
+            Kind::Pawn => "P",
+            Kind::Lance => "L",
+            Kind::Knight => "N",
+            Kind::Silver => "S",
+            Kind::Gold => "G",
+            Kind::Bishop => "B",
+            Kind::Rook => "R",
+            Kind::King => "K",
+            Kind::ProPawn => "+P",
+            Kind::ProLance => "+L",
+            Kind::ProKnight => "+N",
+            Kind::ProSilver => "+S",
+            Kind::Horse => "+B",
+            Kind::Dragon => "+R",
+        }
+    }
+
+    /// Impasse points: rook and bishop (promoted or not) 5, kings 0, everything else 1.
+    pub const fn impasse_points(self) -> u32 {
+        match self.unpromoted() {
+            Kind::Rook | Kind::Bishop => 5,
+            Kind::King => 0,
+            _ => 1,
+        }
+    }
+}
+
+/// A piece: its owner and its kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Piece {
+    pub side: Side,
+    pub kind: Kind,
+}
+
+impl Piece {
+    #[inline]
+    pub const fn new(side: Side, kind: Kind) -> Piece {
+        Piece { side, kind }
+    }
+
+    /// SFEN text: upper case for Sente, lower case for Gote.
+    pub fn sfen(self) -> String {
+        let s = self.kind.sfen();
+        match self.side {
+            Side::First => s.to_string(),
+            Side::Second => s.to_ascii_lowercase(),
+        }
+    }
+}
+
+/// Pieces in hand for one side, indexed by [`Kind::HAND`] order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Hand(pub [u8; 7]);
+
+impl Hand {
+    #[inline]
+    pub fn count(&self, kind: Kind) -> u8 {
+        self.0.get(kind.index()).copied().unwrap_or(0)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&c| c == 0)
+    }
+
+    pub fn total(&self) -> u32 {
+        self.0.iter().map(|&c| u32::from(c)).sum()
+    }
+}
+
+/// A move: a board move (with optional promotion) or a drop from hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Board {
+        from: Square,
+        to: Square,
+        promote: bool,
+    },
+    Drop {
+        kind: Kind,
+        to: Square,
+    },
+}
+
+impl Move {
+    #[inline]
+    pub const fn to(self) -> Square {
+        match self {
+            Move::Board { to, .. } | Move::Drop { to, .. } => to,
+        }
+    }
+
+    #[inline]
+    pub const fn from(self) -> Option<Square> {
+        match self {
+            Move::Board { from, .. } => Some(from),
+            Move::Drop { .. } => None,
+        }
+    }
+
+    #[inline]
+    pub const fn is_drop(self) -> bool {
+        matches!(self, Move::Drop { .. })
+    }
+
+    #[inline]
+    pub const fn is_promotion(self) -> bool {
+        matches!(self, Move::Board { promote: true, .. })
+    }
+}
+
+/// The side names used in shogi text formats.
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::First => "sente",
+        Side::Second => "gote",
+    }
+}
