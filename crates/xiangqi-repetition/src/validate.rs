@@ -1,0 +1,141 @@
+//! Validation of a [`Setup`]: every reason it cannot arise in a game of xiangqi.
+
+use crate::piece::{Piece, PieceKind, side_name};
+use crate::position::Position;
+use crate::setup::Setup;
+use crate::square::Square;
+use crate::tables;
+use board_core::Side;
+use std::fmt;
+
+/// One reason a setup is not a legal position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupProblem {
+    /// A side has no king.
+    MissingKing { side: Side },
+    /// More pieces of a kind than a side starts with (1 king, 2 advisors, elephants, horses,
+    /// rooks and cannons, 5 pawns).
+    TooMany {
+        side: Side,
+        kind: PieceKind,
+        count: u32,
+    },
+    /// A king, advisor, elephant or pawn on a point its moves can never reach.
+    Unreachable { square: Square, piece: Piece },
+    /// Two pawns of a side on one file before crossing the river: pawns cannot change file
+    /// on their own half.
+    StackedPawns { side: Side, file: u8 },
+    /// The kings face each other on an open file.
+    KingsFacing,
+    /// The side that is not to move is in check: its opponent could capture the king.
+    OpponentInCheck { side: Side },
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupProblem::MissingKing { side } => write!(f, "{} has no king", side_name(*side)),
+            SetupProblem::TooMany { side, kind, count } => write!(
+                f,
+                "{} has {count} {kind:?} pieces, at most {} allowed",
+                side_name(*side),
+                kind.max_count()
+            ),
+            SetupProblem::Unreachable { square, piece } => write!(
+                f,
+                "{} {:?} on {square} can never stand there",
+                side_name(piece.side),
+                piece.kind
+            ),
+            SetupProblem::StackedPawns { side, file } => write!(
+                f,
+                "{} has two unpromoted pawns on file {} before the river",
+                side_name(*side),
+                (b'a' + file) as char
+            ),
+            SetupProblem::KingsFacing => write!(f, "the kings face each other on an open file"),
+            SetupProblem::OpponentInCheck { side } => {
+                write!(f, "{} is in check but not to move", side_name(*side))
+            }
+        }
+    }
+}
+
+/// Every problem found by validation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError {
+    pub problems: Vec<SetupProblem>,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "illegal position: ")?;
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                write!(f, "; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// All problems of a setup, in a fixed order (an empty list means legal).
+pub fn problems(setup: &Setup) -> Vec<SetupProblem> {
+    let mut out = Vec::new();
+    for side in Side::ALL {
+        for kind in PieceKind::ALL {
+            let count = setup.count(side, kind);
+            if kind == PieceKind::King && count == 0 {
+                out.push(SetupProblem::MissingKing { side });
+            } else if count > kind.max_count() {
+                out.push(SetupProblem::TooMany { side, kind, count });
+            }
+        }
+    }
+    for sq in Square::all() {
+        if let Some(piece) = setup.piece_at(sq) {
+            let reach = tables::reach::REACHABLE[piece.kind.index()][piece.side.index()];
+            if reach & sq.bit() == 0 {
+                out.push(SetupProblem::Unreachable { square: sq, piece });
+            }
+        }
+    }
+    for side in Side::ALL {
+        for file in 0..9u8 {
+            let unpromoted = setup
+                .squares_of(Piece::new(side, PieceKind::Pawn))
+                .filter(|s| s.file() == file && own_half(side, *s))
+                .count();
+            if unpromoted >= 2 {
+                out.push(SetupProblem::StackedPawns { side, file });
+            }
+        }
+    }
+    // Attack-based checks need exactly one king per side.
+    let kings_ok = Side::ALL
+        .iter()
+        .all(|&s| setup.count(s, PieceKind::King) == 1);
+    if kings_ok {
+        let pos = Position::from_setup_unchecked(setup);
+        let (rk, bk) = (pos.king(Side::First), pos.king(Side::Second));
+        if rk.file() == bk.file() && tables::between(rk.index(), bk.index()) & pos.occ == 0 {
+            out.push(SetupProblem::KingsFacing);
+        } else {
+            let waiting = !setup.turn;
+            if pos.in_check(waiting) {
+                out.push(SetupProblem::OpponentInCheck { side: waiting });
+            }
+        }
+    }
+    out
+}
+
+fn own_half(side: Side, sq: Square) -> bool {
+    match side {
+        Side::First => sq.rank() <= 4,
+        Side::Second => sq.rank() >= 5,
+    }
+}
