@@ -1,0 +1,617 @@
+//! Static analysis of a finished position: dead stones removed, empty regions and who borders
+//! them, living units (棋块: chains joined by shared eyes or territory), seki, the document's
+//! essential eyes (基本眼位) and roads (路).
+//!
+//! Classification of every empty point, following 第二十七条:
+//! - points of a region bordered by one colour belong to the units of that colour; each
+//!   independently living unit keeps two of them as essential eyes, a unit in seki that has
+//!   such points keeps one; the rest are that colour's roads;
+//! - points of a region bordered by both colours are settled by trying to fill them: a point
+//!   only one colour can fill without leaving its chain in atari is that colour's road
+//!   ("双活棋中单方权利的官子是有权方的路点"); a point both can fill safely is an unfilled
+//!   dame (单官), half a road to each side; a point neither can fill is a shared liberty of a
+//!   seki (公气), an essential eye of both sides, half each.
+//!
+//! A unit is in seki when one of its chains is in atari or it touches a shared seki liberty
+//! (KataGo's independent-life test, except that unfilled dame both sides can fill do not
+//! make seki: a finished position may leave them empty).
+
+use crate::color::{Color, PerColor, Stone};
+use crate::position::Position;
+use crate::topology::{Point, Topology};
+use std::fmt;
+use std::sync::Arc;
+
+/// What an empty point or stone counts as after the analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PointClass {
+    /// A living stone.
+    Stone(Color),
+    /// An essential eye kept empty for one side's unit.
+    Eye(Color),
+    /// A road: a point where a stone of that colour could still live.
+    Road(Color),
+    /// A shared liberty of a seki: an essential eye of both sides, half each.
+    SharedEye,
+    /// An unfilled dame both sides could fill: half a road to each side.
+    Dame,
+    /// An empty point bordered by no stone at all (empty board regions).
+    Neutral,
+}
+
+/// An empty region: a maximal connected set of empty points (after dead stones are removed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Region {
+    pub points: Vec<Point>,
+    /// Bordering colours: bit 0 Black, bit 1 White.
+    pub border: u8,
+}
+
+impl Region {
+    /// The only colour bordering the region, if exactly one does.
+    pub fn owner(&self) -> Option<Color> {
+        match self.border {
+            1 => Some(Color::Black),
+            2 => Some(Color::White),
+            _ => None,
+        }
+    }
+    /// True if both colours border the region.
+    pub fn is_shared(&self) -> bool {
+        self.border == 3
+    }
+}
+
+/// A living unit (one 棋头): chains of one colour connected through own stones and the empty
+/// regions only that colour borders.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unit {
+    pub color: Color,
+    pub stones: Vec<Point>,
+    pub chains: usize,
+    /// Empty points of regions only this colour borders.
+    pub territory: Vec<Point>,
+    /// In seki (not independently alive).
+    pub seki: bool,
+    /// The essential eyes chosen among `territory`.
+    pub eyes: Vec<Point>,
+}
+
+/// Dead stones given for a position that are not stones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeadStoneError {
+    /// Names of the empty points marked dead.
+    pub empty_points: Vec<String>,
+}
+
+impl fmt::Display for DeadStoneError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "dead stones must be stones, but {} {} empty",
+            self.empty_points.join(","),
+            if self.empty_points.len() == 1 {
+                "is"
+            } else {
+                "are"
+            }
+        )
+    }
+}
+
+impl std::error::Error for DeadStoneError {}
+
+/// The analysis of a position with its dead stones.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    topology: Arc<Topology>,
+    original: Vec<Stone>,
+    live: Vec<Stone>,
+    dead: Vec<Point>,
+    class: Vec<PointClass>,
+    regions: Vec<Region>,
+    units: Vec<Unit>,
+    unit_of: Vec<u32>,
+}
+
+const NO_UNIT: u32 = u32::MAX;
+
+impl Analysis {
+    /// Analyses `position` with the stones on `dead` removed (dead chains need every stone
+    /// listed; a listed point is enough to mark that stone only).
+    pub fn new(position: &Position, dead: &[Point]) -> Result<Analysis, DeadStoneError> {
+        let topology = position.topology_arc().clone();
+        let original = position.stones().to_vec();
+        let mut live = original.clone();
+        let mut bad = Vec::new();
+        let mut dead_sorted: Vec<Point> = dead.to_vec();
+        dead_sorted.sort_unstable();
+        dead_sorted.dedup();
+        for &p in &dead_sorted {
+            if live[p as usize] == Stone::Empty {
+                bad.push(topology.name(p));
+            }
+            live[p as usize] = Stone::Empty;
+        }
+        if !bad.is_empty() {
+            return Err(DeadStoneError { empty_points: bad });
+        }
+        let n = live.len();
+        let regions = find_regions(&topology, &live);
+        let mut class = vec![PointClass::Neutral; n];
+        for p in 0..n {
+            if let Some(c) = live[p].color() {
+                class[p] = PointClass::Stone(c);
+            }
+        }
+        // Shared regions: one-sided roads, dame and seki liberties.
+        let mut scratch = live.clone();
+        let shared: Vec<Point> = regions
+            .iter()
+            .filter(|r| r.is_shared())
+            .flat_map(|r| r.points.iter().copied())
+            .collect();
+        let mut settled = vec![false; n];
+        loop {
+            let mut changed = false;
+            for &p in &shared {
+                if settled[p as usize] {
+                    continue;
+                }
+                let sb = safe_to_fill(&topology, &scratch, p, Color::Black);
+                let sw = safe_to_fill(&topology, &scratch, p, Color::White);
+                let one = match (sb, sw) {
+                    (true, false) => Some(Color::Black),
+                    (false, true) => Some(Color::White),
+                    _ => None,
+                };
+                if let Some(c) = one {
+                    class[p as usize] = PointClass::Road(c);
+                    scratch[p as usize] = Stone::of(c);
+                    settled[p as usize] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for &p in &shared {
+            if !settled[p as usize] {
+                let both = safe_to_fill(&topology, &scratch, p, Color::Black)
+                    && safe_to_fill(&topology, &scratch, p, Color::White);
+                class[p as usize] = if both {
+                    PointClass::Dame
+                } else {
+                    PointClass::SharedEye
+                };
+            }
+        }
+        // Units: components of own stones and own-only regions.
+        let mut region_of = vec![u32::MAX; n];
+        for (i, r) in regions.iter().enumerate() {
+            for &p in &r.points {
+                region_of[p as usize] = i as u32;
+            }
+        }
+        let area_color = |p: usize| -> Option<Color> {
+            match live[p].color() {
+                Some(c) => Some(c),
+                None => regions[region_of[p] as usize].owner(),
+            }
+        };
+        let liberties = chain_liberty_counts(&topology, &live);
+        let mut unit_of = vec![NO_UNIT; n];
+        let mut units = Vec::new();
+        let mut stack = Vec::new();
+        for start in 0..n {
+            let Some(color) = area_color(start) else {
+                continue;
+            };
+            if unit_of[start] != NO_UNIT {
+                continue;
+            }
+            let id = units.len() as u32;
+            let mut unit = Unit {
+                color,
+                stones: Vec::new(),
+                chains: 0,
+                territory: Vec::new(),
+                seki: false,
+                eyes: Vec::new(),
+            };
+            unit_of[start] = id;
+            stack.push(start as Point);
+            while let Some(p) = stack.pop() {
+                let pu = p as usize;
+                if live[pu] == Stone::Empty {
+                    unit.territory.push(p);
+                } else {
+                    unit.stones.push(p);
+                    if liberties.head[pu] == p {
+                        unit.chains += 1;
+                    }
+                    if liberties.count[liberties.head[pu] as usize] == 1 {
+                        unit.seki = true;
+                    }
+                }
+                for &q in topology.neighbours(p) {
+                    let qu = q as usize;
+                    if class[qu] == PointClass::SharedEye {
+                        unit.seki = true;
+                    }
+                    if unit_of[qu] == NO_UNIT && area_color(qu) == Some(color) {
+                        unit_of[qu] = id;
+                        stack.push(q);
+                    }
+                }
+            }
+            unit.stones.sort_unstable();
+            unit.territory.sort_unstable();
+            units.push(unit);
+        }
+        for unit in &mut units {
+            if unit.stones.is_empty() {
+                continue;
+            }
+            let need = if unit.seki { 1 } else { 2 };
+            unit.eyes = choose_eyes(&topology, &live, &regions, &region_of, unit, need);
+            for &p in &unit.territory {
+                class[p as usize] = PointClass::Road(unit.color);
+            }
+            for &p in &unit.eyes {
+                class[p as usize] = PointClass::Eye(unit.color);
+            }
+        }
+        Ok(Analysis {
+            topology,
+            original,
+            live,
+            dead: dead_sorted,
+            class,
+            regions,
+            units,
+            unit_of,
+        })
+    }
+
+    pub fn topology(&self) -> &Topology {
+        &self.topology
+    }
+    pub fn topology_arc(&self) -> &Arc<Topology> {
+        &self.topology
+    }
+    /// The position as given, dead stones included.
+    pub fn original(&self) -> &[Stone] {
+        &self.original
+    }
+    /// The position with dead stones removed.
+    pub fn live(&self) -> &[Stone] {
+        &self.live
+    }
+    /// The dead stones, sorted.
+    pub fn dead(&self) -> &[Point] {
+        &self.dead
+    }
+    /// Dead stones of a colour.
+    pub fn dead_count(&self, c: Color) -> u32 {
+        self.dead
+            .iter()
+            .filter(|&&p| self.original[p as usize] == Stone::of(c))
+            .count() as u32
+    }
+    /// The class of every point.
+    pub fn classes(&self) -> &[PointClass] {
+        &self.class
+    }
+    pub fn class(&self, p: Point) -> PointClass {
+        self.class[p as usize]
+    }
+    pub fn regions(&self) -> &[Region] {
+        &self.regions
+    }
+    /// Living units (both colours), in order of their first point.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+    /// The unit a stone or territory point belongs to.
+    pub fn unit_at(&self, p: Point) -> Option<&Unit> {
+        let u = self.unit_of[p as usize];
+        (u != NO_UNIT).then(|| &self.units[u as usize])
+    }
+
+    fn count_class(&self, k: PointClass) -> u32 {
+        self.class.iter().filter(|&&c| c == k).count() as u32
+    }
+    /// Living stones on the board.
+    pub fn stones(&self, c: Color) -> u32 {
+        self.count_class(PointClass::Stone(c))
+    }
+    /// Own road points (territory roads and one-sided seki points), dame not included.
+    pub fn roads(&self, c: Color) -> u32 {
+        self.count_class(PointClass::Road(c))
+    }
+    /// Own essential eyes, shared seki liberties not included.
+    pub fn eyes(&self, c: Color) -> u32 {
+        self.count_class(PointClass::Eye(c))
+    }
+    pub fn shared_eyes(&self) -> u32 {
+        self.count_class(PointClass::SharedEye)
+    }
+    pub fn dame(&self) -> u32 {
+        self.count_class(PointClass::Dame)
+    }
+    /// Units that live independently (not in seki).
+    pub fn independent_units(&self, c: Color) -> u32 {
+        self.units
+            .iter()
+            .filter(|u| u.color == c && !u.seki && !u.stones.is_empty())
+            .count() as u32
+    }
+    /// All units of a colour that have stones.
+    pub fn unit_count(&self, c: Color) -> u32 {
+        self.units
+            .iter()
+            .filter(|u| u.color == c && !u.stones.is_empty())
+            .count() as u32
+    }
+    /// Empty points in regions only `c` borders.
+    pub fn own_empty(&self, c: Color) -> u32 {
+        self.regions
+            .iter()
+            .filter(|r| r.owner() == Some(c))
+            .map(|r| r.points.len() as u32)
+            .sum()
+    }
+    /// Empty points in regions both colours border.
+    pub fn shared_empty(&self) -> u32 {
+        self.regions
+            .iter()
+            .filter(|r| r.is_shared())
+            .map(|r| r.points.len() as u32)
+            .sum()
+    }
+    /// Territory of independently living units: own-only empty points outside seki.
+    pub fn independent_territory(&self, c: Color) -> u32 {
+        self.units
+            .iter()
+            .filter(|u| u.color == c && !u.seki)
+            .map(|u| u.territory.len() as u32)
+            .sum()
+    }
+    /// Points listed per class for a colour (for reports).
+    pub fn points_of(&self, k: PointClass) -> Vec<Point> {
+        (0..self.class.len() as Point)
+            .filter(|&p| self.class[p as usize] == k)
+            .collect()
+    }
+    /// Stones per colour, roads and eyes per colour: a short summary.
+    pub fn summary(&self) -> PerColor<(u32, u32, u32)> {
+        PerColor::new(
+            (
+                self.stones(Color::Black),
+                self.roads(Color::Black),
+                self.eyes(Color::Black),
+            ),
+            (
+                self.stones(Color::White),
+                self.roads(Color::White),
+                self.eyes(Color::White),
+            ),
+        )
+    }
+}
+
+/// Maximal connected empty regions and the colours that border them.
+pub fn find_regions(topology: &Topology, stones: &[Stone]) -> Vec<Region> {
+    let n = stones.len();
+    let mut seen = vec![false; n];
+    let mut out = Vec::new();
+    let mut stack = Vec::new();
+    for start in 0..n {
+        if stones[start] != Stone::Empty || seen[start] {
+            continue;
+        }
+        let mut points = Vec::new();
+        let mut border = 0u8;
+        seen[start] = true;
+        stack.push(start as Point);
+        while let Some(p) = stack.pop() {
+            points.push(p);
+            for &q in topology.neighbours(p) {
+                match stones[q as usize] {
+                    Stone::Empty => {
+                        if !seen[q as usize] {
+                            seen[q as usize] = true;
+                            stack.push(q);
+                        }
+                    }
+                    s => border |= s as u8,
+                }
+            }
+        }
+        points.sort_unstable();
+        out.push(Region { points, border });
+    }
+    out
+}
+
+/// Chain heads and exact liberty counts per head.
+struct Liberties {
+    head: Vec<Point>,
+    count: Vec<u32>,
+}
+
+fn chain_liberty_counts(topology: &Topology, stones: &[Stone]) -> Liberties {
+    let n = stones.len();
+    let mut head: Vec<Point> = (0..n as Point).collect();
+    let mut count = vec![0u32; n];
+    let mut seen = vec![false; n];
+    let mut mark = vec![u32::MAX; n];
+    let mut stack = Vec::new();
+    for start in 0..n {
+        if stones[start] == Stone::Empty || seen[start] {
+            continue;
+        }
+        let color = stones[start];
+        seen[start] = true;
+        stack.push(start as Point);
+        let mut libs = 0;
+        while let Some(p) = stack.pop() {
+            head[p as usize] = start as Point;
+            for &q in topology.neighbours(p) {
+                let s = stones[q as usize];
+                if s == Stone::Empty {
+                    if mark[q as usize] != start as u32 {
+                        mark[q as usize] = start as u32;
+                        libs += 1;
+                    }
+                } else if s == color && !seen[q as usize] {
+                    seen[q as usize] = true;
+                    stack.push(q);
+                }
+            }
+        }
+        count[start] = libs;
+    }
+    Liberties { head, count }
+}
+
+/// Would a stone of `c` at empty `p` keep at least two liberties or capture something?
+fn safe_to_fill(topology: &Topology, stones: &[Stone], p: Point, c: Color) -> bool {
+    let own = Stone::of(c);
+    let opp = Stone::of(c.opponent());
+    // Capture: an adjacent opposing chain whose only liberty is p.
+    for &q in topology.neighbours(p) {
+        if stones[q as usize] == opp && chain_libs_with(topology, stones, q, Some(p)) == 0 {
+            return true;
+        }
+    }
+    let mut seen = vec![false; stones.len()];
+    let mut libs: Vec<Point> = Vec::new();
+    let mut stack = vec![p];
+    seen[p as usize] = true;
+    while let Some(s) = stack.pop() {
+        for &q in topology.neighbours(s) {
+            let qs = stones[q as usize];
+            if q == p {
+                continue;
+            }
+            if qs == Stone::Empty {
+                if !libs.contains(&q) {
+                    libs.push(q);
+                    if libs.len() >= 2 {
+                        return true;
+                    }
+                }
+            } else if qs == own && !seen[q as usize] {
+                seen[q as usize] = true;
+                stack.push(q);
+            }
+        }
+    }
+    false
+}
+
+/// Liberties of the chain through `start`, treating `filled` as occupied.
+fn chain_libs_with(
+    topology: &Topology,
+    stones: &[Stone],
+    start: Point,
+    filled: Option<Point>,
+) -> usize {
+    let color = stones[start as usize];
+    let mut seen = vec![false; stones.len()];
+    let mut libs: Vec<Point> = Vec::new();
+    let mut stack = vec![start];
+    seen[start as usize] = true;
+    while let Some(s) = stack.pop() {
+        for &q in topology.neighbours(s) {
+            let qs = stones[q as usize];
+            if qs == Stone::Empty {
+                if Some(q) != filled && !libs.contains(&q) {
+                    libs.push(q);
+                }
+            } else if qs == color && !seen[q as usize] {
+                seen[q as usize] = true;
+                stack.push(q);
+            }
+        }
+    }
+    libs.len()
+}
+
+/// How good an essential eye a point makes: surrounded by more own stones, more neighbours
+/// (interior before edge), then the later file and the higher rank, so that choices are
+/// deterministic and roads end up on the edges, as in the document's figures.
+fn eye_score(topology: &Topology, live: &[Stone], p: Point, c: Color) -> (usize, usize, u32) {
+    let nb = topology.neighbours(p);
+    let own = nb
+        .iter()
+        .filter(|&&q| live[q as usize] == Stone::of(c))
+        .count();
+    // Later file first, then the upper row (smaller y); on graphs the later index.
+    let order = match topology.xy(p) {
+        Some((x, y)) => (x as u32) * 1000 + (999 - y as u32),
+        None => p as u32,
+    };
+    (own, nb.len(), order)
+}
+
+fn choose_eyes(
+    topology: &Topology,
+    live: &[Stone],
+    regions: &[Region],
+    region_of: &[u32],
+    unit: &Unit,
+    need: usize,
+) -> Vec<Point> {
+    if unit.territory.is_empty() || need == 0 {
+        return Vec::new();
+    }
+    // The best point of each own region, smaller regions first (a one-point region is an eye).
+    let mut region_ids: Vec<u32> = unit
+        .territory
+        .iter()
+        .map(|&p| region_of[p as usize])
+        .collect();
+    region_ids.sort_unstable();
+    region_ids.dedup();
+    let best_of = |pts: &mut dyn Iterator<Item = Point>| -> Option<Point> {
+        pts.max_by_key(|&p| eye_score(topology, live, p, unit.color))
+    };
+    let mut candidates: Vec<(usize, (usize, usize, u32), Point)> = region_ids
+        .iter()
+        .filter_map(|&r| {
+            let region = &regions[r as usize];
+            best_of(&mut region.points.iter().copied()).map(|p| {
+                (
+                    region.points.len(),
+                    eye_score(topology, live, p, unit.color),
+                    p,
+                )
+            })
+        })
+        .collect();
+    candidates.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    let mut eyes: Vec<Point> = candidates.iter().take(need).map(|c| c.2).collect();
+    // One region must hold more than one eye: pick points not next to a chosen eye.
+    while eyes.len() < need.min(unit.territory.len()) {
+        let free = unit.territory.iter().copied().filter(|p| !eyes.contains(p));
+        let apart: Vec<Point> = free
+            .clone()
+            .filter(|&p| !topology.neighbours(p).iter().any(|q| eyes.contains(q)))
+            .collect();
+        let pick = if apart.is_empty() {
+            best_of(&mut free.into_iter())
+        } else {
+            best_of(&mut apart.into_iter())
+        };
+        match pick {
+            Some(p) => eyes.push(p),
+            None => break,
+        }
+    }
+    eyes.sort_unstable();
+    eyes
+}

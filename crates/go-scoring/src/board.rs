@@ -1,0 +1,672 @@
+//! Playing Go: placing stones, captures, suicide and ko rules, passes and virtual moves, undo.
+//!
+//! Chains are circular linked lists of stones with a head point, a pseudo-liberty count
+//! (number of stone/empty adjacencies, zero exactly when the chain has no liberty) and the
+//! XOR of its stones' Zobrist keys. A chain's only liberty is `p` exactly when its
+//! pseudo-liberties all come from its adjacencies to `p`, so legality, captures and the hash
+//! after a move are known before the board changes: superko costs one hash-set probe.
+
+use crate::color::{Color, PerColor, Stone};
+use crate::position::{Position, PositionError};
+use crate::rules::{KoRule, Rules, SuicideRule};
+use crate::topology::{Point, Topology};
+use hashbrown::HashSet;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
+
+/// A move: a stone on a point, a pass (放弃, giving up the turn) or a virtual move
+/// (虚着: a stone played off the board, which counts as a move but changes no point).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Place(Point),
+    Pass,
+    Virtual,
+}
+
+/// Why a move is illegal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IllegalMove {
+    /// The point is not on the board.
+    OffBoard,
+    /// The point holds a stone.
+    Occupied,
+    /// Immediate recapture of a ko under the simple ko rule.
+    Ko,
+    /// The move would recreate an earlier position (positional or situational superko).
+    Superko,
+    /// The move would leave its own chain without liberties and the rules forbid it.
+    Suicide,
+    /// It is the other colour's turn.
+    WrongTurn,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            IllegalMove::OffBoard => "the point is off the board",
+            IllegalMove::Occupied => "the point is occupied",
+            IllegalMove::Ko => "it retakes a ko at once",
+            IllegalMove::Superko => "it repeats an earlier position",
+            IllegalMove::Suicide => "it is suicide",
+            IllegalMove::WrongTurn => "it is the other colour's turn",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// A hasher that passes Zobrist keys through: they are already uniformly random.
+#[derive(Default, Clone, Copy, Debug)]
+pub struct IdentityHasher(u64);
+
+impl Hasher for IdentityHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) ^ u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = v;
+    }
+}
+
+type HashHistory = HashSet<u64, BuildHasherDefault<IdentityHasher>>;
+
+/// One step of a splitmix64 generator: fixed-seed Zobrist keys, the same on every run.
+pub(crate) fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// Zobrist keys: two per point and one for "White to move".
+#[derive(Debug)]
+struct Keys {
+    stone: Vec<u64>,
+    white_to_move: u64,
+}
+
+impl Keys {
+    fn new(n: usize) -> Keys {
+        let mut s = 0x0060_5EED_u64;
+        let stone = (0..2 * n).map(|_| splitmix64(&mut s)).collect();
+        Keys {
+            stone,
+            white_to_move: splitmix64(&mut s),
+        }
+    }
+    #[inline]
+    fn of(&self, p: Point, c: Color) -> u64 {
+        self.stone[2 * p as usize + c.index()]
+    }
+}
+
+/// What a legal move will do, computed before the board changes.
+#[derive(Clone, Copy, Debug)]
+struct Effect {
+    hash: u64,
+    /// The move removes its own chain (legal suicide).
+    suicide: bool,
+}
+
+/// A game in progress on any topology.
+#[derive(Clone, Debug)]
+pub struct Board {
+    topology: Arc<Topology>,
+    keys: Arc<Keys>,
+    rules: Rules,
+    stones: Vec<Stone>,
+    head: Vec<Point>,
+    next: Vec<Point>,
+    size: Vec<u16>,
+    plibs: Vec<u16>,
+    chash: Vec<u64>,
+    hash: u64,
+    to_move: Color,
+    ko: Option<Point>,
+    history: HashHistory,
+    empties: Vec<Point>,
+    empty_slot: Vec<u16>,
+    captures: PerColor<u32>,
+    moves: PerColor<u32>,
+    passes: PerColor<u32>,
+    virtual_moves: PerColor<u32>,
+    consecutive_passes: u32,
+    setup: Position,
+    setup_to_move: Color,
+    record: Vec<(Color, Move)>,
+}
+
+impl Board {
+    /// An empty board; the first player comes from the rules.
+    pub fn new(topology: Arc<Topology>, rules: Rules) -> Board {
+        let position = Position::empty(topology);
+        Board::from_position(&position, rules, rules.first)
+    }
+
+    /// A board set up with `position` (already validated), `to_move` to play.
+    pub fn from_position(position: &Position, rules: Rules, to_move: Color) -> Board {
+        let topology = position.topology_arc().clone();
+        let n = topology.len();
+        let keys = Arc::new(Keys::new(n));
+        let mut board = Board {
+            topology,
+            keys,
+            rules,
+            stones: vec![Stone::Empty; n],
+            head: (0..n as Point).collect(),
+            next: (0..n as Point).collect(),
+            size: vec![0; n],
+            plibs: vec![0; n],
+            chash: vec![0; n],
+            hash: 0,
+            to_move,
+            ko: None,
+            history: HashHistory::default(),
+            empties: Vec::with_capacity(n),
+            empty_slot: vec![u16::MAX; n],
+            captures: PerColor::default(),
+            moves: PerColor::default(),
+            passes: PerColor::default(),
+            virtual_moves: PerColor::default(),
+            consecutive_passes: 0,
+            setup: position.clone(),
+            setup_to_move: to_move,
+            record: Vec::new(),
+        };
+        board.load(position);
+        board
+    }
+
+    /// A board from an unchecked stone list; errors list every chain without liberties.
+    pub fn from_stones(
+        topology: Arc<Topology>,
+        stones: Vec<Stone>,
+        rules: Rules,
+        to_move: Color,
+    ) -> Result<Board, PositionError> {
+        let position = Position::new(topology, stones)?;
+        Ok(Board::from_position(&position, rules, to_move))
+    }
+
+    fn load(&mut self, position: &Position) {
+        let n = self.stones.len();
+        for p in 0..n {
+            self.stones[p] = Stone::Empty;
+            self.head[p] = p as Point;
+            self.next[p] = p as Point;
+        }
+        self.hash = 0;
+        self.empties.clear();
+        for p in 0..n {
+            self.empty_slot[p] = self.empties.len() as u16;
+            self.empties.push(p as Point);
+        }
+        for chain in position.chains() {
+            let h = chain.stones[0];
+            let mut hash = 0;
+            for (i, &s) in chain.stones.iter().enumerate() {
+                self.stones[s as usize] = Stone::of(chain.color);
+                self.head[s as usize] = h;
+                self.next[s as usize] = chain.stones[(i + 1) % chain.stones.len()];
+                hash ^= self.keys.of(s, chain.color);
+                self.remove_empty(s);
+            }
+            self.size[h as usize] = chain.stones.len() as u16;
+            self.chash[h as usize] = hash;
+            self.hash ^= hash;
+        }
+        for p in 0..n as Point {
+            if self.stones[p as usize] != Stone::Empty {
+                let h = self.head[p as usize];
+                if p == h {
+                    self.plibs[h as usize] = 0;
+                }
+            }
+        }
+        for p in 0..n as Point {
+            if self.stones[p as usize] != Stone::Empty {
+                let empties = self
+                    .topology
+                    .neighbours(p)
+                    .iter()
+                    .filter(|&&q| self.stones[q as usize] == Stone::Empty)
+                    .count() as u16;
+                let h = self.head[p as usize];
+                self.plibs[h as usize] += empties;
+            }
+        }
+        self.history.clear();
+        let key = self.history_key(self.hash, self.to_move);
+        self.history.insert(key);
+    }
+
+    #[inline]
+    fn remove_empty(&mut self, p: Point) {
+        let slot = self.empty_slot[p as usize] as usize;
+        let last = *self.empties.last().expect("point was empty");
+        self.empties[slot] = last;
+        self.empty_slot[last as usize] = slot as u16;
+        self.empties.pop();
+        self.empty_slot[p as usize] = u16::MAX;
+    }
+
+    #[inline]
+    fn add_empty(&mut self, p: Point) {
+        self.empty_slot[p as usize] = self.empties.len() as u16;
+        self.empties.push(p);
+    }
+
+    #[inline]
+    fn history_key(&self, hash: u64, to_move: Color) -> u64 {
+        match self.rules.ko {
+            KoRule::SituationalSuperko if to_move == Color::White => hash ^ self.keys.white_to_move,
+            _ => hash,
+        }
+    }
+
+    pub fn topology(&self) -> &Topology {
+        &self.topology
+    }
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+    pub fn to_move(&self) -> Color {
+        self.to_move
+    }
+    #[inline]
+    pub fn at(&self, p: Point) -> Stone {
+        self.stones[p as usize]
+    }
+    /// Zobrist hash of the stones on the board.
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+    /// Stones captured by each colour (prisoners it holds), suicides included.
+    pub fn captures(&self) -> PerColor<u32> {
+        self.captures
+    }
+    /// Real moves (stones placed) per colour.
+    pub fn moves(&self) -> PerColor<u32> {
+        self.moves
+    }
+    /// Passes (放弃) per colour.
+    pub fn passes(&self) -> PerColor<u32> {
+        self.passes
+    }
+    /// Virtual moves (虚着) per colour.
+    pub fn virtual_moves(&self) -> PerColor<u32> {
+        self.virtual_moves
+    }
+    /// Real plus virtual moves per colour: what the refill and "more moves give stones"
+    /// procedures compare.
+    pub fn counted_moves(&self) -> PerColor<u32> {
+        PerColor::new(
+            self.moves.black + self.virtual_moves.black,
+            self.moves.white + self.virtual_moves.white,
+        )
+    }
+    /// Number of passes in a row at the end of the record (two end the game).
+    pub fn consecutive_passes(&self) -> u32 {
+        self.consecutive_passes
+    }
+    /// The point where the player to move may not retake a ko (simple ko only).
+    pub fn ko_point(&self) -> Option<Point> {
+        self.ko
+    }
+    /// The empty points, in no particular order.
+    pub fn empty_points(&self) -> &[Point] {
+        &self.empties
+    }
+    /// The moves played since the setup.
+    pub fn record(&self) -> &[(Color, Move)] {
+        &self.record
+    }
+    /// Liberties of the chain at `p` (0 for an empty point).
+    pub fn liberties(&self, p: Point) -> usize {
+        if self.stones[p as usize] == Stone::Empty {
+            return 0;
+        }
+        let mut libs: Vec<Point> = Vec::new();
+        for s in self.chain_stones(p) {
+            for &q in self.topology.neighbours(s) {
+                if self.stones[q as usize] == Stone::Empty && !libs.contains(&q) {
+                    libs.push(q);
+                }
+            }
+        }
+        libs.len()
+    }
+
+    /// The stones of the chain through `p`.
+    pub fn chain_stones(&self, p: Point) -> Vec<Point> {
+        let mut out = vec![p];
+        let mut s = self.next[p as usize];
+        while s != p {
+            out.push(s);
+            s = self.next[s as usize];
+        }
+        out
+    }
+
+    /// The current position.
+    pub fn position(&self) -> Position {
+        Position::unchecked(self.topology.clone(), self.stones.clone())
+    }
+
+    /// Checks whether `color` may play at `p` now (ignoring whose turn it is).
+    pub fn is_legal(&self, color: Color, p: Point) -> bool {
+        self.effect(color, p).is_ok()
+    }
+
+    fn effect(&self, c: Color, p: Point) -> Result<Effect, IllegalMove> {
+        if p as usize >= self.stones.len() {
+            return Err(IllegalMove::OffBoard);
+        }
+        if self.stones[p as usize] != Stone::Empty {
+            return Err(IllegalMove::Occupied);
+        }
+        if self.rules.ko == KoRule::Simple && self.ko == Some(p) && c == self.to_move {
+            return Err(IllegalMove::Ko);
+        }
+        let nbrs = self.topology.neighbours(p);
+        let mut has_empty = false;
+        let mut has_own = false;
+        let mut own_alive = false;
+        let mut captured_hash = 0u64;
+        let mut captured_any = false;
+        let mut own_hash = 0u64;
+        let own = Stone::of(c);
+        for (i, &q) in nbrs.iter().enumerate() {
+            let s = self.stones[q as usize];
+            if s == Stone::Empty {
+                has_empty = true;
+                continue;
+            }
+            let h = self.head[q as usize];
+            if nbrs[..i]
+                .iter()
+                .any(|&r| self.stones[r as usize] != Stone::Empty && self.head[r as usize] == h)
+            {
+                continue;
+            }
+            let touching = nbrs
+                .iter()
+                .filter(|&&r| self.head[r as usize] == h && self.stones[r as usize] == s)
+                .count() as u16;
+            let last_liberty = self.plibs[h as usize] == touching;
+            if s == own {
+                has_own = true;
+                own_hash ^= self.chash[h as usize];
+                if !last_liberty {
+                    own_alive = true;
+                }
+            } else if last_liberty {
+                captured_any = true;
+                captured_hash ^= self.chash[h as usize];
+            }
+        }
+        let (hash, suicide) = if has_empty || captured_any || own_alive {
+            (self.hash ^ self.keys.of(p, c) ^ captured_hash, false)
+        } else {
+            match self.rules.suicide {
+                SuicideRule::Illegal => return Err(IllegalMove::Suicide),
+                SuicideRule::MultiStoneLegal if !has_own => return Err(IllegalMove::Suicide),
+                _ => (self.hash ^ own_hash, true),
+            }
+        };
+        match self.rules.ko {
+            KoRule::Simple => {}
+            KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
+                if self.history.contains(&self.history_key(hash, c.opponent())) {
+                    return Err(IllegalMove::Superko);
+                }
+            }
+        }
+        Ok(Effect { hash, suicide })
+    }
+
+    /// Plays a move for the colour to move.
+    pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
+        self.play_as(self.to_move, mv)
+    }
+
+    /// Plays a move for `color`, which must be the colour to move.
+    pub fn play_as(&mut self, color: Color, mv: Move) -> Result<(), IllegalMove> {
+        if color != self.to_move {
+            return Err(IllegalMove::WrongTurn);
+        }
+        match mv {
+            Move::Place(p) => {
+                let effect = self.effect(color, p)?;
+                self.apply_place(color, p, effect);
+                self.consecutive_passes = 0;
+                *self.moves.get_mut(color) += 1;
+            }
+            Move::Pass => {
+                self.ko = None;
+                self.consecutive_passes += 1;
+                *self.passes.get_mut(color) += 1;
+            }
+            Move::Virtual => {
+                self.ko = None;
+                self.consecutive_passes = 0;
+                *self.virtual_moves.get_mut(color) += 1;
+            }
+        }
+        self.to_move = color.opponent();
+        let key = self.history_key(self.hash, self.to_move);
+        self.history.insert(key);
+        self.record.push((color, mv));
+        Ok(())
+    }
+
+    /// Places a stone for the colour to move; the fast path used in playouts.
+    #[inline]
+    pub fn play_point(&mut self, p: Point) -> Result<(), IllegalMove> {
+        let c = self.to_move;
+        let effect = self.effect(c, p)?;
+        self.apply_place(c, p, effect);
+        self.consecutive_passes = 0;
+        *self.moves.get_mut(c) += 1;
+        self.to_move = c.opponent();
+        let key = self.history_key(self.hash, self.to_move);
+        self.history.insert(key);
+        self.record.push((c, Move::Place(p)));
+        Ok(())
+    }
+
+    fn apply_place(&mut self, c: Color, p: Point, effect: Effect) {
+        let topology = self.topology.clone();
+        let nbrs = topology.neighbours(p);
+        if effect.suicide {
+            self.ko = None;
+            let mut removed = 0;
+            for &q in nbrs {
+                if self.stones[q as usize] == Stone::of(c) {
+                    removed += self.remove_chain(self.head[q as usize]);
+                }
+            }
+            *self.captures.get_mut(c.opponent()) += removed;
+            return;
+        }
+        let pu = p as usize;
+        self.stones[pu] = Stone::of(c);
+        self.remove_empty(p);
+        self.head[pu] = p;
+        self.next[pu] = p;
+        self.size[pu] = 1;
+        self.chash[pu] = self.keys.of(p, c);
+        self.hash ^= self.chash[pu];
+        let mut libs = 0;
+        for &q in nbrs {
+            if self.stones[q as usize] == Stone::Empty {
+                libs += 1;
+            } else {
+                let h = self.head[q as usize];
+                self.plibs[h as usize] -= 1;
+            }
+        }
+        self.plibs[pu] = libs;
+        for &q in nbrs {
+            if self.stones[q as usize] == Stone::of(c) {
+                let a = self.head[pu];
+                let b = self.head[q as usize];
+                if a != b {
+                    self.merge(a, b);
+                }
+            }
+        }
+        let mut captured = 0u32;
+        let mut last_captured = p;
+        for &q in nbrs {
+            if self.stones[q as usize] == Stone::of(c.opponent()) {
+                let h = self.head[q as usize];
+                if self.plibs[h as usize] == 0 {
+                    captured += self.remove_chain(h);
+                    last_captured = q;
+                }
+            }
+        }
+        *self.captures.get_mut(c) += captured;
+        let h = self.head[pu] as usize;
+        self.ko =
+            (captured == 1 && self.size[h] == 1 && self.plibs[h] == 1).then_some(last_captured);
+        debug_assert_eq!(self.hash, effect.hash);
+    }
+
+    fn merge(&mut self, a: Point, b: Point) {
+        let (keep, gone) = if self.size[a as usize] >= self.size[b as usize] {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let mut s = gone;
+        loop {
+            self.head[s as usize] = keep;
+            s = self.next[s as usize];
+            if s == gone {
+                break;
+            }
+        }
+        self.next.swap(keep as usize, gone as usize);
+        let (k, g) = (keep as usize, gone as usize);
+        self.size[k] += self.size[g];
+        self.plibs[k] += self.plibs[g];
+        self.chash[k] ^= self.chash[g];
+    }
+
+    /// Removes the chain with head `h`; returns its number of stones.
+    fn remove_chain(&mut self, h: Point) -> u32 {
+        let topology = self.topology.clone();
+        let mut count = 0;
+        let mut s = h;
+        loop {
+            self.stones[s as usize] = Stone::Empty;
+            self.add_empty(s);
+            count += 1;
+            s = self.next[s as usize];
+            if s == h {
+                break;
+            }
+        }
+        self.hash ^= self.chash[h as usize];
+        let mut s = h;
+        loop {
+            for &q in topology.neighbours(s) {
+                if self.stones[q as usize] != Stone::Empty {
+                    let hq = self.head[q as usize];
+                    self.plibs[hq as usize] += 1;
+                }
+            }
+            let nx = self.next[s as usize];
+            self.next[s as usize] = s;
+            self.head[s as usize] = s;
+            s = nx;
+            if s == h {
+                break;
+            }
+        }
+        count
+    }
+
+    /// Takes back the last move by replaying the record from the setup (linear in the
+    /// number of moves; play itself keeps no undo log so that it stays fast).
+    pub fn undo(&mut self) -> Option<(Color, Move)> {
+        let mut record = std::mem::take(&mut self.record);
+        let last = record.pop()?;
+        let setup = self.setup.clone();
+        self.to_move = self.setup_to_move;
+        self.ko = None;
+        self.captures = PerColor::default();
+        self.moves = PerColor::default();
+        self.passes = PerColor::default();
+        self.virtual_moves = PerColor::default();
+        self.consecutive_passes = 0;
+        self.load(&setup);
+        for (c, mv) in record {
+            self.play_as(c, mv)
+                .expect("a move that was legal is legal again on replay");
+        }
+        Some(last)
+    }
+
+    /// Checks the incremental chain data against a recomputation from scratch (for tests).
+    pub fn check_consistency(&self) -> Result<(), String> {
+        let pos = self.position();
+        let mut full_hash = 0;
+        for chain in pos.chains() {
+            let h = self.head[chain.stones[0] as usize];
+            for &s in &chain.stones {
+                if self.head[s as usize] != h {
+                    return Err(format!(
+                        "stone {s} has head {} not {h}",
+                        self.head[s as usize]
+                    ));
+                }
+                full_hash ^= self.keys.of(s, chain.color);
+            }
+            if self.size[h as usize] as usize != chain.stones.len() {
+                return Err(format!(
+                    "chain {h}: size {} vs {}",
+                    self.size[h as usize],
+                    chain.stones.len()
+                ));
+            }
+            let pl: usize = chain
+                .stones
+                .iter()
+                .map(|&s| {
+                    self.topology
+                        .neighbours(s)
+                        .iter()
+                        .filter(|&&q| self.stones[q as usize] == Stone::Empty)
+                        .count()
+                })
+                .sum();
+            if self.plibs[h as usize] as usize != pl {
+                return Err(format!(
+                    "chain {h}: pseudo-liberties {} vs {pl}",
+                    self.plibs[h as usize]
+                ));
+            }
+            if chain.liberties.is_empty() {
+                return Err(format!("chain {h} has no liberty"));
+            }
+        }
+        if full_hash != self.hash {
+            return Err("hash differs from recomputation".into());
+        }
+        let empties = self.stones.iter().filter(|&&s| s == Stone::Empty).count();
+        if empties != self.empties.len() {
+            return Err("empty list out of date".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,319 @@
+//! Made-up boards (做棋): the counting boards the shortcut methods build by filling roads,
+//! lifting stones, returning stones and splitting points, with a record of every change.
+
+use crate::analysis::{Analysis, PointClass};
+use crate::color::Color;
+use crate::topology::{Point, Topology};
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+/// What a point of a made-up board holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    Stone(Color),
+    Road(Color),
+    Eye(Color),
+    /// A shared seki liberty: an essential eye of both sides, half each.
+    SharedEye,
+    /// A point split half and half: an unfilled dame, or a stone lifted by an A-class
+    /// negative move ("视为未收的单官由双方均分").
+    Split,
+    Neutral,
+}
+
+/// One step of the making-up procedure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Change {
+    /// A stone of this colour put on one of its roads.
+    Filled(Color, Point),
+    /// A stone of this colour taken off into one of its roads.
+    Lifted(Color, Point),
+    /// A stone of this colour taken off at the border; the point is split half and half.
+    LiftedToSplit(Color, Point),
+    /// A border stone given to the other colour (returned head or art-version stone).
+    Recoloured { from: Color, point: Point },
+}
+
+/// A made-up counting board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MadeUpBoard {
+    topology: Arc<Topology>,
+    marks: Vec<Mark>,
+    changes: Vec<Change>,
+}
+
+impl MadeUpBoard {
+    /// The board as the analysis classifies it (roads marked, essential eyes kept).
+    pub fn from_analysis(analysis: &Analysis) -> MadeUpBoard {
+        let marks = analysis
+            .classes()
+            .iter()
+            .map(|c| match *c {
+                PointClass::Stone(c) => Mark::Stone(c),
+                PointClass::Eye(c) => Mark::Eye(c),
+                PointClass::Road(c) => Mark::Road(c),
+                PointClass::SharedEye => Mark::SharedEye,
+                PointClass::Dame => Mark::Split,
+                PointClass::Neutral => Mark::Neutral,
+            })
+            .collect();
+        MadeUpBoard {
+            topology: analysis.topology_arc().clone(),
+            marks,
+            changes: Vec::new(),
+        }
+    }
+
+    pub fn topology(&self) -> &Topology {
+        &self.topology
+    }
+    pub fn marks(&self) -> &[Mark] {
+        &self.marks
+    }
+    pub fn changes(&self) -> &[Change] {
+        &self.changes
+    }
+
+    pub fn count(&self, m: Mark) -> u32 {
+        self.marks.iter().filter(|&&x| x == m).count() as u32
+    }
+    pub fn stones(&self, c: Color) -> u32 {
+        self.count(Mark::Stone(c))
+    }
+    pub fn roads(&self, c: Color) -> u32 {
+        self.count(Mark::Road(c))
+    }
+    pub fn eyes(&self, c: Color) -> u32 {
+        self.count(Mark::Eye(c))
+    }
+    pub fn split(&self) -> u32 {
+        self.count(Mark::Split)
+    }
+    pub fn shared_eyes(&self) -> u32 {
+        self.count(Mark::SharedEye)
+    }
+    /// Roads in half-points: own roads count 2, split points 1 for each side.
+    pub fn roads_half(&self, c: Color) -> i64 {
+        2 * self.roads(c) as i64 + self.split() as i64
+    }
+    /// Living stones in half-points: stones plus roads (子路合计).
+    pub fn living_half(&self, c: Color) -> i64 {
+        2 * self.stones(c) as i64 + self.roads_half(c)
+    }
+    /// Compound stones (复子) in half-points: stones, roads and eyes, half of each shared point.
+    pub fn compound_half(&self, c: Color) -> i64 {
+        2 * (self.stones(c) + self.roads(c) + self.eyes(c)) as i64
+            + self.split() as i64
+            + self.shared_eyes() as i64
+    }
+
+    fn order_key(&self, p: Point) -> (u32, u32) {
+        // Bottom rows first, then left files; on graphs by index.
+        match self.topology.xy(p) {
+            Some((x, y)) => (999 - y as u32, x as u32),
+            None => (p as u32, 0),
+        }
+    }
+
+    fn neighbours_with(&self, p: Point, m: Mark) -> usize {
+        self.topology
+            .neighbours(p)
+            .iter()
+            .filter(|&&q| self.marks[q as usize] == m)
+            .count()
+    }
+
+    /// Fills `k` of `c`'s roads with stones of `c`: interior points before edges, lower rows
+    /// first. Returns how many were filled (fewer when roads run out).
+    pub fn fill_roads(&mut self, c: Color, k: u32) -> u32 {
+        let mut roads: Vec<Point> = self.points_with(Mark::Road(c));
+        roads.sort_by_key(|&p| {
+            (
+                std::cmp::Reverse(self.topology.neighbours(p).len()),
+                self.order_key(p),
+            )
+        });
+        let mut done = 0;
+        for p in roads.into_iter().take(k as usize) {
+            self.marks[p as usize] = Mark::Stone(c);
+            self.changes.push(Change::Filled(c, p));
+            done += 1;
+        }
+        done
+    }
+
+    fn points_with(&self, m: Mark) -> Vec<Point> {
+        (0..self.marks.len() as Point)
+            .filter(|&p| self.marks[p as usize] == m)
+            .collect()
+    }
+
+    /// Takes `k` stones of `c` off the board into roads (子路互换), preferring stones that
+    /// touch own roads or eyes and no opposing stone.
+    pub fn lift_to_roads(&mut self, c: Color, k: u32) -> u32 {
+        let mut done = 0;
+        for _ in 0..k {
+            let stones = self.points_with(Mark::Stone(c));
+            let best = stones.into_iter().min_by_key(|&p| {
+                let opp = self.neighbours_with(p, Mark::Stone(c.opponent()));
+                let own_space =
+                    self.neighbours_with(p, Mark::Road(c)) + self.neighbours_with(p, Mark::Eye(c));
+                (opp, std::cmp::Reverse(own_space), self.order_key(p))
+            });
+            let Some(p) = best else { break };
+            self.marks[p as usize] = Mark::Road(c);
+            self.changes.push(Change::Lifted(c, p));
+            done += 1;
+        }
+        done
+    }
+
+    /// A border stone of `giver` to give away or lift: one that touches the other colour and
+    /// none of its own eyes or roads, on the edge first, touching the most opposing stones,
+    /// lower rows first.
+    fn border_stone(&self, giver: Color) -> Option<Point> {
+        let opp = Mark::Stone(giver.opponent());
+        self.points_with(Mark::Stone(giver))
+            .into_iter()
+            .min_by_key(|&p| {
+                let touches_opp = self.neighbours_with(p, opp);
+                let own_space = self.neighbours_with(p, Mark::Road(giver))
+                    + self.neighbours_with(p, Mark::Eye(giver));
+                (
+                    touches_opp == 0,
+                    own_space,
+                    self.topology.neighbours(p).len(),
+                    std::cmp::Reverse(touches_opp),
+                    self.order_key(p),
+                )
+            })
+    }
+
+    /// Gives `k` border stones of `giver` to the other colour (还棋头, or the art version's
+    /// swap). Returns how many were given.
+    pub fn recolour_border(&mut self, giver: Color, k: u32) -> u32 {
+        let mut done = 0;
+        for _ in 0..k {
+            let Some(p) = self.border_stone(giver) else {
+                break;
+            };
+            self.marks[p as usize] = Mark::Stone(giver.opponent());
+            self.changes.push(Change::Recoloured {
+                from: giver,
+                point: p,
+            });
+            done += 1;
+        }
+        done
+    }
+
+    /// Takes `k` border stones of `giver` off and splits their points (A-class negative moves).
+    pub fn lift_border_to_split(&mut self, giver: Color, k: u32) -> u32 {
+        let mut done = 0;
+        for _ in 0..k {
+            let Some(p) = self.border_stone(giver) else {
+                break;
+            };
+            self.marks[p as usize] = Mark::Split;
+            self.changes.push(Change::LiftedToSplit(giver, p));
+            done += 1;
+        }
+        done
+    }
+
+    /// The board as a text diagram in the document's drawing: `●`/`○` stones, `b`/`w` roads,
+    /// `#` essential eyes (own or shared), `=` split points, `┼`-style glyphs for other empty
+    /// points; rank labels on the left, files below. Graph boards are listed point by point.
+    pub fn render(&self) -> String {
+        render_marks(&self.topology, &self.marks)
+    }
+
+    /// The changes as a short text: `filled B A5; lifted W B2; recoloured W F1`.
+    pub fn describe_changes(&self) -> String {
+        let t = &self.topology;
+        let mut parts: Vec<String> = Vec::new();
+        for c in &self.changes {
+            parts.push(match *c {
+                Change::Filled(col, p) => format!("filled {} {}", col.letter(), t.name(p)),
+                Change::Lifted(col, p) => format!("lifted {} {}", col.letter(), t.name(p)),
+                Change::LiftedToSplit(col, p) => {
+                    format!("lifted {} {} (split)", col.letter(), t.name(p))
+                }
+                Change::Recoloured { from, point } => format!(
+                    "{} {} -> {}",
+                    t.name(point),
+                    from.letter(),
+                    from.opponent().letter()
+                ),
+            });
+        }
+        parts.join("; ")
+    }
+}
+
+/// The glyph for an empty grid point, as the document draws board lines.
+pub fn box_glyph(x: u8, y: u8, w: u8, h: u8) -> char {
+    let top = y == 0;
+    let bottom = y + 1 == h;
+    let left = x == 0;
+    let right = x + 1 == w;
+    match (top, bottom, left, right) {
+        (true, _, true, _) => '┌',
+        (true, _, _, true) => '┐',
+        (true, _, _, _) => '┬',
+        (_, true, true, _) => '└',
+        (_, true, _, true) => '┘',
+        (_, true, _, _) => '┴',
+        (_, _, true, _) => '├',
+        (_, _, _, true) => '┤',
+        _ => '┼',
+    }
+}
+
+fn mark_glyph(m: Mark) -> Option<char> {
+    Some(match m {
+        Mark::Stone(Color::Black) => '●',
+        Mark::Stone(Color::White) => '○',
+        Mark::Road(Color::Black) => 'b',
+        Mark::Road(Color::White) => 'w',
+        Mark::Eye(_) | Mark::SharedEye => '#',
+        Mark::Split => '=',
+        Mark::Neutral => return None,
+    })
+}
+
+/// Renders per-point marks on a grid (document style) or as a point list on graphs.
+pub fn render_marks(topology: &Topology, marks: &[Mark]) -> String {
+    let mut out = String::new();
+    match topology.grid_size() {
+        Some((w, h)) => {
+            let label_width = h.to_string().len();
+            for y in 0..h {
+                let _ = write!(out, "{:>label_width$}", h - y);
+                for x in 0..w {
+                    let p = topology.at(x, y).expect("on the grid");
+                    let ch = mark_glyph(marks[p as usize]).unwrap_or_else(|| box_glyph(x, y, w, h));
+                    out.push(ch);
+                }
+                out.push('\n');
+            }
+            out.push_str(&"_".repeat(label_width));
+            for x in 0..w {
+                let name = topology.name(topology.at(x, 0).expect("on the grid"));
+                out.push(name.chars().next().unwrap_or('?').to_ascii_lowercase());
+            }
+            out.push('\n');
+        }
+        None => {
+            for (p, &m) in marks.iter().enumerate() {
+                let _ = writeln!(
+                    out,
+                    "{} {}",
+                    topology.name(p as Point),
+                    mark_glyph(m).unwrap_or('.')
+                );
+            }
+        }
+    }
+    out
+}

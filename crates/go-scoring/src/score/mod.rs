@@ -1,0 +1,321 @@
+//! Every counting method of the living-stones document and the modern rule sets.
+//!
+//! All counts are integers in half-points ([`HalfPoints`]): a split point or a half stone
+//! given by the art version is one half-point, never a float.
+
+mod living;
+mod modern;
+
+use crate::analysis::Analysis;
+use crate::color::{Color, PerColor};
+use crate::madeup::MadeUpBoard;
+use crate::rules::Komi;
+use std::fmt;
+
+pub use living::{equal_roads, equal_stones, equal_stones_refill, living_stones, returned_heads};
+pub use modern::{area, group_tax, territory, tromp_taylor};
+
+/// A score in half-points.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct HalfPoints(pub i64);
+
+impl HalfPoints {
+    pub fn from_points(points: i64) -> HalfPoints {
+        HalfPoints(2 * points)
+    }
+    /// True when the value is a whole number of points.
+    pub fn is_whole(self) -> bool {
+        self.0 % 2 == 0
+    }
+    /// The value as a JSON number: an integer when whole, `x.5` otherwise (exact in binary).
+    pub fn to_json_number(self) -> f64 {
+        self.0 as f64 / 2.0
+    }
+}
+
+impl fmt::Display for HalfPoints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.0;
+        if v % 2 == 0 {
+            write!(f, "{}", v / 2)
+        } else {
+            let sign = if v < 0 { "-" } else { "" };
+            write!(f, "{sign}{}.5", v.unsigned_abs() / 2)
+        }
+    }
+}
+
+/// A threshold (归本数) in quarter-points, so that half a komi of 7.5 stays exact.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct QuarterPoints(pub i64);
+
+impl QuarterPoints {
+    pub fn to_json_number(self) -> f64 {
+        self.0 as f64 / 4.0
+    }
+}
+
+impl fmt::Display for QuarterPoints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let v = self.0;
+        let sign = if v < 0 { "-" } else { "" };
+        let a = v.unsigned_abs();
+        let frac = match a % 4 {
+            0 => "",
+            1 => ".25",
+            2 => ".5",
+            _ => ".75",
+        };
+        write!(f, "{sign}{}{frac}", a / 4)
+    }
+}
+
+/// Art version (艺术版: the side that made n more moves gives n/2 stones to each side before
+/// counting, 多下贴子) or law version (律法版: no such step).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Version {
+    Art,
+    Law,
+}
+
+impl std::str::FromStr for Version {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Version, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "art" => Ok(Version::Art),
+            "law" => Ok(Version::Law),
+            _ => Err(format!("unknown version {s:?} (expected art or law)")),
+        }
+    }
+}
+
+impl fmt::Display for Version {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Version::Art => "art",
+            Version::Law => "law",
+        })
+    }
+}
+
+/// A counting method.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// 子路合计法: stones plus roads.
+    LivingStones,
+    /// 停路比子: fill roads until both sides have as many, compare stones.
+    EqualRoads,
+    /// 停子比路, broad form: fill from bowls to equal stones on the board, compare roads.
+    EqualStones,
+    /// 停子比路, narrow form: refill captured, dead and virtual-move stones, balance, compare roads.
+    EqualStonesRefill,
+    /// 停虚比子 / 还棋头: return stones for extra units, compare compound stones.
+    ReturnedHeads,
+    /// Chinese area: stones plus territory, shared points half each.
+    Area,
+    /// Japanese territory: territory plus prisoners, no points in seki.
+    Territory,
+    /// KataGo stone scoring: area minus 2 per independently living unit, no points in seki.
+    GroupTax,
+    /// Tromp-Taylor: every stone on the board alive, empty regions reaching one colour.
+    TrompTaylor,
+}
+
+impl Method {
+    pub const ALL: [Method; 9] = [
+        Method::LivingStones,
+        Method::EqualRoads,
+        Method::EqualStones,
+        Method::EqualStonesRefill,
+        Method::ReturnedHeads,
+        Method::Area,
+        Method::Territory,
+        Method::GroupTax,
+        Method::TrompTaylor,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Method::LivingStones => "living-stones",
+            Method::EqualRoads => "equal-roads",
+            Method::EqualStones => "equal-stones",
+            Method::EqualStonesRefill => "equal-stones-refill",
+            Method::ReturnedHeads => "returned-heads",
+            Method::Area => "area",
+            Method::Territory => "territory",
+            Method::GroupTax => "group-tax",
+            Method::TrompTaylor => "tromp-taylor",
+        }
+    }
+
+    /// True for the methods of the living-stones document, which the version affects.
+    pub const fn is_living_family(self) -> bool {
+        matches!(
+            self,
+            Method::LivingStones
+                | Method::EqualRoads
+                | Method::EqualStones
+                | Method::EqualStonesRefill
+                | Method::ReturnedHeads
+        )
+    }
+}
+
+impl fmt::Display for Method {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Method {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Method, String> {
+        let t = s.to_ascii_lowercase();
+        Method::ALL
+            .iter()
+            .copied()
+            .find(|m| m.name() == t)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
+                format!(
+                    "unknown method {s:?} (expected one of {} or all)",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// What scoring needs besides the position and its dead stones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Params {
+    /// Komi in half-points, added to White.
+    pub komi: Komi,
+    pub version: Version,
+    /// Who moved first (informational; the move counts carry what counting needs).
+    pub first: Color,
+    /// Stones captured during play by Black and by White, if known.
+    pub captures: Option<PerColor<u32>>,
+    /// Moves made by each side, real and virtual, if known.
+    pub moves: Option<PerColor<u32>>,
+    /// Stones per bowl for the broad equal-stones method (default: half the points, rounded up).
+    pub bowls: Option<PerColor<u32>>,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            komi: Komi(0),
+            version: Version::Law,
+            first: Color::White,
+            captures: None,
+            moves: None,
+            bowls: None,
+        }
+    }
+}
+
+/// The result of one method.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Score {
+    pub method: Method,
+    /// Each side's count before komi.
+    pub black: HalfPoints,
+    pub white: HalfPoints,
+    pub komi: Komi,
+    /// `None` for a draw.
+    pub winner: Option<Color>,
+    /// Winning margin after komi (0 for a draw).
+    pub margin: HalfPoints,
+    /// The 归本数: the count each side must exceed to win, where the two counts add up to
+    /// the number of points.
+    pub threshold: Option<PerColor<QuarterPoints>>,
+    /// The made-up board the method compares (shortcut methods) or the counted board.
+    pub board: Option<MadeUpBoard>,
+    /// How the figures arose, in words.
+    pub notes: Vec<String>,
+}
+
+/// A method that cannot be computed from the input, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unavailable {
+    pub method: Method,
+    pub reason: String,
+}
+
+impl fmt::Display for Unavailable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.method, self.reason)
+    }
+}
+
+pub type MethodResult = Result<Score, Unavailable>;
+
+impl Score {
+    pub(crate) fn new(
+        method: Method,
+        black: HalfPoints,
+        white: HalfPoints,
+        params: &Params,
+        board: Option<MadeUpBoard>,
+        notes: Vec<String>,
+    ) -> Score {
+        let diff = black.0 - white.0 - params.komi.0 as i64;
+        let winner = match diff.signum() {
+            1 => Some(Color::Black),
+            -1 => Some(Color::White),
+            _ => None,
+        };
+        Score {
+            method,
+            black,
+            white,
+            komi: params.komi,
+            winner,
+            margin: HalfPoints(diff.abs()),
+            threshold: None,
+            board,
+            notes,
+        }
+    }
+
+    /// Adds the 归本数 when the two counts add up to `total` points: Black wins above
+    /// (total + komi) / 2, White above (total − komi) / 2.
+    pub(crate) fn with_threshold(mut self, total: u32) -> Score {
+        if self.black.0 + self.white.0 == 2 * total as i64 {
+            let k = self.komi.0 as i64;
+            self.threshold = Some(PerColor::new(
+                QuarterPoints(2 * total as i64 + k),
+                QuarterPoints(2 * total as i64 - k),
+            ));
+        }
+        self
+    }
+
+    /// Black's lead after komi, in half-points (negative when White leads).
+    pub fn black_lead(&self) -> HalfPoints {
+        HalfPoints(self.black.0 - self.white.0 - self.komi.0 as i64)
+    }
+}
+
+/// Scores by one method.
+pub fn score(analysis: &Analysis, method: Method, params: &Params) -> MethodResult {
+    match method {
+        Method::LivingStones => living_stones(analysis, params),
+        Method::EqualRoads => equal_roads(analysis, params),
+        Method::EqualStones => equal_stones(analysis, params),
+        Method::EqualStonesRefill => equal_stones_refill(analysis, params),
+        Method::ReturnedHeads => returned_heads(analysis, params),
+        Method::Area => Ok(area(analysis, params)),
+        Method::Territory => territory(analysis, params),
+        Method::GroupTax => Ok(group_tax(analysis, params)),
+        Method::TrompTaylor => Ok(tromp_taylor(analysis, params)),
+    }
+}
+
+/// Scores by every method, in [`Method::ALL`] order.
+pub fn score_all(analysis: &Analysis, params: &Params) -> Vec<MethodResult> {
+    Method::ALL
+        .iter()
+        .map(|&m| score(analysis, m, params))
+        .collect()
+}
