@@ -1,0 +1,463 @@
+//! The case library: one text file per lecture figure, rendered for snapshot review.
+//!
+//! A case file is a header of `key: value` lines followed by the board drawing:
+//!
+//! ```text
+//! source: 001_95d1c838b408c009.txt, 《棋例人生》第49讲 图1
+//! figure: F07
+//! reconstructed: what was invented to make the text's statements hold
+//! fen: 3k5/9/9/9/9/9/9/9/9/4K4 w
+//! moves: h2e2 h9g7 e2h2 g7h9            (ICCS, ranks 0-9; the cycle, played until the
+//!                                        first position repeats)
+//! cycle-zh: 炮二平五,马8进7,炮五平二,马7进8   (the lecture's cycle, verbatim)
+//! classes: 捉 将 闲 捉                    (per move as the lecture states; ? = not stated)
+//! classes-rules: cxa2011                  (the edition those classes are checked under)
+//! expect cxa1987: black_loses             (verdicts the text states or implies)
+//! quote: 「…」
+//! divergence: an expectation this implementation does not meet, and why
+//!
+//!   a b c d e f g h i
+//! 9 . . . k . . . . .
+//! …
+//! 0 . . . . K . . . .
+//! ```
+//!
+//! [`render_case`] checks everything the header states (the drawing against the FEN, the
+//! Chinese cycle, the classes, the verdicts) and renders the board, the cycle and the
+//! classification and verdict under every ruleset. A statement that does not hold is an
+//! error, unless a `divergence:` line declares it; declared divergences are shown in the
+//! rendering.
+
+use std::fmt;
+use std::fmt::Write as _;
+
+use super::board::{Board, BoardError, Color, Sq};
+use super::effects::EffectKind;
+use super::notation::chinese;
+use super::parse_moves;
+use super::rules::Ruleset;
+use super::verdict::{Ruling, Verdict, adjudicate};
+
+/// Why a case file could not be rendered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CaseError {
+    /// A header line is malformed or a required key is missing (1-based line number).
+    Header { line: usize, message: String },
+    /// The FEN or a move is bad.
+    Board(BoardError),
+    /// Statements of the header that the computation contradicts.
+    Mismatch(Vec<String>),
+}
+
+impl fmt::Display for CaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CaseError::Header { line, message } => write!(f, "line {line}: {message}"),
+            CaseError::Board(e) => write!(f, "{e}"),
+            CaseError::Mismatch(list) => write!(f, "case does not hold: {}", list.join("; ")),
+        }
+    }
+}
+
+impl std::error::Error for CaseError {}
+
+impl From<BoardError> for CaseError {
+    fn from(e: BoardError) -> Self {
+        CaseError::Board(e)
+    }
+}
+
+/// A parsed case file.
+#[derive(Clone, Debug, Default)]
+pub struct Case {
+    pub source: String,
+    pub figure: String,
+    pub reconstructed: Vec<String>,
+    pub fen: String,
+    pub moves: String,
+    pub cycle_zh: Option<String>,
+    pub classes: Vec<String>,
+    pub classes_rules: Option<Ruleset>,
+    pub expects: Vec<(Ruleset, Verdict)>,
+    pub quotes: Vec<String>,
+    pub notes: Vec<String>,
+    pub divergences: Vec<String>,
+    pub drawing: Vec<String>,
+}
+
+/// Parses a case file.
+pub fn parse_case(text: &str) -> Result<Case, CaseError> {
+    let mut case = Case::default();
+    let mut in_drawing = false;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim_end();
+        if in_drawing {
+            if !line.trim().is_empty() {
+                case.drawing.push(line.to_string());
+            }
+            continue;
+        }
+        if line.trim().is_empty() {
+            in_drawing = true;
+            continue;
+        }
+        if line.starts_with('#') {
+            continue;
+        }
+        let Some((key, value)) = line.split_once(':') else {
+            return Err(CaseError::Header {
+                line: line_no,
+                message: "expected 'key: value'".into(),
+            });
+        };
+        let value = value.trim().to_string();
+        let key = key.trim();
+        match key {
+            "source" => case.source = value,
+            "figure" => case.figure = value,
+            "reconstructed" => case.reconstructed.push(value),
+            "fen" => case.fen = value,
+            "moves" => {
+                if !case.moves.is_empty() {
+                    case.moves.push(' ');
+                }
+                case.moves.push_str(&value)
+            }
+            "cycle-zh" => case.cycle_zh = Some(value),
+            "classes" => case.classes = value.split_whitespace().map(str::to_string).collect(),
+            "classes-rules" => {
+                case.classes_rules =
+                    Some(value.parse().map_err(|e: super::rules::UnknownRuleset| {
+                        CaseError::Header {
+                            line: line_no,
+                            message: e.to_string(),
+                        }
+                    })?)
+            }
+            "quote" => case.quotes.push(value),
+            "note" => case.notes.push(value),
+            "divergence" => case.divergences.push(value),
+            k if k.starts_with("expect ") => {
+                let rules: Ruleset = k["expect ".len()..].trim().parse().map_err(
+                    |e: super::rules::UnknownRuleset| CaseError::Header {
+                        line: line_no,
+                        message: e.to_string(),
+                    },
+                )?;
+                let verdict = Verdict::from_name(&value).ok_or_else(|| CaseError::Header {
+                    line: line_no,
+                    message: format!("unknown verdict '{value}'"),
+                })?;
+                case.expects.push((rules, verdict));
+            }
+            other => {
+                return Err(CaseError::Header {
+                    line: line_no,
+                    message: format!("unknown key '{other}'"),
+                });
+            }
+        }
+    }
+    for (name, v) in [
+        ("fen", &case.fen),
+        ("moves", &case.moves),
+        ("source", &case.source),
+    ] {
+        if v.is_empty() {
+            return Err(CaseError::Header {
+                line: text.lines().count().max(1),
+                message: format!("missing '{name}'"),
+            });
+        }
+    }
+    Ok(case)
+}
+
+/// Draws a board: rank labels 9..0 on the left, files a-i below, FEN letters, `.` empty.
+pub fn draw_board(b: &Board) -> Vec<String> {
+    let mut out = Vec::new();
+    for rank in (0..10).rev() {
+        let mut row = format!("{rank}");
+        for file in 0..9 {
+            row.push(' ');
+            row.push(
+                b.at(Sq::new(file, rank))
+                    .map(|p| p.fen_char())
+                    .unwrap_or('.'),
+            );
+        }
+        out.push(row);
+    }
+    out.push("  a b c d e f g h i".to_string());
+    out
+}
+
+fn effect_text(r: &Ruling, k: usize) -> String {
+    let a = &r.moves[k];
+    let b = &r.positions[k];
+    let after = b.after(a.mv);
+    let name = |sq: Sq, board: &Board| -> String {
+        board
+            .at(sq)
+            .map(|p| format!("{}{}", p.kind.zh(p.color), sq))
+            .unwrap_or_else(|| sq.to_string())
+    };
+    let parts: Vec<String> = a
+        .effects
+        .iter()
+        .map(|e| {
+            let target = e.target.map(|t| name(t, &after)).unwrap_or_default();
+            let extra = match e.kind {
+                EffectKind::Chase if e.victim_protected => "(有根)",
+                EffectKind::Chase => "(无根)",
+                _ => "",
+            };
+            let fc = if e.first_counterattack {
+                "[第一反击]"
+            } else {
+                ""
+            };
+            format!(
+                "{}:{}→{}{}{}",
+                e.kind.zh(),
+                name(e.piece, &after),
+                target,
+                extra,
+                fc
+            )
+        })
+        .collect();
+    if parts.is_empty() {
+        "—".to_string()
+    } else {
+        parts.join(" ")
+    }
+}
+
+/// Renders a case file after checking every statement in its header.
+pub fn render_case(text: &str) -> Result<String, CaseError> {
+    let case = parse_case(text)?;
+    let board = Board::from_fen(&case.fen)?;
+    let moves = parse_moves(&case.moves)?;
+    let mut problems = Vec::new();
+
+    let drawn = draw_board(&board);
+    if !case.drawing.is_empty() {
+        let given: Vec<String> = case
+            .drawing
+            .iter()
+            .map(|l| l.trim_end().to_string())
+            .collect();
+        if given != drawn {
+            problems.push("the drawing does not match the FEN".to_string());
+        }
+    }
+
+    let mut rulesets: Vec<Ruleset> = Ruleset::PRESETS.to_vec();
+    for (r, _) in &case.expects {
+        if !rulesets.contains(r) {
+            rulesets.push(*r);
+        }
+    }
+    let rulings: Vec<Ruling> = rulesets
+        .iter()
+        .map(|r| adjudicate(&board, &moves, r))
+        .collect::<Result<_, _>>()?;
+    let first = &rulings[0];
+    let Some(cycle) = first.cycle else {
+        return Err(CaseError::Mismatch(vec![
+            "the moves do not repeat a position".into(),
+        ]));
+    };
+
+    // The lecture's cycle in Chinese notation against the first moves of the cycle.
+    let zh_moves: Vec<String> = first
+        .moves
+        .iter()
+        .zip(&first.positions)
+        .map(|(a, b)| chinese(b, a.mv).unwrap_or_default())
+        .collect();
+    if let Some(stated) = &case.cycle_zh {
+        let stated: Vec<&str> = stated.split([',', '，', '、']).map(str::trim).collect();
+        let computed: Vec<&str> = zh_moves
+            .iter()
+            .take(stated.len())
+            .map(String::as_str)
+            .collect();
+        if stated != computed {
+            problems.push(format!(
+                "cycle in Chinese is {} but the text has {}",
+                computed.join(","),
+                stated.join(",")
+            ));
+        }
+    }
+
+    // Classes as stated, under the edition they belong to.
+    let class_rules = case
+        .classes_rules
+        .or_else(|| case.expects.first().map(|(r, _)| *r))
+        .unwrap_or(Ruleset::CXA2011);
+    if !case.classes.is_empty() {
+        let r = rulings
+            .iter()
+            .find(|r| r.rules == class_rules)
+            .cloned()
+            .map(Ok)
+            .unwrap_or_else(|| adjudicate(&board, &moves, &class_rules))?;
+        for (k, stated) in case.classes.iter().enumerate() {
+            if stated == "?" {
+                continue;
+            }
+            match r.moves.get(k) {
+                Some(a) if a.class.zh() == stated => {}
+                Some(a) => problems.push(format!(
+                    "move {} ({}) is {} under {}, the text says {}",
+                    k + 1,
+                    zh_moves.get(k).cloned().unwrap_or_default(),
+                    a.class.zh(),
+                    class_rules.name,
+                    stated
+                )),
+                None => {
+                    problems.push("the text classifies more moves than the cycle has".to_string())
+                }
+            }
+        }
+    }
+    for (rules, expected) in &case.expects {
+        let r = rulings
+            .iter()
+            .find(|r| r.rules == *rules)
+            .expect("computed above");
+        if r.verdict != *expected {
+            problems.push(format!(
+                "{} gives {}, the text says {}",
+                rules.name,
+                r.verdict.name(),
+                expected.name()
+            ));
+        }
+    }
+
+    let undeclared = problems.len() > case.divergences.len();
+    if undeclared {
+        return Err(CaseError::Mismatch(problems));
+    }
+
+    let mut out = String::new();
+    let _ = writeln!(out, "figure: {}", case.figure);
+    let _ = writeln!(out, "source: {}", case.source);
+    for r in &case.reconstructed {
+        let _ = writeln!(out, "reconstructed: {r}");
+    }
+    let _ = writeln!(out, "fen: {}", board.fen());
+    let _ = writeln!(out);
+    for l in &drawn {
+        let _ = writeln!(out, "{l}");
+    }
+    let _ = writeln!(out);
+    let _ = writeln!(
+        out,
+        "cycle: plies {}..{} ({} plies), {} moves first",
+        cycle.start_ply + 1,
+        cycle.start_ply + cycle.plies,
+        cycle.plies,
+        if first.moves.first().map(|a| a.side) == Some(Color::Red) {
+            "Red"
+        } else {
+            "Black"
+        }
+    );
+    let _ = writeln!(out, "cycle (中文): {}", zh_moves.join(","));
+    if let Some(stated) = &case.cycle_zh {
+        let _ = writeln!(out, "text's cycle: {stated}");
+    }
+    for r in &rulings {
+        let _ = writeln!(out);
+        let _ = writeln!(out, "== {} ==", r.rules.name);
+        for (k, a) in r.moves.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "{:>2}. {} {} [{}] {}",
+                k + 1,
+                a.mv,
+                zh_moves[k],
+                a.class.zh(),
+                effect_text(r, k)
+            );
+        }
+        let _ = writeln!(out, "红方 {}；黑方 {}", r.red.summary, r.black.summary);
+        let _ = writeln!(out, "verdict: {}", r.verdict.name());
+        let _ = writeln!(out, "explanation: {}", r.explanation);
+    }
+    let _ = writeln!(out);
+    if !case.classes.is_empty() {
+        let _ = writeln!(
+            out,
+            "text's classes ({}): {}",
+            class_rules.name,
+            case.classes.join(" ")
+        );
+    }
+    for (rules, v) in &case.expects {
+        let _ = writeln!(out, "text's verdict ({}): {}", rules.name, v.name());
+    }
+    for q in &case.quotes {
+        let _ = writeln!(out, "quote: {q}");
+    }
+    for n in &case.notes {
+        let _ = writeln!(out, "note: {n}");
+    }
+    if problems.is_empty() {
+        let _ = writeln!(out, "check: every statement of the text holds");
+    } else {
+        for p in &problems {
+            let _ = writeln!(out, "DIVERGENCE: {p}");
+        }
+        for d in &case.divergences {
+            let _ = writeln!(out, "declared: {d}");
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CASE: &str = "source: digest §5 (pyffish observed case)\nfigure: test\nfen: 5k3/9/6c2/9/9/9/9/9/9/4K2R1 w\nmoves: h0g0 g7h7 g0h0 h7g7\ncycle-zh: 车二平三,炮7平8,车三平二,炮8平7\nclasses: 捉 闲 捉 闲\nclasses-rules: axf\nexpect axf: red_loses\n";
+
+    #[test]
+    fn renders_a_valid_case() {
+        let out = render_case(CASE).unwrap();
+        assert!(
+            out.contains("check: every statement of the text holds"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn rejects_wrong_statements_and_bad_headers() {
+        let wrong = CASE.replace("expect axf: red_loses", "expect axf: draw");
+        assert!(matches!(render_case(&wrong), Err(CaseError::Mismatch(_))));
+        let declared = format!("{wrong}divergence: test of a declared divergence\n");
+        assert!(render_case(&declared).unwrap().contains("DIVERGENCE"));
+        assert!(matches!(
+            render_case("garbage"),
+            Err(CaseError::Header { line: 1, .. })
+        ));
+        assert!(matches!(
+            render_case("source: x\n"),
+            Err(CaseError::Header { .. })
+        ));
+        let bad_move = CASE.replace("h7g7\n", "h7z7\n");
+        assert!(matches!(render_case(&bad_move), Err(CaseError::Board(_))));
+        let bad_rules = CASE.replace("expect axf", "expect foo");
+        assert!(matches!(
+            render_case(&bad_rules),
+            Err(CaseError::Header { .. })
+        ));
+    }
+}

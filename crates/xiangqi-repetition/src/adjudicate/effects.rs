@@ -1,0 +1,605 @@
+//! What one move does (its 造成 effects): check 将, mate threat 杀, chase 捉, exchange 兑,
+//! offer 献, block 拦, or nothing (闲).
+//!
+//! Every effect is judged by comparing the position after the move with the position just
+//! before it, so threats that already existed are not the move's doing (从没捉到捉,
+//! 从没杀到杀), and a threat the opponent created with his own previous move (自毙) is not
+//! attributed to the mover. Effects made by other pieces because of the move (discovered
+//! attacks, roots removed or restored, screens built) count as the move's (造成).
+
+use super::board::{Board, Color, Kind, Mv, Sq, on_own_side};
+use super::rules::{OfferPartners, OfferTest, Ruleset};
+
+/// The kinds of effect, from the heaviest to the lightest (从重: the heaviest names the move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum EffectKind {
+    Check,
+    MateThreat,
+    Chase,
+    Exchange,
+    Offer,
+    Block,
+    Idle,
+}
+
+impl EffectKind {
+    /// The JSON spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            EffectKind::Check => "check",
+            EffectKind::MateThreat => "mate_threat",
+            EffectKind::Chase => "chase",
+            EffectKind::Exchange => "exchange",
+            EffectKind::Offer => "offer",
+            EffectKind::Block => "block",
+            EffectKind::Idle => "idle",
+        }
+    }
+
+    /// The one-character rule term: 将 杀 捉 兑 献 拦 闲.
+    pub fn zh(self) -> &'static str {
+        match self {
+            EffectKind::Check => "将",
+            EffectKind::MateThreat => "杀",
+            EffectKind::Chase => "捉",
+            EffectKind::Exchange => "兑",
+            EffectKind::Offer => "献",
+            EffectKind::Block => "拦",
+            EffectKind::Idle => "闲",
+        }
+    }
+}
+
+/// One effect of a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Effect {
+    pub kind: EffectKind,
+    /// The mover's piece that does it (checker, mating piece, chaser, offered or blocking
+    /// piece), on its point after the move.
+    pub piece: Sq,
+    /// The opposing piece concerned (king, victim, partner of the offer, blocked piece).
+    pub target: Option<Sq>,
+    /// For a check or a chase: the opponent could take the striking piece at once
+    /// (第一反击). It does not change the classification (八七 总纲 第九款).
+    pub first_counterattack: bool,
+    /// For a chase: was the victim protected (有根)? A chase of a protected piece is one of
+    /// a piece worth more than the chaser.
+    pub victim_protected: bool,
+}
+
+/// Notes on how a move was read, shown in explanations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Note {
+    /// A same-type (or mutual-reach) meeting that is neither offer nor chase (非献非捉).
+    NeitherOfferNorChase { piece: Sq, other: Sq },
+    /// 献兼捉 / 兑兼捉 and its type (甲 二过一, 乙 一过二, 丙 并发式 or 子母式).
+    OfferAndChase { exchange: bool, shape: Shape },
+}
+
+/// The shapes of 献兼捉 (lectures 57-59).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// 甲型 二过一: two of the mover's pieces against one opposing piece.
+    Jia,
+    /// 乙型 一过二: the offered piece itself chases another piece.
+    Yi,
+    /// 丙型 并发式: the offer and the chase are independent.
+    BingParallel,
+    /// 丙型 子母式 (因献成捉): the offer removes a root, so another pair becomes a chase.
+    BingCausal,
+}
+
+impl Shape {
+    pub fn zh(self) -> &'static str {
+        match self {
+            Shape::Jia => "甲型(二过一)",
+            Shape::Yi => "乙型(一过二)",
+            Shape::BingParallel => "丙型并发式",
+            Shape::BingCausal => "丙型子母式",
+        }
+    }
+}
+
+/// Everything known about one move of a cycle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveAnalysis {
+    pub mv: Mv,
+    pub side: Color,
+    pub effects: Vec<Effect>,
+    pub notes: Vec<Note>,
+    /// The heaviest effect (从重定性), `Idle` when there is none.
+    pub class: EffectKind,
+}
+
+impl MoveAnalysis {
+    pub fn gives_check(&self) -> bool {
+        self.class == EffectKind::Check
+    }
+
+    /// Is this move a strike (打: 将, 杀 where forbidden, 捉) under `rules`?
+    pub fn is_strike(&self, rules: &Ruleset) -> bool {
+        match self.class {
+            EffectKind::Check | EffectKind::Chase => true,
+            EffectKind::MateThreat => rules.mate_threat_forbidden,
+            _ => self
+                .effects
+                .iter()
+                .any(|e| e.kind == EffectKind::MateThreat && rules.mate_threat_forbidden),
+        }
+    }
+
+    /// The victims of this move's chases.
+    pub fn chase_victims(&self) -> impl Iterator<Item = Sq> + '_ {
+        self.effects
+            .iter()
+            .filter(|e| e.kind == EffectKind::Chase)
+            .filter_map(|e| e.target)
+    }
+}
+
+/// Material values used to decide whether a capture wins material. A rook is worth a
+/// little more than two horses (「一车略优于双马」); a pawn across the river doubles.
+pub fn value(kind: Kind, sq: Sq, color: Color) -> i32 {
+    match kind {
+        Kind::King => 1000,
+        Kind::Rook => 9,
+        Kind::Horse | Kind::Cannon => 4,
+        Kind::Advisor | Kind::Elephant => 2,
+        Kind::Pawn => {
+            if on_own_side(sq, color) {
+                1
+            } else {
+                2
+            }
+        }
+    }
+}
+
+fn piece_value(b: &Board, sq: Sq) -> i32 {
+    b.at(sq).map(|p| value(p.kind, sq, p.color)).unwrap_or(0)
+}
+
+/// Can the side to move in `b` mate by a check, or by successive checks, within `depth`
+/// of its own moves? Returns the first move of such a line.
+pub fn mate_by_checks(b: &Board, depth: u8) -> Option<Mv> {
+    if depth == 0 {
+        return None;
+    }
+    let mover = b.turn;
+    for m in b.legal_moves() {
+        let a = b.after(m);
+        if !a.in_check(mover.other()) {
+            continue;
+        }
+        if !a.has_legal_move() {
+            return Some(m);
+        }
+        if depth > 1 {
+            let replies = a.legal_moves();
+            if replies
+                .iter()
+                .all(|&r| mate_by_checks(&a.after(r), depth - 1).is_some())
+            {
+                return Some(m);
+            }
+        }
+    }
+    None
+}
+
+/// Can the side not to move in `q` win back the piece standing on `sq` by a check that it
+/// cannot parry without losing that piece (a hidden root, 暗根: 「马4进3一将,就能把吃子的
+/// 红车抽吃回来」)? `q` has the protecting side to move.
+fn hidden_root(q: &Board, sq: Sq) -> bool {
+    let protector = q.turn;
+    for c in q.legal_moves() {
+        let r = q.after(c);
+        if !r.in_check(protector.other()) {
+            continue;
+        }
+        let replies = r.legal_moves();
+        if replies.is_empty() {
+            return true;
+        }
+        let wins_back = replies.iter().all(|&reply| {
+            let where_now = if reply.from == sq { reply.to } else { sq };
+            let s = r.after(reply);
+            s.at(where_now).is_some_and(|p| p.color != protector)
+                && !s.legal_captures_of(where_now).is_empty()
+        });
+        if wins_back {
+            return true;
+        }
+    }
+    false
+}
+
+/// Is the piece on `sq` protected against the capture `cap` in `b` (side to move captures)?
+/// Protection is judged after the capture: a legal recapture (pins and the flying general
+/// counted), or a hidden root if the rules count it. Returns `None` if `cap` is illegal.
+fn protected_after(b: &Board, cap: Mv, rules: &Ruleset) -> Option<bool> {
+    if !b.keeps_king_safe(cap) {
+        return None;
+    }
+    let q = b.after(cap);
+    if !q.legal_captures_of(cap.to).is_empty() {
+        return Some(true);
+    }
+    Some(rules.hidden_roots && hidden_root(&q, cap.to))
+}
+
+/// Material won by the capture `cap` for the side to move in `b`: the victim's value, less
+/// the capturer's if it can be won back. Other losses the capture may cause are not
+/// counted (八七 图十四: 「吃子的棋子仍能保留,则无论该方在其它方面的子力价值损失如何,均应
+/// 按‘打’处理」; 〇七 图五: 「凡用作为根的子捉吃对方的子,也按捉处理」).
+fn capture_gain(b: &Board, cap: Mv, rules: &Ruleset) -> Option<(i32, bool)> {
+    let protected = protected_after(b, cap, rules)?;
+    let v = piece_value(b, cap.to);
+    let a = piece_value(b, cap.from);
+    Some((if protected { v - a } else { v }, protected))
+}
+
+/// Are these two kinds partners for offers and exchanges under `rules`?
+pub fn offer_partners(a: Kind, b: Kind, rules: &Ruleset) -> bool {
+    if a == Kind::King || b == Kind::King {
+        return false;
+    }
+    if a == b {
+        return true;
+    }
+    rules.offer_partners == OfferPartners::MutualReach
+        && matches!((a, b), (Kind::Rook, Kind::Pawn) | (Kind::Pawn, Kind::Rook))
+}
+
+/// The 第一反击 test, looked at from the receiving side (从后朝前观): in `b`, with the
+/// receiving side to move, can the piece on `taker` take the piece on `offered` without
+/// what the rules forbid (immediate mate, immediate loss of material)?
+pub fn can_take_safely(b: &Board, taker: Sq, offered: Sq, rules: &Ruleset) -> bool {
+    let cap = Mv {
+        from: taker,
+        to: offered,
+    };
+    if !b.legal_captures_of(offered).contains(&cap) {
+        return false;
+    }
+    let q = b.after(cap);
+    match rules.offer_test {
+        OfferTest::LegalCapture => true,
+        OfferTest::NoImmediateMate => mate_by_checks(&q, rules.mate_threat_checks).is_none(),
+        OfferTest::NoImmediateMateOrLoss => {
+            if mate_by_checks(&q, 1).is_some() {
+                return false;
+            }
+            // What can the offering side win back at once because of the capture: the
+            // taker itself, or any capture the taking move has just made possible.
+            let before = b.passed();
+            let gained = piece_value(b, offered);
+            let mut best = 0;
+            for m in q.legal_moves() {
+                if q.at(m.to).is_none() {
+                    continue;
+                }
+                let caused = m.to == offered || !before.is_legal(m);
+                if !caused {
+                    continue;
+                }
+                if let Some((g, _)) = capture_gain(&q, m, rules) {
+                    best = best.max(g);
+                }
+            }
+            best <= gained
+        }
+    }
+}
+
+/// A threat to win the piece on `victim` with the piece on `attacker` (side to move in `b`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Threat {
+    attacker: Sq,
+    victim: Sq,
+    protected: bool,
+}
+
+/// All chases available to the side to move in `b`: captures on the next move that win
+/// material, by pieces whose attacks count under `rules`, of pieces that can be chased
+/// (not the king, not a pawn on its own side of the river). A same-type (or mutual-reach)
+/// victim that can itself take the attacker safely has a 第一反击 that makes the meeting an
+/// offer or exchange, not a chase.
+/// The chases available to the side to move in `b` as (attacker, victim, victim protected):
+/// what a pass by the opponent would let it win at once.
+pub fn chase_threats(b: &Board, rules: &Ruleset) -> Vec<(Sq, Sq, bool)> {
+    threats(b, rules)
+        .into_iter()
+        .map(|t| (t.attacker, t.victim, t.protected))
+        .collect()
+}
+
+fn threats(b: &Board, rules: &Ruleset) -> Vec<Threat> {
+    let s = b.turn;
+    let o = s.other();
+    let receiver = b.passed();
+    let mut out = Vec::new();
+    for (v, vp) in b.pieces() {
+        if vp.color != o || vp.kind == Kind::King {
+            continue;
+        }
+        if vp.kind == Kind::Pawn && on_own_side(v, o) {
+            continue;
+        }
+        for cap in b.legal_captures_of(v) {
+            let ap = b.at(cap.from).expect("attacker present");
+            if (ap.kind == Kind::Pawn && rules.pawn_chase_idle)
+                || (ap.kind == Kind::King && rules.king_chase_idle)
+            {
+                continue;
+            }
+            if rules.held_rook_exempt && held_by_horse(b, cap.from, v) {
+                continue;
+            }
+            if offer_partners(ap.kind, vp.kind, rules)
+                && can_take_safely(&receiver, v, cap.from, rules)
+            {
+                continue;
+            }
+            if let Some((gain, protected)) = capture_gain(b, cap, rules)
+                && gain > 0
+            {
+                out.push(Threat {
+                    attacker: cap.from,
+                    victim: v,
+                    protected,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// Is the rook on `rook` held by the horse on `horse` (马拦车): standing on the horse's leg
+/// so that, were the rook to leave, the horse would check the rook's king?
+fn held_by_horse(b: &Board, rook: Sq, horse: Sq) -> bool {
+    let (Some(rp), Some(hp)) = (b.at(rook), b.at(horse)) else {
+        return false;
+    };
+    if rp.kind != Kind::Rook || hp.kind != Kind::Horse || rp.color == hp.color {
+        return false;
+    }
+    let Some(king) = b.king(rp.color) else {
+        return false;
+    };
+    let mut lifted = b.clone();
+    lifted.put(rook, None);
+    let df = king.file() as i8 - horse.file() as i8;
+    let dr = king.rank() as i8 - horse.rank() as i8;
+    let leg_ok = (df.abs() == 2 && dr.abs() == 1 && horse.offset(df / 2, 0) == Some(rook))
+        || (df.abs() == 1 && dr.abs() == 2 && horse.offset(0, dr / 2) == Some(rook));
+    leg_ok && lifted.attackers(king, hp.color).any(|s| s == horse)
+}
+
+/// The state of a same-type (or mutual-reach) pair: can the receiver take safely, is the
+/// offered piece protected, can the offered piece take the receiver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct PairState {
+    safe_take: bool,
+    protected: bool,
+    mutual: bool,
+}
+
+/// Pair states between `s`'s pieces and the opponent's partners, in `b` with the opponent
+/// to move. Keyed by (mover piece, opponent piece) points.
+fn pair_states(b: &Board, s: Color, rules: &Ruleset) -> Vec<(Sq, Sq, PairState)> {
+    let o = s.other();
+    let passed = b.passed();
+    let mut out = Vec::new();
+    for (x, xp) in b.pieces() {
+        if xp.color != s || xp.kind == Kind::King {
+            continue;
+        }
+        for (y, yp) in b.pieces() {
+            if yp.color != o || !offer_partners(xp.kind, yp.kind, rules) {
+                continue;
+            }
+            let y_takes = b.legal_captures_of(x).iter().any(|m| m.from == y);
+            let x_takes = passed.legal_captures_of(y).iter().any(|m| m.from == x);
+            if !y_takes && !x_takes {
+                continue;
+            }
+            let safe_take = y_takes && can_take_safely(b, y, x, rules);
+            let protected =
+                y_takes && protected_after(b, Mv { from: y, to: x }, rules).unwrap_or(false);
+            out.push((
+                x,
+                y,
+                PairState {
+                    safe_take,
+                    protected,
+                    mutual: y_takes && x_takes,
+                },
+            ));
+        }
+    }
+    out
+}
+
+/// Attack targets (the opponent's pieces it could capture, movement rules only) of the
+/// piece on `from`.
+fn targets_of(b: &Board, from: Sq) -> Vec<Sq> {
+    let mut v = Vec::new();
+    let mut bb = b.clone();
+    if let Some(p) = b.at(from) {
+        bb.turn = p.color;
+    }
+    bb.pseudo_moves_from(from, &mut v);
+    v.into_iter()
+        .filter(|m| b.at(m.to).is_some())
+        .map(|m| m.to)
+        .collect()
+}
+
+/// Classifies the move `mv` played in `before` under `rules`.
+pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
+    let s = before.turn;
+    let o = s.other();
+    let after = before.after(mv);
+    let mut effects = Vec::new();
+    let mut notes = Vec::new();
+
+    // 将: every piece that now attacks the opposing king.
+    let in_check = after.in_check(o);
+    if in_check && let Some(k) = after.king(o) {
+        for a in after.attackers(k, s) {
+            let first_counterattack = !after.legal_captures_of(a).is_empty();
+            effects.push(Effect {
+                kind: EffectKind::Check,
+                piece: a,
+                target: Some(k),
+                first_counterattack,
+                victim_protected: false,
+            });
+        }
+    }
+
+    // 杀: a mate by check or successive checks threatened for the next move, which the
+    // mover did not already have before moving (从没杀到杀).
+    if !in_check {
+        let threat_after = mate_by_checks(&after.passed(), rules.mate_threat_checks);
+        if let Some(m) = threat_after {
+            let existed = mate_by_checks(before, rules.mate_threat_checks).is_some();
+            if !existed {
+                effects.push(Effect {
+                    kind: EffectKind::MateThreat,
+                    piece: m.from,
+                    target: after.king(o),
+                    first_counterattack: !after.legal_captures_of(m.from).is_empty(),
+                    victim_protected: false,
+                });
+            }
+        }
+    }
+
+    // 捉: chases available after the move that were not available before it.
+    let t_before = threats(before, rules);
+    let t_after = threats(&after.passed(), rules);
+    let mut chase_pairs: Vec<Threat> = Vec::new();
+    for t in &t_after {
+        if t_before.iter().any(|u| u.victim == t.victim) {
+            continue;
+        }
+        if chase_pairs.iter().any(|u| u.victim == t.victim) {
+            continue;
+        }
+        chase_pairs.push(*t);
+        effects.push(Effect {
+            kind: EffectKind::Chase,
+            piece: t.attacker,
+            target: Some(t.victim),
+            first_counterattack: !after.legal_captures_of(t.attacker).is_empty(),
+            victim_protected: t.protected,
+        });
+    }
+
+    // 兑 / 献 and 非献非捉: same-type (or mutual-reach) pairs whose state the move changed.
+    let before_pairs = pair_states(&before.passed(), s, rules);
+    let after_pairs = pair_states(&after, s, rules);
+    let mut offers: Vec<(Sq, Sq, bool)> = Vec::new();
+    for &(x, y, st) in &after_pairs {
+        let x_before = if x == mv.to { mv.from } else { x };
+        let old = before_pairs
+            .iter()
+            .find(|(bx, by, _)| *bx == x_before && *by == y)
+            .map(|(_, _, s)| *s);
+        if old == Some(st) {
+            continue;
+        }
+        if st.safe_take {
+            let kind = if st.protected {
+                EffectKind::Exchange
+            } else {
+                EffectKind::Offer
+            };
+            offers.push((x, y, st.protected));
+            effects.push(Effect {
+                kind,
+                piece: x,
+                target: Some(y),
+                first_counterattack: false,
+                victim_protected: false,
+            });
+        } else if !chase_pairs.iter().any(|t| t.victim == y && t.attacker == x) {
+            notes.push(Note::NeitherOfferNorChase { piece: x, other: y });
+        }
+    }
+
+    // 献兼捉 / 兑兼捉 shapes.
+    if let (Some(&(x, y, protected)), Some(t)) = (offers.first(), chase_pairs.first()) {
+        let shape = if t.attacker == x && t.victim != y {
+            Shape::Yi
+        } else if t.attacker != x && t.victim == y {
+            Shape::Jia
+        } else if targets_of(
+            before,
+            if t.attacker == mv.to {
+                mv.from
+            } else {
+                t.attacker
+            },
+        )
+        .contains(&t.victim)
+        {
+            // The attack was there before but won nothing: the offer removed the root.
+            Shape::BingCausal
+        } else {
+            Shape::BingParallel
+        };
+        notes.push(Note::OfferAndChase {
+            exchange: protected,
+            shape,
+        });
+    }
+
+    // 拦: an opposing piece lost a target because the moved piece now stands in its way.
+    let mut cleared = after.clone();
+    cleared.put(mv.to, None);
+    for (p, pp) in after.pieces() {
+        if pp.color != o
+            || !matches!(
+                pp.kind,
+                Kind::Rook | Kind::Cannon | Kind::Horse | Kind::Elephant
+            )
+        {
+            continue;
+        }
+        if before.at(p) != Some(pp) {
+            continue;
+        }
+        let then = targets_of(before, p);
+        let now = targets_of(&after, p);
+        let unblocked = targets_of(&cleared, p);
+        if then
+            .iter()
+            .any(|t| *t != mv.from && !now.contains(t) && unblocked.contains(t))
+        {
+            effects.push(Effect {
+                kind: EffectKind::Block,
+                piece: mv.to,
+                target: Some(p),
+                first_counterattack: false,
+                victim_protected: false,
+            });
+            break;
+        }
+    }
+
+    let class = effects
+        .iter()
+        .map(|e| e.kind)
+        .min()
+        .unwrap_or(EffectKind::Idle);
+    MoveAnalysis {
+        mv,
+        side: s,
+        effects,
+        notes,
+        class,
+    }
+}

@@ -1,0 +1,179 @@
+//! Rule editions as values of orthogonal parameters.
+//!
+//! Code branches on these parameters, never on a preset's name, so an edition that differs
+//! in one detail (say the pre-1984 counting of 二打一还打) is one field away.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Which opposing pieces can receive an offer (献) or exchange (兑) of a piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OfferPartners {
+    /// Only a piece of the same type (八四/八七 「相同兵种」, 九九 first printing, AXF 同类子).
+    SameType,
+    /// Same type, or the 威力互达子 pairs among 车 and 兵/卒 (九九 second printing, 〇七):
+    /// a rook facing a pawn across the river is offered, 「视卒如车」 (王孔兴 图112).
+    /// Checks stay checks: the king is never an offer partner (总纲 26条1款).
+    MutualReach,
+}
+
+/// What a same-type (or mutual-reach) capture must avoid for the mover's piece to count as
+/// offered rather than attacked — the 第一反击 test, looked at 「从后朝前」.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum OfferTest {
+    /// The opponent's piece can legally take (AXF: 「双方均未受牵制互能去子者,则视为长献」;
+    /// being unable to take only because of the circumstances is not 受牵制).
+    LegalCapture,
+    /// Taking must not lead at once to mate by successive checks (六五–七九 献 definition).
+    NoImmediateMate,
+    /// Taking must lead neither to an immediate mate nor to an immediate loss of material
+    /// (八四/八七 104-character definition; 九九/〇七 45-character definition).
+    NoImmediateMateOrLoss,
+}
+
+/// How a cycle in which one side strikes (打) on every move and the other does not is judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StrikeCounting {
+    /// 长打对非长打 / 禁止着法对允许着法: the perpetual striker must vary (八四 onwards).
+    LongVsNonLong,
+    /// Before 1984: 「二打一还打」不变作和 — the perpetual striker loses only against a side
+    /// that never strikes.
+    LongVsIdleOnly,
+}
+
+/// A repetition ruleset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ruleset {
+    /// Short name of the preset this was built from (for output only).
+    pub name: &'static str,
+    pub offer_partners: OfferPartners,
+    pub offer_test: OfferTest,
+    /// Attacks made by a pawn count as idle (〇七: 「兵卒本身…直接捉吃对方的棋子…按‘闲’处理」;
+    /// AXF: pawn chases are allowed).
+    pub pawn_chase_idle: bool,
+    /// Attacks made by the king count as idle (AXF exception list).
+    pub king_chase_idle: bool,
+    /// Mate threats (杀) are forbidden moves (all Chinese editions); AXF allows perpetual 杀.
+    pub mate_threat_forbidden: bool,
+    /// Checks, mate threats and chases mix into one count of 打 (Chinese editions: 一将一捉
+    /// is 长打). When false (AXF), only an unbroken run of checks, or of chases of one and
+    /// the same piece, is perpetual.
+    pub strikes_mix: bool,
+    /// A perpetual chase must chase the same piece on every move (AXF: one piece chasing
+    /// two pieces in turn is allowed). The Chinese editions count every 捉 (八四 图: 「一步
+    /// 捉卒、一步捉炮的长捉」).
+    pub chase_same_victim: bool,
+    pub counting: StrikeCounting,
+    /// Count a hidden root (暗根): a check that wins the capturer back (抽吃) protects
+    /// (lecture 56, 图1). The AXF real-root definition asks only for an immediate recapture
+    /// (「于该子被对方吃去时，确可反吃敌子者，谓之真根」).
+    pub hidden_roots: bool,
+    /// How many consecutive checks the mate-threat search may use (杀 = mate by a check or
+    /// by successive checks on the next move).
+    pub mate_threat_checks: u8,
+    /// A rook held by a horse (马拦车: standing on the horse's leg, so that leaving would
+    /// let the horse check) does not chase the horse that holds it (AXF rule 19, diagrams
+    /// 39-41: the held rook may be chased, and its own attack on the horse is its only
+    /// defence).
+    pub held_rook_exempt: bool,
+}
+
+impl Ruleset {
+    /// 八七 (1987) Chinese rules, also covering the 八四 trial text: 同兵种 offers, 第一反击,
+    /// 长打对非长打, pawn chases count.
+    pub const CXA1987: Ruleset = Ruleset {
+        name: "cxa1987",
+        offer_partners: OfferPartners::SameType,
+        offer_test: OfferTest::NoImmediateMateOrLoss,
+        pawn_chase_idle: false,
+        king_chase_idle: false,
+        mate_threat_forbidden: true,
+        strikes_mix: true,
+        chase_same_victim: false,
+        counting: StrikeCounting::LongVsNonLong,
+        hidden_roots: true,
+        mate_threat_checks: 3,
+        held_rook_exempt: false,
+    };
+    /// 九九 (1999, second printing): the 45-character 献 definition with 威力互达子.
+    pub const CXA1999: Ruleset = Ruleset {
+        name: "cxa1999",
+        offer_partners: OfferPartners::MutualReach,
+        ..Ruleset::CXA1987
+    };
+    /// 〇七 trial text as adopted in 2011: 禁止着法/允许着法, pawn chases idle.
+    pub const CXA2011: Ruleset = Ruleset {
+        name: "cxa2011",
+        pawn_chase_idle: true,
+        ..Ruleset::CXA1999
+    };
+    /// Asian (AXF/WXF) rules: perpetual check loses, perpetual chase of one piece loses,
+    /// perpetual mate threat and offers are allowed, king and pawn chases are allowed.
+    pub const AXF: Ruleset = Ruleset {
+        name: "axf",
+        offer_partners: OfferPartners::SameType,
+        offer_test: OfferTest::LegalCapture,
+        pawn_chase_idle: true,
+        king_chase_idle: true,
+        mate_threat_forbidden: false,
+        strikes_mix: false,
+        chase_same_victim: true,
+        counting: StrikeCounting::LongVsNonLong,
+        hidden_roots: false,
+        mate_threat_checks: 3,
+        held_rook_exempt: true,
+    };
+    /// The 六五–七九 Chinese rules as the lectures describe them: offers judged by mate
+    /// only, 「二打一还打」不变作和. Not one of the command-line presets; used to show how a
+    /// figure was ruled at the time.
+    pub const CXA1979: Ruleset = Ruleset {
+        name: "cxa1979",
+        offer_test: OfferTest::NoImmediateMate,
+        counting: StrikeCounting::LongVsIdleOnly,
+        ..Ruleset::CXA1987
+    };
+
+    /// The four presets of the command line, in the order the snapshots show them.
+    pub const PRESETS: [Ruleset; 4] = [
+        Ruleset::CXA1987,
+        Ruleset::CXA1999,
+        Ruleset::CXA2011,
+        Ruleset::AXF,
+    ];
+}
+
+impl fmt::Display for Ruleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// The name given is not a known preset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRuleset(pub String);
+
+impl fmt::Display for UnknownRuleset {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown ruleset '{}' (expected cxa1987, cxa1999, cxa2011, axf or cxa1979)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for UnknownRuleset {}
+
+impl FromStr for Ruleset {
+    type Err = UnknownRuleset;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.to_ascii_lowercase().as_str() {
+            "cxa1987" => Ok(Ruleset::CXA1987),
+            "cxa1999" => Ok(Ruleset::CXA1999),
+            "cxa2011" | "cxa2007" => Ok(Ruleset::CXA2011),
+            "axf" | "wxf" => Ok(Ruleset::AXF),
+            "cxa1979" => Ok(Ruleset::CXA1979),
+            _ => Err(UnknownRuleset(s.to_string())),
+        }
+    }
+}

@@ -1,0 +1,483 @@
+//! Repetition detection, the cycle to judge, and the verdict with its explanation.
+
+use super::board::{Board, BoardError, Color, Mv, Sq};
+use super::effects::{EffectKind, MoveAnalysis, Note, classify};
+use super::notation::chinese;
+use super::rules::{Ruleset, StrikeCounting};
+
+/// The outcome of adjudicating a game history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    RedLoses,
+    BlackLoses,
+    Draw,
+    NoRepetition,
+}
+
+impl Verdict {
+    /// The JSON spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::RedLoses => "red_loses",
+            Verdict::BlackLoses => "black_loses",
+            Verdict::Draw => "draw",
+            Verdict::NoRepetition => "no_repetition",
+        }
+    }
+
+    pub fn loser(color: Color) -> Verdict {
+        match color {
+            Color::Red => Verdict::RedLoses,
+            Color::Black => Verdict::BlackLoses,
+        }
+    }
+
+    pub fn from_name(s: &str) -> Option<Verdict> {
+        Some(match s {
+            "red_loses" => Verdict::RedLoses,
+            "black_loses" => Verdict::BlackLoses,
+            "draw" => Verdict::Draw,
+            "no_repetition" => Verdict::NoRepetition,
+            _ => return None,
+        })
+    }
+}
+
+/// The repeated stretch of the game: from the earliest earlier occurrence of the final
+/// position to the last move. `start_ply` is the number of moves played before the cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cycle {
+    pub start_ply: usize,
+    pub plies: usize,
+}
+
+/// One side's moves in the cycle, counted by class.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct SideSummary {
+    pub moves: usize,
+    pub checks: usize,
+    pub mate_threats: usize,
+    pub chases: usize,
+    pub exchanges: usize,
+    pub offers: usize,
+    pub blocks: usize,
+    pub idle: usize,
+    /// Strikes (打) under the ruleset: 将, 杀 (where forbidden), 捉.
+    pub strikes: usize,
+    pub perpetual_check: bool,
+    /// Perpetual strike under the ruleset (Chinese: every move 打; AXF: every move chases
+    /// one and the same piece).
+    pub perpetual_strike: bool,
+    /// Rule-book wording, e.g. 一将一捉, 长捉, 二闲.
+    pub summary: String,
+}
+
+/// A ruling with everything needed to explain it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ruling {
+    pub rules: Ruleset,
+    pub verdict: Verdict,
+    pub cycle: Option<Cycle>,
+    /// The cycle's moves, in order, with their effects.
+    pub moves: Vec<MoveAnalysis>,
+    /// The position each cycle move was played in.
+    pub positions: Vec<Board>,
+    pub red: SideSummary,
+    pub black: SideSummary,
+    /// Chinese rule terms with English glosses.
+    pub explanation: String,
+}
+
+impl Ruling {
+    pub fn side(&self, c: Color) -> &SideSummary {
+        match c {
+            Color::Red => &self.red,
+            Color::Black => &self.black,
+        }
+    }
+}
+
+const NUM: [&str; 11] = [
+    "零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十",
+];
+
+fn num_zh(n: usize) -> String {
+    if n <= 10 {
+        NUM[n].to_string()
+    } else {
+        n.to_string()
+    }
+}
+
+/// Replays `moves` from `start`, checking each is legal; returns every position reached
+/// (the start included).
+pub fn replay(start: &Board, moves: &[Mv]) -> Result<Vec<Board>, BoardError> {
+    let mut boards = Vec::with_capacity(moves.len() + 1);
+    boards.push(start.clone());
+    for (i, &m) in moves.iter().enumerate() {
+        let b = boards.last().expect("non-empty");
+        if !b.is_legal(m) {
+            return Err(BoardError::IllegalMove {
+                index: i,
+                token: m.iccs(),
+            });
+        }
+        let next = b.after(m);
+        boards.push(next);
+    }
+    Ok(boards)
+}
+
+/// Finds the cycle: the earliest earlier occurrence of the final position (same placement,
+/// same side to move).
+pub fn find_cycle(boards: &[Board]) -> Option<Cycle> {
+    let last = boards.last()?;
+    let n = boards.len() - 1;
+    let key = last.key();
+    (0..n)
+        .find(|&i| boards[i].key() == key && boards[i] == *last)
+        .map(|i| Cycle {
+            start_ply: i,
+            plies: n - i,
+        })
+}
+
+/// Follows pieces through the cycle: `ids[k]` maps each point to the identity of the piece
+/// standing there before cycle move `k`.
+fn identities(positions: &[Board], moves: &[Mv]) -> Vec<[u8; 90]> {
+    let mut out = Vec::with_capacity(moves.len());
+    let mut cur = [u8::MAX; 90];
+    if let Some(b) = positions.first() {
+        for (i, (sq, _)) in b.pieces().enumerate() {
+            cur[sq.index()] = i as u8;
+        }
+    }
+    for &m in moves {
+        out.push(cur);
+        cur[m.to.index()] = cur[m.from.index()];
+        cur[m.from.index()] = u8::MAX;
+    }
+    out
+}
+
+fn summarize(moves: &[&MoveAnalysis], rules: &Ruleset, same_victim: Option<bool>) -> SideSummary {
+    let mut s = SideSummary {
+        moves: moves.len(),
+        ..SideSummary::default()
+    };
+    for m in moves {
+        match m.class {
+            EffectKind::Check => s.checks += 1,
+            EffectKind::MateThreat => s.mate_threats += 1,
+            EffectKind::Chase => s.chases += 1,
+            EffectKind::Exchange => s.exchanges += 1,
+            EffectKind::Offer => s.offers += 1,
+            EffectKind::Block => s.blocks += 1,
+            EffectKind::Idle => s.idle += 1,
+        }
+        if m.is_strike(rules) {
+            s.strikes += 1;
+        }
+    }
+    s.perpetual_check = s.moves > 0 && s.checks == s.moves;
+    s.perpetual_strike = if rules.strikes_mix {
+        s.moves > 0 && s.strikes == s.moves
+    } else {
+        same_victim.unwrap_or(false)
+    };
+    let parts: Vec<(usize, &str)> = vec![
+        (s.checks, "将"),
+        (s.mate_threats, "杀"),
+        (s.chases, "捉"),
+        (s.exchanges, "兑"),
+        (s.offers, "献"),
+        (s.blocks, "拦"),
+        (s.idle, "闲"),
+    ];
+    let nonzero: Vec<_> = parts.iter().filter(|(n, _)| *n > 0).collect();
+    s.summary = if nonzero.len() == 1 && s.moves > 1 && nonzero[0].1 != "闲" {
+        format!("长{}", nonzero[0].1)
+    } else {
+        nonzero
+            .iter()
+            .map(|(n, w)| format!("{}{}", num_zh(*n), w))
+            .collect::<Vec<_>>()
+            .join("")
+    };
+    s
+}
+
+/// Does `side` chase one and the same piece on every one of its cycle moves?
+fn chases_same_piece(analyses: &[MoveAnalysis], ids: &[[u8; 90]], side: Color) -> bool {
+    let mut common: Option<Vec<u8>> = None;
+    for (k, a) in analyses.iter().enumerate() {
+        if a.side != side {
+            continue;
+        }
+        let victims: Vec<u8> = a.chase_victims().map(|v: Sq| ids[k][v.index()]).collect();
+        common = Some(match common {
+            None => victims,
+            Some(c) => c.into_iter().filter(|v| victims.contains(v)).collect(),
+        });
+    }
+    common.is_some_and(|c| !c.is_empty())
+}
+
+/// Adjudicates a game: `start` and the moves played from it.
+pub fn adjudicate(start: &Board, moves: &[Mv], rules: &Ruleset) -> Result<Ruling, BoardError> {
+    let boards = replay(start, moves)?;
+    let Some(cycle) = find_cycle(&boards) else {
+        return Ok(Ruling {
+            rules: *rules,
+            verdict: Verdict::NoRepetition,
+            cycle: None,
+            moves: Vec::new(),
+            positions: Vec::new(),
+            red: SideSummary::default(),
+            black: SideSummary::default(),
+            explanation: "未形成循环重复局面 (no position has repeated: nothing to judge)."
+                .to_string(),
+        });
+    };
+    let cycle_moves = &moves[cycle.start_ply..];
+    let positions: Vec<Board> = boards[cycle.start_ply..boards.len() - 1].to_vec();
+    let analyses: Vec<MoveAnalysis> = positions
+        .iter()
+        .zip(cycle_moves)
+        .map(|(b, &m)| classify(b, m, rules))
+        .collect();
+    Ok(judge(rules, cycle, positions, analyses))
+}
+
+/// Judges classified cycle moves.
+pub fn judge(
+    rules: &Ruleset,
+    cycle: Cycle,
+    positions: Vec<Board>,
+    analyses: Vec<MoveAnalysis>,
+) -> Ruling {
+    let ids = identities(
+        &positions,
+        &analyses.iter().map(|a| a.mv).collect::<Vec<_>>(),
+    );
+    let per_side = |c: Color| -> SideSummary {
+        let mv: Vec<&MoveAnalysis> = analyses.iter().filter(|a| a.side == c).collect();
+        let same = (!rules.strikes_mix).then(|| {
+            if rules.chase_same_victim {
+                chases_same_piece(&analyses, &ids, c)
+            } else {
+                mv.iter()
+                    .all(|a| a.class == EffectKind::Chase || a.chase_victims().next().is_some())
+            }
+        });
+        summarize(&mv, rules, same)
+    };
+    let red = per_side(Color::Red);
+    let black = per_side(Color::Black);
+    let (verdict, reason) = decide(rules, &red, &black);
+    let explanation = explain(rules, &positions, &analyses, &red, &black, verdict, &reason);
+    Ruling {
+        rules: *rules,
+        verdict,
+        cycle: Some(cycle),
+        moves: analyses,
+        positions,
+        red,
+        black,
+        explanation,
+    }
+}
+
+/// Which rule decided, for the explanation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Reason {
+    MutualCheck,
+    OneSidedCheck(Color),
+    MutualStrike,
+    OneSidedStrike(Color),
+    StrikeAgainstStrike(Color),
+    NoStrike,
+}
+
+fn decide(rules: &Ruleset, red: &SideSummary, black: &SideSummary) -> (Verdict, Reason) {
+    match (red.perpetual_check, black.perpetual_check) {
+        (true, true) => return (Verdict::Draw, Reason::MutualCheck),
+        (true, false) => return (Verdict::RedLoses, Reason::OneSidedCheck(Color::Red)),
+        (false, true) => return (Verdict::BlackLoses, Reason::OneSidedCheck(Color::Black)),
+        (false, false) => {}
+    }
+    match (red.perpetual_strike, black.perpetual_strike) {
+        (true, true) => (Verdict::Draw, Reason::MutualStrike),
+        (false, false) => (Verdict::Draw, Reason::NoStrike),
+        (r, _) => {
+            let (striker, other) = if r {
+                (Color::Red, black)
+            } else {
+                (Color::Black, red)
+            };
+            match rules.counting {
+                StrikeCounting::LongVsNonLong => {
+                    (Verdict::loser(striker), Reason::OneSidedStrike(striker))
+                }
+                StrikeCounting::LongVsIdleOnly => {
+                    if other.strikes == 0 {
+                        (Verdict::loser(striker), Reason::OneSidedStrike(striker))
+                    } else {
+                        (Verdict::Draw, Reason::StrikeAgainstStrike(striker))
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn side_zh(c: Color) -> &'static str {
+    match c {
+        Color::Red => "红方",
+        Color::Black => "黑方",
+    }
+}
+
+fn side_en(c: Color) -> &'static str {
+    match c {
+        Color::Red => "Red",
+        Color::Black => "Black",
+    }
+}
+
+/// Describes one move: `炮二平五(将)`.
+pub fn describe_move(b: &Board, a: &MoveAnalysis) -> String {
+    let name = chinese(b, a.mv).unwrap_or_else(|| a.mv.iccs());
+    format!("{name}({})", a.class.zh())
+}
+
+fn explain(
+    rules: &Ruleset,
+    positions: &[Board],
+    analyses: &[MoveAnalysis],
+    red: &SideSummary,
+    black: &SideSummary,
+    verdict: Verdict,
+    reason: &Reason,
+) -> String {
+    let mut s = format!(
+        "[{}] 红方{}，黑方{} (Red: {}; Black: {}). ",
+        rules.name,
+        red.summary,
+        black.summary,
+        english_summary(red),
+        english_summary(black)
+    );
+    let first_of = |side: Color, pred: &dyn Fn(&MoveAnalysis) -> bool| -> String {
+        analyses
+            .iter()
+            .zip(positions)
+            .find(|(a, _)| a.side == side && pred(a))
+            .map(|(a, b)| describe_move(b, a))
+            .unwrap_or_default()
+    };
+    let rule = match *reason {
+        Reason::MutualCheck => {
+            "双方长将（解将还将），不变作和 (both sides check perpetually: draw)".to_string()
+        }
+        Reason::OneSidedCheck(c) => format!(
+            "单方面长将，在任何情况下均不允许，{}不变作负 (one-sided perpetual check is never allowed: {} must vary or loses; decided by {})",
+            side_zh(c),
+            side_en(c),
+            first_of(c, &|a| a.class == EffectKind::Check)
+        ),
+        Reason::MutualStrike => {
+            if rules.strikes_mix {
+                "双方长打（均为禁止着法），不变作和 (both sides strike perpetually: draw)"
+                    .to_string()
+            } else {
+                "双方长捉，不变作和 (both sides chase perpetually: draw)".to_string()
+            }
+        }
+        Reason::OneSidedStrike(c) => {
+            if rules.strikes_mix {
+                format!(
+                    "长打对非长打（禁止着法对允许着法），应由{}变着，不变作负 (perpetual striking against a side that does not strike perpetually: {} must vary or loses; decided by {})",
+                    side_zh(c),
+                    side_en(c),
+                    first_of(c, &|a| a.is_strike(rules))
+                )
+            } else {
+                format!(
+                    "长捉（每着捉同一子），{}不变作负 (perpetual chase of one piece: {} must vary or loses; decided by {})",
+                    side_zh(c),
+                    side_en(c),
+                    first_of(c, &|a| a.chase_victims().next().is_some())
+                )
+            }
+        }
+        Reason::StrikeAgainstStrike(c) => format!(
+            "{}长打，对方亦有还打：按当时“二打一还打”不变作和 (old counting: perpetual striking by {} against a side that also strikes is a draw)",
+            side_zh(c),
+            side_en(c)
+        ),
+        Reason::NoStrike => {
+            if rules.strikes_mix {
+                "双方均非长打，不变作和 (neither side strikes perpetually: draw)".to_string()
+            } else if red.mate_threats + black.mate_threats > 0 {
+                "长杀、长献及一将一捉均不犯例，不变作和 (perpetual mate threats, offers and alternating check and chase are allowed: draw)".to_string()
+            } else {
+                "双方均无长将、长捉，不变作和 (neither side checks or chases perpetually: draw)"
+                    .to_string()
+            }
+        }
+    };
+    s.push_str(&rule);
+    s.push_str(match verdict {
+        Verdict::RedLoses => "。判：红方不变作负 (verdict: Red loses).",
+        Verdict::BlackLoses => "。判：黑方不变作负 (verdict: Black loses).",
+        Verdict::Draw => "。判：不变作和 (verdict: draw).",
+        Verdict::NoRepetition => "。",
+    });
+    let notes: Vec<String> = analyses
+        .iter()
+        .zip(positions)
+        .flat_map(|(a, b)| {
+            a.notes.iter().map(move |n| {
+                let mv = chinese(b, a.mv).unwrap_or_default();
+                match n {
+                    Note::NeitherOfferNorChase { .. } => format!("{mv}: 非献非捉 (neither offer nor chase)"),
+                    Note::OfferAndChase { exchange, shape } => format!(
+                        "{mv}: {}兼捉{}，从重按捉 ({} that also chases: judged as the heavier chase)",
+                        if *exchange { "兑" } else { "献" },
+                        shape.zh(),
+                        if *exchange { "exchange offer" } else { "offer" }
+                    ),
+                }
+            })
+        })
+        .collect();
+    if !notes.is_empty() {
+        s.push_str(" 注 (notes): ");
+        s.push_str(&notes.join("; "));
+        s.push('.');
+    }
+    s
+}
+
+fn english_summary(s: &SideSummary) -> String {
+    let mut parts = Vec::new();
+    for (n, w) in [
+        (s.checks, "check"),
+        (s.mate_threats, "mate threat"),
+        (s.chases, "chase"),
+        (s.exchanges, "exchange offer"),
+        (s.offers, "offer"),
+        (s.blocks, "block"),
+        (s.idle, "idle"),
+    ] {
+        if n > 0 {
+            parts.push(format!("{n} {w}"));
+        }
+    }
+    if parts.is_empty() {
+        "no moves".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
