@@ -1,1 +1,52 @@
-//! placeholder
+//! Tie-breaks for board-game events.
+//!
+//! * [`minimatch`]: the two-game mini-match (分先制) criteria of the source document — result,
+//!   moves in one's own win or second-mover draw, thinking time, material used, then lots.
+//! * [`odds`]: exact probabilities (rational arithmetic) that a mini-match stays undecided
+//!   after each criterion, with a seeded Monte Carlo cross-check.
+//! * [`standings`] and [`tiebreaks`]: tournament standings with the FIDE C.07 tie-breaks
+//!   (2024 and 2026 editions), CXA xiangqi, Go McMahon and shogi orders.
+//! * [`trf`], [`csv_input`], [`json_input`]: readers for TRF16/TRF26, a simple CSV and a JSON
+//!   format; [`render`]: text, CSV and JSON output.
+//!
+//! The crate does no I/O: readers take text, renderers return text or JSON values.
+
+pub mod csv_input;
+pub mod descriptor;
+pub mod error;
+pub mod json_input;
+pub mod minimatch;
+pub mod montecarlo;
+pub mod odds;
+pub mod points;
+pub mod rating_tables;
+pub mod render;
+pub mod standings;
+pub mod tiebreaks;
+pub mod tournament;
+pub mod trf;
+
+pub use descriptor::{Code, Descriptor, Edition};
+pub use error::{InputError, InputErrors};
+pub use points::Points;
+pub use standings::Standings;
+pub use tiebreaks::Options;
+pub use tournament::{Colour, Entry, Outcome, Player, Scoring, System, Tournament};
+
+/// Reads a tournament file, choosing the format from its content: JSON if it starts with `{`,
+/// CSV if its first meaningful line starts with `player,` or `id,`, TRF otherwise.
+pub fn read_tournament(text: &str) -> Result<Tournament, InputErrors> {
+    let first = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or("");
+    let first = first.trim_start_matches('\u{feff}');
+    if first.starts_with('{') {
+        json_input::parse(text)
+    } else if first.to_ascii_lowercase().starts_with("id,") || first.contains(",name") {
+        csv_input::parse(text)
+    } else {
+        trf::parse(text)
+    }
+}

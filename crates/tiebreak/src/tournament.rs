@@ -1,0 +1,526 @@
+//! The tournament model shared by every input format: players, their round-by-round entries
+//! (played games, forfeits, byes) and the scoring system.
+//!
+//! A [`Tournament`] is an unchecked setup: anyone can build one. [`check_pairings`] validates
+//! that the pairings are consistent (opponents exist, both sides agree on the game), and the
+//! parsers call it with a function that maps an entry back to its position in the file.
+
+use crate::error::InputError;
+use crate::points::Points;
+
+/// Colour in one game (first mover = White / Red / Black-in-Go, second mover = Black).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Colour {
+    White,
+    Black,
+    /// Unknown or not applicable (byes, some forfeits).
+    None,
+}
+
+/// What one round brought a player. The names follow C.07 art. 16 and the TRF result codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// Over-the-board win (`1`).
+    Win,
+    /// Over-the-board draw (`=`).
+    Draw,
+    /// Over-the-board loss (`0`).
+    Loss,
+    /// Win in a game of under one move, not rated (`W`); played for tie-break purposes.
+    UnratedWin,
+    /// Draw in a game of under one move (`D`).
+    UnratedDraw,
+    /// Loss in a game of under one move (`L`).
+    UnratedLoss,
+    /// Forfeit win (`+`).
+    ForfeitWin,
+    /// Forfeit loss (`-` with an opponent; both sides `-` is a double forfeit).
+    ForfeitLoss,
+    /// Pairing-allocated bye (`U`).
+    PairingBye,
+    /// Full-point bye (`F`).
+    FullBye,
+    /// Half-point bye (`H`).
+    HalfBye,
+    /// Zero-point bye (`Z`, blank, or `-` without an opponent); also every round after a withdrawal.
+    ZeroBye,
+}
+
+impl Outcome {
+    /// Played over the board (the game took place), per C.07 art. 15.1.
+    pub fn is_played(self) -> bool {
+        matches!(
+            self,
+            Outcome::Win
+                | Outcome::Draw
+                | Outcome::Loss
+                | Outcome::UnratedWin
+                | Outcome::UnratedDraw
+                | Outcome::UnratedLoss
+        )
+    }
+
+    /// Needs an opponent (games and forfeits) as opposed to byes.
+    pub fn needs_opponent(self) -> bool {
+        !matches!(
+            self,
+            Outcome::PairingBye | Outcome::FullBye | Outcome::HalfBye | Outcome::ZeroBye
+        )
+    }
+
+    /// Voluntary unplayed round (C.07 16.1): a requested bye (HPB, ZPB, withdrawal) or a
+    /// forfeit loss.
+    pub fn is_vur(self) -> bool {
+        matches!(
+            self,
+            Outcome::HalfBye | Outcome::ZeroBye | Outcome::ForfeitLoss
+        )
+    }
+
+    /// The result the opponent must have recorded for the same game.
+    pub fn mirror(self) -> Option<Outcome> {
+        Some(match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::UnratedWin => Outcome::UnratedLoss,
+            Outcome::UnratedLoss => Outcome::UnratedWin,
+            Outcome::UnratedDraw => Outcome::UnratedDraw,
+            Outcome::ForfeitWin => Outcome::ForfeitLoss,
+            Outcome::ForfeitLoss => Outcome::ForfeitWin,
+            _ => return None,
+        })
+    }
+
+    /// Points on the 1-½-0 scale used by rating-based tie-breaks (ARO, TPR, PTP).
+    pub fn rating_points(self) -> Points {
+        match self {
+            Outcome::Win | Outcome::UnratedWin => Points::ONE,
+            Outcome::Draw | Outcome::UnratedDraw => Points::HALF,
+            _ => Points::ZERO,
+        }
+    }
+
+    /// The TRF result letter.
+    pub fn trf_code(self) -> char {
+        match self {
+            Outcome::Win => '1',
+            Outcome::Draw => '=',
+            Outcome::Loss => '0',
+            Outcome::UnratedWin => 'W',
+            Outcome::UnratedDraw => 'D',
+            Outcome::UnratedLoss => 'L',
+            Outcome::ForfeitWin => '+',
+            Outcome::ForfeitLoss => '-',
+            Outcome::PairingBye => 'U',
+            Outcome::FullBye => 'F',
+            Outcome::HalfBye => 'H',
+            Outcome::ZeroBye => 'Z',
+        }
+    }
+
+    /// Reads a TRF result letter (case-insensitive); `None` for an unknown code.
+    pub fn from_trf(c: char) -> Option<Outcome> {
+        Some(match c.to_ascii_uppercase() {
+            '1' => Outcome::Win,
+            '=' => Outcome::Draw,
+            '0' => Outcome::Loss,
+            'W' => Outcome::UnratedWin,
+            'D' => Outcome::UnratedDraw,
+            'L' => Outcome::UnratedLoss,
+            '+' => Outcome::ForfeitWin,
+            '-' => Outcome::ForfeitLoss,
+            'U' => Outcome::PairingBye,
+            'F' => Outcome::FullBye,
+            'H' => Outcome::HalfBye,
+            'Z' | ' ' => Outcome::ZeroBye,
+            _ => return None,
+        })
+    }
+}
+
+/// One player's round: opponent (index into [`Tournament::players`]), colour and outcome.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    pub opponent: Option<u32>,
+    pub colour: Colour,
+    pub outcome: Outcome,
+    /// Handicap stones in a Go game (0 for even games and other games).
+    pub handicap: i32,
+}
+
+impl Entry {
+    pub const ABSENT: Entry = Entry {
+        opponent: None,
+        colour: Colour::None,
+        outcome: Outcome::ZeroBye,
+        handicap: 0,
+    };
+}
+
+/// Points for each kind of result. Draws may depend on colour (CXA 13.3 allows a draw to give
+/// the first mover 1 and the second mover 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scoring {
+    pub win: Points,
+    pub draw: Points,
+    /// Points for a draw with Black when they differ from `draw` (CXA 13.3).
+    pub draw_black: Points,
+    pub loss: Points,
+    pub forfeit_win: Points,
+    pub forfeit_loss: Points,
+    pub pairing_bye: Points,
+    pub full_bye: Points,
+    pub half_bye: Points,
+    pub zero_bye: Points,
+}
+
+impl Scoring {
+    /// 1 - ½ - 0 (FIDE).
+    pub fn fide() -> Self {
+        Self::from_wdl(Points::ONE, Points::HALF, Points::ZERO)
+    }
+
+    /// Win / draw / loss with byes and forfeits derived the usual way.
+    pub fn from_wdl(win: Points, draw: Points, loss: Points) -> Self {
+        Self {
+            win,
+            draw,
+            draw_black: draw,
+            loss,
+            forfeit_win: win,
+            forfeit_loss: loss,
+            pairing_bye: win,
+            full_bye: win,
+            half_bye: draw,
+            zero_bye: loss,
+        }
+    }
+
+    /// Points this scoring gives for an entry.
+    pub fn points(&self, e: &Entry) -> Points {
+        match e.outcome {
+            Outcome::Win | Outcome::UnratedWin => self.win,
+            Outcome::Draw | Outcome::UnratedDraw => {
+                if e.colour == Colour::Black {
+                    self.draw_black
+                } else {
+                    self.draw
+                }
+            }
+            Outcome::Loss | Outcome::UnratedLoss => self.loss,
+            Outcome::ForfeitWin => self.forfeit_win,
+            Outcome::ForfeitLoss => self.forfeit_loss,
+            Outcome::PairingBye => self.pairing_bye,
+            Outcome::FullBye => self.full_bye,
+            Outcome::HalfBye => self.half_bye,
+            Outcome::ZeroBye => self.zero_bye,
+        }
+    }
+
+    /// Applies `KEY=value` settings (`W`, `D`, `DB` draw with Black, `L`, `FW`, `FL`, `P`/`U`
+    /// pairing bye, `F`, `H`, `Z`/`A`), as in TRF26 record 162 and the `--scoring` option.
+    pub fn apply(&mut self, key: &str, value: Points) -> Result<(), String> {
+        match key.to_ascii_uppercase().as_str() {
+            "W" => {
+                self.win = value;
+            }
+            "D" => {
+                self.draw = value;
+                self.draw_black = value;
+            }
+            "DB" => self.draw_black = value,
+            "L" => self.loss = value,
+            "FW" | "+" => self.forfeit_win = value,
+            "FL" | "-" => self.forfeit_loss = value,
+            "P" | "U" | "PAB" => self.pairing_bye = value,
+            "F" | "FPB" => self.full_bye = value,
+            "H" | "HPB" => self.half_bye = value,
+            "Z" | "A" | "ZPB" => self.zero_bye = value,
+            other => return Err(format!("unknown scoring key `{other}`")),
+        }
+        Ok(())
+    }
+
+    /// Parses a list such as `W=3,D=1,L=0` on top of FIDE scoring. Win, draw and loss also
+    /// move the forfeit and bye values that follow them unless those are given explicitly.
+    pub fn parse_list(text: &str) -> Result<Scoring, String> {
+        let mut pairs = Vec::new();
+        for item in text.split([',', ';', ' ']).filter(|s| !s.trim().is_empty()) {
+            let (k, v) = item
+                .split_once(['=', ':'])
+                .ok_or_else(|| format!("`{item}`: expected KEY=points"))?;
+            let v: Points = v.parse().map_err(|e: crate::points::PointsError| e.0)?;
+            pairs.push((k.trim().to_string(), v));
+        }
+        Self::from_pairs(&pairs)
+    }
+
+    /// Builds a scoring from key/value pairs, deriving unspecified bye and forfeit values from
+    /// win, draw and loss.
+    pub fn from_pairs(pairs: &[(String, Points)]) -> Result<Scoring, String> {
+        let get = |k: &str| {
+            pairs
+                .iter()
+                .rev()
+                .find(|(key, _)| key.eq_ignore_ascii_case(k))
+                .map(|(_, v)| *v)
+        };
+        let base = Scoring::fide();
+        let mut s = Scoring::from_wdl(
+            get("W").unwrap_or(base.win),
+            get("D").unwrap_or(base.draw),
+            get("L").unwrap_or(base.loss),
+        );
+        for (k, v) in pairs {
+            if !matches!(k.to_ascii_uppercase().as_str(), "W" | "D" | "L") {
+                s.apply(k, *v)?;
+            }
+        }
+        Ok(s)
+    }
+}
+
+impl Default for Scoring {
+    fn default() -> Self {
+        Self::fide()
+    }
+}
+
+/// A participant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Player {
+    /// Start (pairing) number as written in the file.
+    pub id: u32,
+    pub name: String,
+    /// Rating, `None` when unrated.
+    pub rating: Option<u32>,
+    /// Points as written in the file, if any (checked against the results, not trusted).
+    pub declared_points: Option<Points>,
+    /// Rank as written in the file, if any.
+    pub declared_rank: Option<u32>,
+    /// One entry per round; missing rounds are [`Entry::ABSENT`].
+    pub entries: Vec<Entry>,
+    /// Rule violations (犯规) counted by the arbiter, for the CXA tie-break order.
+    pub fouls: u32,
+    /// Starting McMahon score (Go); 0 elsewhere.
+    pub mcmahon_start: Points,
+}
+
+impl Player {
+    pub fn new(id: u32, name: impl Into<String>) -> Self {
+        Self {
+            id,
+            name: name.into(),
+            rating: None,
+            declared_points: None,
+            declared_rank: None,
+            entries: Vec::new(),
+            fouls: 0,
+            mcmahon_start: Points::ZERO,
+        }
+    }
+}
+
+/// Pairing system: decides how unplayed rounds count (C.07 art. 15).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum System {
+    Swiss,
+    RoundRobin,
+}
+
+impl std::str::FromStr for System {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s.to_ascii_lowercase().replace('_', "-").as_str() {
+            "swiss" => Ok(System::Swiss),
+            "round-robin" | "roundrobin" | "rr" | "berger" => Ok(System::RoundRobin),
+            other => Err(format!("unknown system `{other}` (swiss or round-robin)")),
+        }
+    }
+}
+
+/// A whole event as read from a file.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Tournament {
+    pub name: String,
+    pub players: Vec<Player>,
+    /// Number of rounds (every player has exactly this many entries after [`Tournament::normalise`]).
+    pub rounds: usize,
+    pub scoring: Scoring,
+    /// System named by the file (TRF 092/192, CSV/JSON header), if any.
+    pub system: Option<System>,
+    /// Tie-break list from TRF26 record 202 (without PTS).
+    pub tiebreaks: Option<String>,
+    /// Standings definition from TRF26 record 212 (PTS followed by the tie-breaks).
+    pub standings: Option<String>,
+}
+
+impl Tournament {
+    /// Pads every player's entries to the same number of rounds.
+    pub fn normalise(&mut self) {
+        let rounds = self
+            .players
+            .iter()
+            .map(|p| p.entries.len())
+            .max()
+            .unwrap_or(0)
+            .max(self.rounds);
+        self.rounds = rounds;
+        for p in &mut self.players {
+            p.entries.resize(rounds, Entry::ABSENT);
+        }
+    }
+
+    /// Index of the player with a start number.
+    pub fn index_of(&self, id: u32) -> Option<usize> {
+        self.players.iter().position(|p| p.id == id)
+    }
+
+    /// A player's total score under the tournament's scoring.
+    pub fn score(&self, player: usize) -> Points {
+        self.players[player]
+            .entries
+            .iter()
+            .map(|e| self.scoring.points(e))
+            .sum()
+    }
+}
+
+/// Checks that opponents exist, that nobody plays himself, and that both sides of every game
+/// agree on the round, the colours and the result. `locate(player, round)` gives the line and
+/// column to report; every problem is returned.
+pub fn check_pairings(
+    t: &Tournament,
+    locate: &dyn Fn(usize, usize) -> (usize, usize),
+) -> Vec<InputError> {
+    let mut errors = Vec::new();
+    let n = t.players.len();
+    for (i, p) in t.players.iter().enumerate() {
+        for (r, e) in p.entries.iter().enumerate() {
+            let (line, col) = locate(i, r);
+            match e.opponent {
+                None => {
+                    if e.outcome.needs_opponent() && e.outcome != Outcome::ForfeitLoss {
+                        errors.push(InputError::new(
+                            line,
+                            col,
+                            format!(
+                                "round {}: result `{}` needs an opponent",
+                                r + 1,
+                                e.outcome.trf_code()
+                            ),
+                        ));
+                    }
+                }
+                Some(o) => {
+                    let o = o as usize;
+                    if o >= n {
+                        errors.push(InputError::new(
+                            line,
+                            col,
+                            format!("round {}: opponent does not exist", r + 1),
+                        ));
+                        continue;
+                    }
+                    if o == i {
+                        errors.push(InputError::new(
+                            line,
+                            col,
+                            format!("round {}: player {} is paired with himself", r + 1, p.id),
+                        ));
+                        continue;
+                    }
+                    if !e.outcome.needs_opponent() {
+                        errors.push(InputError::new(
+                            line,
+                            col,
+                            format!(
+                                "round {}: bye code `{}` with an opponent ({})",
+                                r + 1,
+                                e.outcome.trf_code(),
+                                t.players[o].id
+                            ),
+                        ));
+                        continue;
+                    }
+                    let other = t.players[o]
+                        .entries
+                        .get(r)
+                        .copied()
+                        .unwrap_or(Entry::ABSENT);
+                    if other.opponent != Some(i as u32) {
+                        errors.push(InputError::new(
+                            line,
+                            col,
+                            format!(
+                                "round {}: player {} lists {} as opponent, but {} lists {}",
+                                r + 1,
+                                p.id,
+                                t.players[o].id,
+                                t.players[o].id,
+                                match other.opponent {
+                                    Some(x) if (x as usize) < n =>
+                                        format!("player {}", t.players[x as usize].id),
+                                    Some(_) => "a missing player".to_string(),
+                                    None => "no opponent".to_string(),
+                                }
+                            ),
+                        ));
+                        continue;
+                    }
+                    if i > o {
+                        continue; // the pair was checked from the other side
+                    }
+                    let double_forfeit =
+                        e.outcome == Outcome::ForfeitLoss && other.outcome == Outcome::ForfeitLoss;
+                    if !double_forfeit && e.outcome.mirror() != Some(other.outcome) {
+                        errors.push(InputError::new(
+                            line,
+                            col,
+                            format!(
+                                "round {}: results disagree: {} has `{}` against {}, who has `{}`",
+                                r + 1,
+                                p.id,
+                                e.outcome.trf_code(),
+                                t.players[o].id,
+                                other.outcome.trf_code()
+                            ),
+                        ));
+                    }
+                    let colours_ok = match (e.colour, other.colour) {
+                        (Colour::White, Colour::Black) | (Colour::Black, Colour::White) => true,
+                        (Colour::None, Colour::None) => !e.outcome.is_played(),
+                        (Colour::None, _) | (_, Colour::None) => !e.outcome.is_played(),
+                        _ => false,
+                    };
+                    if !colours_ok {
+                        errors.push(InputError::new(
+                            line,
+                            col,
+                            format!(
+                                "round {}: colours disagree between {} and {}",
+                                r + 1,
+                                p.id,
+                                t.players[o].id
+                            ),
+                        ));
+                    }
+                    if e.handicap != other.handicap {
+                        errors.push(InputError::new(
+                            line,
+                            col,
+                            format!(
+                                "round {}: handicap disagrees between {} and {}",
+                                r + 1,
+                                p.id,
+                                t.players[o].id
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    errors
+}
