@@ -6,10 +6,17 @@
 //! (validated, make/unmake, Zobrist), [`movegen`] (legal moves), [`perft`], [`usi`], then
 //! [`game`] (rulings) and the notation modules.
 
+pub mod csa;
 pub mod error;
+pub mod game;
+pub mod handicap;
+pub mod jsa;
+pub(crate) mod kanji;
+pub mod kif;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod record;
 mod reference;
 pub mod setup;
 pub(crate) mod tables;

@@ -1,0 +1,430 @@
+//! CSA standard record format, V2.2 and V3.0
+//! (http://www2.computer-shogi.org/protocol/record_v22.html, record_v3.html).
+//!
+//! Positions come from `PI` (with removed pieces), `P1`..`P9` rows or `P+`/`P-` piece lists
+//! (`00` = hand, `00AL` = all remaining pieces). Moves are `+7776FU`; a promotion is written
+//! as the resulting piece (`+2423TO`). `T<seconds>` gives the time of the previous move.
+
+use board_core::Side;
+
+use crate::error::ParseError;
+use crate::handicap::HANDICAPS;
+use crate::position::Position;
+use crate::record::{Record, RecordMove, play_checked};
+use crate::setup::Setup;
+use crate::types::{Kind, Move, Piece, Square};
+
+const NAMES: [(&str, Kind); 14] = [
+    ("FU", Kind::Pawn),
+    ("KY", Kind::Lance),
+    ("KE", Kind::Knight),
+    ("GI", Kind::Silver),
+    ("KI", Kind::Gold),
+    ("KA", Kind::Bishop),
+    ("HI", Kind::Rook),
+    ("OU", Kind::King),
+    ("TO", Kind::ProPawn),
+    ("NY", Kind::ProLance),
+    ("NK", Kind::ProKnight),
+    ("NG", Kind::ProSilver),
+    ("UM", Kind::Horse),
+    ("RY", Kind::Dragon),
+];
+
+pub fn kind_code(kind: Kind) -> &'static str {
+    NAMES
+        .iter()
+        .find(|(_, k)| *k == kind)
+        .map(|(n, _)| *n)
+        .expect("every kind has a name")
+}
+
+fn kind_of(code: &str) -> Option<Kind> {
+    NAMES.iter().find(|(n, _)| *n == code).map(|(_, k)| *k)
+}
+
+fn square_of(f: u8, r: u8) -> Option<Square> {
+    if !f.is_ascii_digit() || !r.is_ascii_digit() {
+        return None;
+    }
+    Square::new(f - b'0', r - b'0')
+}
+
+/// CSA move text without the colour sign, e.g. `7776FU` (what cshogi's `move_to_csa` gives).
+pub fn move_text(pos: &Position, mv: Move) -> String {
+    match mv {
+        Move::Drop { kind, to } => format!("00{}{}{}", to.file(), to.rank(), kind_code(kind)),
+        Move::Board { from, to, promote } => {
+            let kind = pos.piece_at(from).map(|p| p.kind).unwrap_or(Kind::Pawn);
+            let after = if promote {
+                kind.promoted().unwrap_or(kind)
+            } else {
+                kind
+            };
+            format!(
+                "{}{}{}{}{}",
+                from.file(),
+                from.rank(),
+                to.file(),
+                to.rank(),
+                kind_code(after)
+            )
+        }
+    }
+}
+
+/// Parses one CSA move (`+7776FU`) in `pos`. Column offsets are relative to `text`.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseError> {
+    let b = text.as_bytes();
+    let err = |c: usize, m: &str| ParseError::new(1, c, m.to_string());
+    if !text.is_ascii() || b.len() != 7 {
+        return Err(err(1, "a CSA move is 7 characters like +7776FU"));
+    }
+    let side = match b[0] {
+        b'+' => Side::First,
+        b'-' => Side::Second,
+        _ => return Err(err(1, "a CSA move starts with + or -")),
+    };
+    if side != pos.side_to_move() {
+        return Err(err(1, "moved out of turn"));
+    }
+    let kind = kind_of(&text[5..7]).ok_or_else(|| err(6, "unknown piece code"))?;
+    let to = square_of(b[3], b[4]).ok_or_else(|| err(4, "bad destination square"))?;
+    if &b[1..3] == b"00" {
+        return Ok(Move::Drop { kind, to });
+    }
+    let from = square_of(b[1], b[2]).ok_or_else(|| err(2, "bad origin square"))?;
+    let on = pos.piece_at(from).map(|p| p.kind);
+    let promote = match on {
+        Some(k) if k == kind => false,
+        Some(k) if k.promoted() == Some(kind) => true,
+        Some(_) => {
+            return Err(err(
+                6,
+                "the piece code does not match the piece on the origin square",
+            ));
+        }
+        None => return Err(err(2, "no piece on the origin square")),
+    };
+    Ok(Move::Board { from, to, promote })
+}
+
+/// Reads a CSA record.
+pub fn parse(text: &str) -> Result<Record, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut headers = Vec::new();
+    let mut setup = Setup::empty();
+    let mut have_position = false;
+    let mut handicap = None;
+    let mut side_seen = false;
+    let mut pos: Option<Position> = None;
+    let mut record_moves: Vec<RecordMove> = Vec::new();
+    let mut end = None;
+    let mut start: Option<Position> = None;
+    let mut al_pending: Option<Side> = None;
+    for (ln, raw_line) in text.lines().enumerate() {
+        let line_no = ln + 1;
+        let raw_line = raw_line.trim_end_matches('\r');
+        if raw_line.starts_with('\'') {
+            if let Some(c) = raw_line.strip_prefix("'*")
+                && let Some(m) = record_moves.last_mut()
+            {
+                m.comments.push(c.to_string());
+            }
+            continue;
+        }
+        // Several statements may share a line, separated by commas.
+        let mut offset = 0;
+        for stmt in raw_line.split(',') {
+            let c0 = raw_line[..offset].chars().count() + 1;
+            offset += stmt.len() + 1;
+            let s = stmt.trim_end();
+            if s.is_empty() {
+                continue;
+            }
+            let err = |c: usize, m: String| ParseError::new(line_no, c0 + c, m);
+            let first = s.as_bytes()[0];
+            match first {
+                b'V' | b'$' => headers.push((s.to_string(), String::new())),
+                b'N' => {
+                    let (k, v) =
+                        s.split_at(s.char_indices().nth(2).map(|(i, _)| i).unwrap_or(s.len()));
+                    headers.push((k.to_string(), v.to_string()));
+                }
+                b'P' => {
+                    if pos.is_some() {
+                        return Err(err(0, "position lines after the first move".into()));
+                    }
+                    have_position = true;
+                    read_position_line(s, &mut setup, &mut handicap, &mut al_pending)
+                        .map_err(|(c, m)| err(c, m))?;
+                }
+                b'+' | b'-' if s.len() == 1 => {
+                    setup.side_to_move = if first == b'+' {
+                        Side::First
+                    } else {
+                        Side::Second
+                    };
+                    side_seen = true;
+                }
+                b'+' | b'-' => {
+                    if pos.is_none() {
+                        let p = finish_setup(&mut setup, have_position, al_pending)
+                            .map_err(|m| ParseError::new(line_no, 1, m))?;
+                        start = Some(p.clone());
+                        pos = Some(p);
+                    }
+                    let p = pos.as_mut().expect("set");
+                    let number = record_moves.len() + 1;
+                    let mv = parse_move(p, s)
+                        .map_err(|e| err(e.column - 1, format!("move {number}: {}", e.message)))?;
+                    play_checked(p, mv, number, line_no, c0)?;
+                    record_moves.push(RecordMove::new(mv));
+                }
+                b'T' => {
+                    let secs: u32 = s[1..]
+                        .split('.')
+                        .next()
+                        .unwrap_or("")
+                        .parse()
+                        .map_err(|_| err(1, "bad time".into()))?;
+                    if let Some(m) = record_moves.last_mut() {
+                        m.seconds = Some(secs);
+                    }
+                }
+                b'%' => end = Some(s.to_string()),
+                _ => {
+                    return Err(err(
+                        0,
+                        format!("cannot read {:?}", s.chars().take(12).collect::<String>()),
+                    ));
+                }
+            }
+        }
+    }
+    let _ = side_seen;
+    let start = match start {
+        Some(s) => s,
+        None => finish_setup(&mut setup, have_position, al_pending)
+            .map_err(|m| ParseError::new(text.lines().count().max(1), 1, m))?,
+    };
+    let mut record = Record::new(start);
+    record.headers = headers;
+    record.handicap = handicap;
+    record.moves = record_moves;
+    record.end = end;
+    Ok(record)
+}
+
+fn finish_setup(
+    setup: &mut Setup,
+    have_position: bool,
+    al: Option<Side>,
+) -> Result<Position, String> {
+    if !have_position {
+        return Err("no position (PI or P1..P9) before the first move".into());
+    }
+    if let Some(side) = al {
+        // 00AL: every piece not on the board or in a hand goes to `side`'s hand.
+        for kind in Kind::HAND {
+            let mut used = u32::from(setup.hands.first.count(kind))
+                + u32::from(setup.hands.second.count(kind));
+            for p in setup.board.iter().flatten() {
+                if p.kind.unpromoted() == kind {
+                    used += 1;
+                }
+            }
+            let rest = u32::from(kind.full_set_count()).saturating_sub(used);
+            setup.hands[side].0[kind.index()] += rest as u8;
+        }
+    }
+    Position::from_setup(setup).map_err(|e| e.to_string())
+}
+
+type LineResult = Result<(), (usize, String)>;
+
+fn read_position_line(
+    s: &str,
+    setup: &mut Setup,
+    handicap: &mut Option<&'static crate::handicap::Handicap>,
+    al: &mut Option<Side>,
+) -> LineResult {
+    let b = s.as_bytes();
+    if s.starts_with("PI") {
+        let start = Setup::start();
+        setup.board = start.board;
+        let mut i = 2;
+        while i < b.len() {
+            if i + 4 > b.len() {
+                return Err((i, "PI removals are 4 characters like 82HI".into()));
+            }
+            let sq = square_of(b[i], b[i + 1]).ok_or((i, "bad square".to_string()))?;
+            let kind =
+                kind_of(&s[i + 2..i + 4]).ok_or((i + 2, "unknown piece code".to_string()))?;
+            match setup.board[sq.index()] {
+                Some(p) if p.kind == kind => setup.board[sq.index()] = None,
+                _ => {
+                    return Err((
+                        i,
+                        format!(
+                            "no {} on {}{} to remove",
+                            &s[i + 2..i + 4],
+                            sq.file(),
+                            sq.rank()
+                        ),
+                    ));
+                }
+            }
+            i += 4;
+        }
+        *handicap = HANDICAPS.iter().find(|h| h.csa == s);
+        return Ok(());
+    }
+    if b.len() >= 2 && (b'1'..=b'9').contains(&b[1]) {
+        let rank = b[1] - b'0';
+        // Editors often strip the trailing space of an empty last cell.
+        let padded = if s.len() == 28 {
+            format!("{} ", &s[2..])
+        } else {
+            s[2..].to_string()
+        };
+        let cells = padded.as_str();
+        if cells.len() != 27 || !cells.is_ascii() {
+            return Err((2, "a CSA board row has nine 3-character cells".into()));
+        }
+        for i in 0..9 {
+            let cell = &cells[3 * i..3 * i + 3];
+            let file = 9 - i as u8;
+            let sq = Square::new(file, rank).expect("in range");
+            if cell == " * " {
+                setup.board[sq.index()] = None;
+                continue;
+            }
+            let side = match &cell[..1] {
+                "+" => Side::First,
+                "-" => Side::Second,
+                _ => return Err((2 + 3 * i, format!("bad cell {cell:?}"))),
+            };
+            let kind = kind_of(&cell[1..]).ok_or((3 + 3 * i, "unknown piece code".to_string()))?;
+            setup.board[sq.index()] = Some(Piece::new(side, kind));
+        }
+        return Ok(());
+    }
+    if b.len() >= 2 && (b[1] == b'+' || b[1] == b'-') {
+        let side = if b[1] == b'+' {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let mut i = 2;
+        while i < b.len() {
+            if i + 4 > b.len() {
+                return Err((i, "piece entries are 4 characters like 00FU".into()));
+            }
+            if &s[i..i + 4] == "00AL" {
+                *al = Some(side);
+                i += 4;
+                continue;
+            }
+            let kind =
+                kind_of(&s[i + 2..i + 4]).ok_or((i + 2, "unknown piece code".to_string()))?;
+            if &s[i..i + 2] == "00" {
+                if kind.index() >= 7 {
+                    return Err((
+                        i + 2,
+                        "only unpromoted pieces other than the king go in hand".into(),
+                    ));
+                }
+                let slot = &mut setup.hands[side].0[kind.index()];
+                if *slot >= kind.full_set_count() {
+                    return Err((i, "more pieces in hand than a set holds".into()));
+                }
+                *slot += 1;
+            } else {
+                let sq = square_of(b[i], b[i + 1]).ok_or((i, "bad square".to_string()))?;
+                setup.board[sq.index()] = Some(Piece::new(side, kind));
+            }
+            i += 4;
+        }
+        return Ok(());
+    }
+    Err((0, format!("cannot read position line {s:?}")))
+}
+
+/// Writes a CSA V2.2 record (V3.0 adds only the encoding line, see [`write_v3`]).
+pub fn write(record: &Record) -> String {
+    let mut s = String::from("V2.2\n");
+    for (k, v) in &record.headers {
+        if k.starts_with('N') || k.starts_with('$') {
+            s.push_str(&format!("{k}{v}\n"));
+        }
+    }
+    match HANDICAPS.iter().find(|h| h.position() == record.start) {
+        Some(h) => s.push_str(&format!("{}\n", h.csa)),
+        None => {
+            for rank in 1..=9u8 {
+                s.push_str(&format!("P{rank}"));
+                for file in (1..=9u8).rev() {
+                    let sq = Square::new(file, rank).expect("in range");
+                    match record.start.piece_at(sq) {
+                        None => s.push_str(" * "),
+                        Some(p) => {
+                            s.push(if p.side == Side::First { '+' } else { '-' });
+                            s.push_str(kind_code(p.kind));
+                        }
+                    }
+                }
+                s.push('\n');
+            }
+            for side in Side::ALL {
+                let hand = record.start.hand(side);
+                if !hand.is_empty() {
+                    s.push_str(if side == Side::First { "P+" } else { "P-" });
+                    for kind in Kind::HAND.iter().rev() {
+                        for _ in 0..hand.count(*kind) {
+                            s.push_str("00");
+                            s.push_str(kind_code(*kind));
+                        }
+                    }
+                    s.push('\n');
+                }
+            }
+        }
+    }
+    s.push_str(if record.start.side_to_move() == Side::First {
+        "+\n"
+    } else {
+        "-\n"
+    });
+    let mut pos = record.start.clone();
+    for m in &record.moves {
+        let sign = if pos.side_to_move() == Side::First {
+            '+'
+        } else {
+            '-'
+        };
+        s.push(sign);
+        s.push_str(&move_text(&pos, m.mv));
+        s.push('\n');
+        if let Some(t) = m.seconds {
+            s.push_str(&format!("T{t}\n"));
+        }
+        pos.make(m.mv);
+    }
+    if let Some(e) = &record.end
+        && e.starts_with('%')
+    {
+        s.push_str(e);
+        s.push('\n');
+    }
+    s
+}
+
+/// Writes a CSA V3.0 record (UTF-8 encoding declaration, version line V3.0).
+pub fn write_v3(record: &Record) -> String {
+    let v2 = write(record);
+    format!(
+        "'CSA encoding=UTF-8\nV3.0\n{}",
+        v2.strip_prefix("V2.2\n").unwrap_or(&v2)
+    )
+}

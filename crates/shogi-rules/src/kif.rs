@@ -1,0 +1,703 @@
+//! KIF and KI2 records (Kakinoki format, http://kakinoki.o.oo7.jp/kif_format.html) and BOD
+//! board diagrams.
+//!
+//! KIF moves carry their origin (`７六歩(77)`) and always write 打 on drops; KI2 moves use the
+//! JSA notation with 右 左 直 上 寄 引 (see [`crate::jsa`]). Both accept full-width,
+//! half-width and kanji digits, ▲△☗☖ marks, and the simplified piece forms 步 银 飞 马 龙.
+
+use board_core::{BySide, Side};
+
+use crate::error::ParseError;
+use crate::handicap::{HANDICAPS, Handicap};
+use crate::jsa::{self, Written};
+use crate::kanji::{self, FULL_WIDTH, KANJI};
+use crate::position::Position;
+use crate::record::{Record, RecordMove, Variation, play_checked};
+use crate::setup::Setup;
+use crate::types::{Hand, Kind, Move, Piece, Square};
+
+/// Words that end a KIF/KI2 move list.
+const TERMINALS: [&str; 16] = [
+    "投了",
+    "中断",
+    "千日手",
+    "詰み",
+    "持将棋",
+    "切れ負け",
+    "反則勝ち",
+    "反則負け",
+    "入玉勝ち",
+    "不戦勝",
+    "不戦敗",
+    "先手勝ち",
+    "後手勝ち",
+    "不詰",
+    "宣言勝ち",
+    "封じ手",
+];
+
+struct Line<'a> {
+    number: usize,
+    text: &'a str,
+}
+
+/// Character column (1-based) of byte offset `b` in `s`.
+fn col(s: &str, b: usize) -> usize {
+    s[..b.min(s.len())].chars().count() + 1
+}
+
+/// One branch being read: prefix moves, number of its first move, and its moves.
+struct Branch {
+    prefix: Vec<Move>,
+    start: usize,
+    moves: Vec<RecordMove>,
+}
+
+/// Reads a KIF or KI2 record (the format is recognised line by line).
+pub fn parse(text: &str) -> Result<Record, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let lines: Vec<Line> = text
+        .lines()
+        .enumerate()
+        .map(|(i, t)| Line {
+            number: i + 1,
+            text: t.trim_end_matches('\r'),
+        })
+        .collect();
+    let mut headers: Vec<(String, String)> = Vec::new();
+    let mut handicap: Option<&'static Handicap> = None;
+    let mut bod = BodReader::default();
+    let mut branches: Vec<Branch> = Vec::new();
+    let mut current = 0usize;
+    let mut pos: Option<Position> = None;
+    let mut start: Option<Position> = None;
+    let mut end: Option<String> = None;
+    let mut pending_comments: Vec<String> = Vec::new();
+
+    for line in &lines {
+        let raw = line.text;
+        let t = raw.trim_start_matches([' ', '　', '\t']);
+        let lead = raw.len() - t.len();
+        if t.is_empty() || t.starts_with('#') || t.starts_with('&') || t.starts_with("まで") {
+            continue;
+        }
+        if let Some(c) = t.strip_prefix('*') {
+            match branches.get_mut(current).and_then(|b| b.moves.last_mut()) {
+                Some(m) => m.comments.push(c.to_string()),
+                None => pending_comments.push(c.to_string()),
+            }
+            continue;
+        }
+        if t.starts_with("手数") {
+            continue;
+        }
+        if let Some(rest) = t.strip_prefix("変化") {
+            let n_text = rest
+                .trim_start_matches(['：', ':'])
+                .trim()
+                .trim_end_matches('手');
+            let n = kanji::parse_number(n_text.trim()).ok_or_else(|| {
+                ParseError::new(line.number, col(raw, lead) + 3, "変化 needs a move number")
+            })? as usize;
+            let Some(parent) = (0..branches.len()).rev().find(|&i| {
+                let b = &branches[i];
+                b.start <= n && n < b.start + b.moves.len()
+            }) else {
+                return Err(ParseError::new(
+                    line.number,
+                    col(raw, lead) + 1,
+                    format!("変化 at move {n} does not branch from any line read so far"),
+                ));
+            };
+            let p = &branches[parent];
+            let mut prefix = p.prefix.clone();
+            prefix.extend(p.moves[..n - p.start].iter().map(|m| m.mv));
+            let mut position = start.clone().expect("a line exists, so the start is set");
+            for &mv in &prefix {
+                position.make(mv);
+            }
+            pos = Some(position);
+            branches.push(Branch {
+                prefix,
+                start: n,
+                moves: Vec::new(),
+            });
+            current = branches.len() - 1;
+            continue;
+        }
+        if bod.accept(t, line.number, col(raw, lead))? {
+            continue;
+        }
+        let first = t.chars().next().unwrap_or(' ');
+        let is_kif_move = first.is_ascii_digit();
+        let is_ki2_move = kanji::side_mark(first).is_some();
+        if !is_kif_move && !is_ki2_move {
+            if let Some((k, v)) = split_header(t) {
+                if k == "手合割" {
+                    let name = v.trim();
+                    handicap = Some(Handicap::find(name).ok_or_else(|| {
+                        ParseError::new(
+                            line.number,
+                            col(raw, lead) + 4,
+                            format!("unknown 手合割 {name:?}"),
+                        )
+                    })?);
+                }
+                headers.push((k.to_string(), v.to_string()));
+                continue;
+            }
+            if TERMINALS.iter().any(|w| t.starts_with(w)) {
+                end = Some(t.to_string());
+                continue;
+            }
+            return Err(ParseError::new(
+                line.number,
+                col(raw, lead),
+                format!("cannot read {:?}", t.chars().take(12).collect::<String>()),
+            ));
+        }
+        // A move line: set up the start position on the first one.
+        if pos.is_none() {
+            let p =
+                initial_position(&bod, handicap).map_err(|m| ParseError::new(line.number, 1, m))?;
+            start = Some(p.clone());
+            pos = Some(p);
+            branches.push(Branch {
+                prefix: Vec::new(),
+                start: 1,
+                moves: Vec::new(),
+            });
+            current = 0;
+        }
+        let position = pos.as_mut().expect("set above");
+        let branch = &mut branches[current];
+        if is_kif_move {
+            read_kif_move(raw, lead, line.number, position, branch, &mut end)?;
+        } else {
+            read_ki2_moves(raw, lead, line.number, position, branch, &mut end)?;
+        }
+    }
+    let start = match start {
+        Some(s) => s,
+        None => initial_position(&bod, handicap)
+            .map_err(|m| ParseError::new(lines.len().max(1), 1, m))?,
+    };
+    let mut record = Record::new(start);
+    record.headers = headers;
+    record.handicap = handicap;
+    record.end = end;
+    let mut iter = branches.into_iter();
+    if let Some(main) = iter.next() {
+        record.moves = main.moves;
+    }
+    if let Some(first) = record.moves.first_mut() {
+        let mut c = pending_comments;
+        c.append(&mut first.comments);
+        first.comments = c;
+    }
+    record.variations = iter
+        .map(|b| Variation {
+            start_ply: b.start,
+            prefix: b.prefix,
+            moves: b.moves,
+        })
+        .collect();
+    Ok(record)
+}
+
+fn split_header(t: &str) -> Option<(&str, &str)> {
+    let i = t
+        .find('：')
+        .map(|i| (i, '：'.len_utf8()))
+        .or_else(|| t.find(':').map(|i| (i, 1)))?;
+    Some((t[..i.0].trim(), &t[i.0 + i.1..]))
+}
+
+fn initial_position(
+    bod: &BodReader,
+    handicap: Option<&'static Handicap>,
+) -> Result<Position, String> {
+    if bod.rows_read > 0 || bod.hands_given {
+        if bod.rows_read != 9 {
+            return Err(format!(
+                "the board diagram has {} ranks, expected 9",
+                bod.rows_read
+            ));
+        }
+        let mut setup = bod.setup.clone();
+        setup.side_to_move = bod
+            .side
+            .unwrap_or(if handicap.is_some_and(|h| h.id != "even") {
+                Side::Second
+            } else {
+                Side::First
+            });
+        return Position::from_setup(&setup).map_err(|e| e.to_string());
+    }
+    Ok(handicap.unwrap_or(&HANDICAPS[0]).position())
+}
+
+fn read_kif_move(
+    raw: &str,
+    lead: usize,
+    line: usize,
+    pos: &mut Position,
+    branch: &mut Branch,
+    end: &mut Option<String>,
+) -> Result<(), ParseError> {
+    let t = &raw[lead..];
+    let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let number: usize = t[..digits]
+        .parse()
+        .map_err(|_| ParseError::new(line, col(raw, lead), "bad move number"))?;
+    let after = &t[digits..];
+    let body = after.trim_start_matches([' ', '　']);
+    let body_at = lead + digits + (after.len() - body.len());
+    let expected = branch.start + branch.moves.len();
+    if number != expected {
+        return Err(ParseError::new(
+            line,
+            col(raw, lead),
+            format!("move number {number}, expected {expected}"),
+        ));
+    }
+    if TERMINALS.iter().any(|w| body.starts_with(w)) {
+        *end = Some(
+            body.split([' ', '　', '('])
+                .next()
+                .unwrap_or(body)
+                .to_string(),
+        );
+        return Ok(());
+    }
+    let c0 = col(raw, body_at);
+    let w =
+        jsa::read_written(body).map_err(|e| ParseError::new(line, c0 + e.column - 1, e.message))?;
+    let rest: String = body.chars().skip(w.len).collect();
+    let rest_col = c0 + w.len;
+    let (origin, rest) =
+        read_origin(&rest).map_err(|(o, m)| ParseError::new(line, rest_col + o, m))?;
+    let prev = branch
+        .moves
+        .last()
+        .map(|m| m.mv.to())
+        .or_else(|| branch.prefix.last().map(|m| m.to()));
+    let mv = kif_move(pos, &w, origin, prev)
+        .map_err(|m| ParseError::new(line, c0, format!("move {number}: {m}")))?;
+    let seconds = read_time(rest.trim());
+    play_checked(pos, mv, number, line, c0)?;
+    let mut rm = RecordMove::new(mv);
+    rm.seconds = seconds;
+    branch.moves.push(rm);
+    Ok(())
+}
+
+/// `(77)` origin after a KIF move. Returns the origin and the remaining text.
+fn read_origin(rest: &str) -> Result<(Option<Square>, String), (usize, String)> {
+    let t = rest.trim_start_matches([' ', '　']);
+    let skipped = rest.chars().count() - t.chars().count();
+    let Some(inner) = t.strip_prefix('(') else {
+        return Ok((None, t.to_string()));
+    };
+    let chars: Vec<char> = inner.chars().collect();
+    if chars.len() >= 3 && chars[2] == ')' {
+        let f = kanji::digit(chars[0]);
+        let r = kanji::digit(chars[1]);
+        if let (Some(f), Some(r)) = (f, r) {
+            return Ok((Square::new(f, r), chars[3..].iter().collect()));
+        }
+        return Err((skipped + 1, "bad origin square".into()));
+    }
+    // Not an origin: perhaps the time field.
+    Ok((None, t.to_string()))
+}
+
+/// Seconds of the move from `( m:ss/hh:mm:ss)`.
+fn read_time(rest: &str) -> Option<u32> {
+    let inner = rest.strip_prefix('(')?.trim_start();
+    let first = inner.split('/').next()?.trim();
+    let (m, s) = first.split_once(':')?;
+    Some(m.trim().parse::<u32>().ok()? * 60 + s.trim().parse::<u32>().ok()?)
+}
+
+fn kif_move(
+    pos: &Position,
+    w: &Written,
+    origin: Option<Square>,
+    prev: Option<Square>,
+) -> Result<Move, String> {
+    let to = w.to.or(prev).ok_or("同 with no previous move")?;
+    if w.drop {
+        return Ok(Move::Drop { kind: w.kind, to });
+    }
+    match origin {
+        Some(from) => {
+            let on = pos.piece_at(from).map(|p| p.kind);
+            if on != Some(w.kind) {
+                return Err(format!(
+                    "the record moves a {} from {from} but {} stands there",
+                    kanji::kind_name(w.kind),
+                    on.map(kanji::kind_name).unwrap_or("nothing")
+                ));
+            }
+            Ok(Move::Board {
+                from,
+                to,
+                promote: w.promote == Some(true),
+            })
+        }
+        None => jsa::resolve(pos, w, prev),
+    }
+}
+
+fn read_ki2_moves(
+    raw: &str,
+    lead: usize,
+    line: usize,
+    pos: &mut Position,
+    branch: &mut Branch,
+    end: &mut Option<String>,
+) -> Result<(), ParseError> {
+    let mut at = lead;
+    loop {
+        let rest = &raw[at..];
+        let t = rest.trim_start_matches([' ', '　', '\t']);
+        at += rest.len() - t.len();
+        if t.is_empty() {
+            return Ok(());
+        }
+        if TERMINALS.iter().any(|w| t.starts_with(w)) {
+            *end = Some(t.trim().to_string());
+            return Ok(());
+        }
+        let c0 = col(raw, at);
+        let number = branch.start + branch.moves.len();
+        let w = jsa::read_written(t)
+            .map_err(|e| ParseError::new(line, c0 + e.column - 1, e.message))?;
+        if w.side.is_none() {
+            return Err(ParseError::new(line, c0, "KI2 moves start with ▲ or △"));
+        }
+        let prev = branch
+            .moves
+            .last()
+            .map(|m| m.mv.to())
+            .or_else(|| branch.prefix.last().map(|m| m.to()));
+        let mv = jsa::resolve(pos, &w, prev)
+            .map_err(|m| ParseError::new(line, c0, format!("move {number}: {m}")))?;
+        play_checked(pos, mv, number, line, c0)?;
+        branch.moves.push(RecordMove::new(mv));
+        let used: usize = t.chars().take(w.len).map(char::len_utf8).sum();
+        at += used;
+    }
+}
+
+/// Collects a BOD diagram (hands, board rows, side to move) from KIF header lines.
+#[derive(Default)]
+struct BodReader {
+    setup: Setup,
+    rows_read: usize,
+    hands_given: bool,
+    side: Option<Side>,
+}
+
+impl BodReader {
+    fn accept(&mut self, t: &str, line: usize, c: usize) -> Result<bool, ParseError> {
+        for (prefix, side) in [
+            ("先手の持駒", Side::First),
+            ("下手の持駒", Side::First),
+            ("後手の持駒", Side::Second),
+            ("上手の持駒", Side::Second),
+        ] {
+            if let Some(rest) = t.strip_prefix(prefix) {
+                let rest = rest.trim_start_matches(['：', ':']);
+                self.setup.hands[side] = parse_hand(rest).map_err(|(o, m)| {
+                    ParseError::new(line, c + prefix.chars().count() + 1 + o, m)
+                })?;
+                self.hands_given = true;
+                return Ok(true);
+            }
+        }
+        match t.trim() {
+            "先手番" | "下手番" => {
+                self.side = Some(Side::First);
+                return Ok(true);
+            }
+            "後手番" | "上手番" => {
+                self.side = Some(Side::Second);
+                return Ok(true);
+            }
+            _ => {}
+        }
+        if t.starts_with("+---")
+            || t.starts_with("９ ８")
+            || t.starts_with("９ ８ ７")
+            || t.starts_with("９　８")
+        {
+            return Ok(true);
+        }
+        if let Some(inner) = t.strip_prefix('|') {
+            let cells: Vec<char> = inner.chars().take_while(|&c| c != '|').collect();
+            if cells.len() != 18 {
+                return Err(ParseError::new(
+                    line,
+                    c,
+                    format!(
+                        "a board row needs 9 two-character cells, found {} characters",
+                        cells.len()
+                    ),
+                ));
+            }
+            if self.rows_read >= 9 {
+                return Err(ParseError::new(line, c, "more than nine board rows"));
+            }
+            let rank = self.rows_read as u8 + 1;
+            for i in 0..9 {
+                let mark = cells[2 * i];
+                let pc = cells[2 * i + 1];
+                let file = 9 - i as u8;
+                let sq = Square::new(file, rank).expect("in range");
+                if pc == '・' || pc == ' ' || pc == '　' {
+                    continue;
+                }
+                let kind = kanji::read_kind(&pc.to_string())
+                    .map(|(k, _)| k)
+                    .ok_or_else(|| {
+                        ParseError::new(line, c + 2 * i + 2, format!("unknown piece {pc:?}"))
+                    })?;
+                let side = if mark == 'v' || mark == 'V' {
+                    Side::Second
+                } else {
+                    Side::First
+                };
+                self.setup.board[sq.index()] = Some(Piece::new(side, kind));
+            }
+            self.rows_read += 1;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+}
+
+/// `角　歩二` / `なし` → a hand. Errors carry a character offset.
+fn parse_hand(s: &str) -> Result<Hand, (usize, String)> {
+    let mut hand = Hand::default();
+    let s = s.trim_end();
+    if s.trim() == "なし" || s.trim().is_empty() {
+        return Ok(hand);
+    }
+    let mut offset = 0;
+    for item in s.split([' ', '　']) {
+        if item.is_empty() {
+            offset += 1;
+            continue;
+        }
+        let (kind, n) =
+            kanji::read_kind(item).ok_or((offset, format!("unknown piece in hand {item:?}")))?;
+        if kind.index() >= 7 {
+            return Err((offset, format!("{item} cannot be in hand")));
+        }
+        let count_text: String = item.chars().skip(n).collect();
+        let count = if count_text.is_empty() {
+            1
+        } else {
+            kanji::parse_number(&count_text)
+                .ok_or((offset + n, format!("bad count {count_text:?}")))?
+        };
+        if count > u32::from(kind.full_set_count()) {
+            return Err((offset + n, "more pieces in hand than a set holds".into()));
+        }
+        hand.0[kind.index()] = count as u8;
+        offset += item.chars().count() + 1;
+    }
+    Ok(hand)
+}
+
+fn hand_text(hand: &Hand) -> String {
+    if hand.is_empty() {
+        return "なし".into();
+    }
+    let mut parts = Vec::new();
+    for kind in Kind::HAND.iter().rev() {
+        let n = hand.count(*kind);
+        if n > 0 {
+            let mut s = kanji::kind_name(*kind).to_string();
+            if n > 1 {
+                s.push_str(&kanji::kanji_number(u32::from(n)));
+            }
+            parts.push(s);
+        }
+    }
+    parts.join("　") + "　"
+}
+
+/// A BOD diagram of a position (Gote's pieces prefixed `v`).
+pub fn write_bod(pos: &Position) -> String {
+    let mut s = String::new();
+    let hands: &BySide<Hand> = &BySide::new(*pos.hand(Side::First), *pos.hand(Side::Second));
+    s.push_str(&format!("後手の持駒：{}\n", hand_text(&hands.second)));
+    s.push_str("  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n");
+    for rank in 1..=9u8 {
+        s.push('|');
+        for file in (1..=9u8).rev() {
+            let sq = Square::new(file, rank).expect("in range");
+            match pos.piece_at(sq) {
+                None => s.push_str(" ・"),
+                Some(p) => {
+                    s.push(if p.side == Side::Second { 'v' } else { ' ' });
+                    s.push(kanji::kind_char(p.kind));
+                }
+            }
+        }
+        s.push('|');
+        s.push_str(KANJI[rank as usize]);
+        s.push('\n');
+    }
+    s.push_str("+---------------------------+\n");
+    s.push_str(&format!("先手の持駒：{}\n", hand_text(&hands.first)));
+    if pos.side_to_move() == Side::Second {
+        s.push_str("後手番\n");
+    }
+    s
+}
+
+fn start_header(record: &Record) -> String {
+    let mut s = String::new();
+    for (k, v) in &record.headers {
+        if k != "手合割" {
+            s.push_str(&format!("{k}：{v}\n"));
+        }
+    }
+    let matching = HANDICAPS.iter().find(|h| h.position() == record.start);
+    match matching {
+        Some(h) => s.push_str(&format!("手合割：{}\n", h.kif_name)),
+        None => s.push_str(&write_bod(&record.start)),
+    }
+    s
+}
+
+/// KIF text of one move (`７六歩(77)`, `同　歩(23)`, `５五角打`).
+pub fn kif_move_text(pos: &Position, mv: Move, prev: Option<Square>) -> String {
+    match mv {
+        Move::Drop { kind, to } => {
+            let name = kanji::kind_name(kind);
+            format!("{}{}打", jsa::destination(to, prev, name, false), name)
+        }
+        Move::Board { from, to, promote } => {
+            let kind = pos.piece_at(from).map(|p| p.kind).unwrap_or(Kind::Pawn);
+            let name = kanji::kind_name(kind);
+            let optional = pos.is_legal(Move::Board {
+                from,
+                to,
+                promote: !promote,
+            });
+            let suffix = if promote {
+                "成"
+            } else if optional && kind.can_promote() {
+                "不成"
+            } else {
+                ""
+            };
+            format!(
+                "{}{}{}({}{})",
+                jsa::destination(to, prev, name, false),
+                name,
+                suffix,
+                from.file(),
+                from.rank()
+            )
+        }
+    }
+}
+
+fn kif_lines(
+    start: &Position,
+    prefix: &[Move],
+    first_number: usize,
+    moves: &[RecordMove],
+    out: &mut String,
+) {
+    let mut pos = start.clone();
+    for &m in prefix {
+        pos.make(m);
+    }
+    let mut prev = prefix.last().map(|m| m.to());
+    let mut totals = [0u32; 2];
+    for (i, m) in moves.iter().enumerate() {
+        let text = kif_move_text(&pos, m.mv, prev);
+        let side = pos.side_to_move().index();
+        out.push_str(&format!("{:>4} {}", first_number + i, text));
+        if let Some(sec) = m.seconds {
+            totals[side] += sec;
+            let t = totals[side];
+            let pad = 14usize.saturating_sub(text.chars().count() * 2);
+            out.push_str(&" ".repeat(pad.max(1)));
+            out.push_str(&format!(
+                "({:>2}:{:02}/{:02}:{:02}:{:02})",
+                sec / 60,
+                sec % 60,
+                t / 3600,
+                t / 60 % 60,
+                t % 60
+            ));
+        }
+        out.push('\n');
+        for c in &m.comments {
+            out.push_str(&format!("*{c}\n"));
+        }
+        prev = Some(m.mv.to());
+        pos.make(m.mv);
+    }
+}
+
+/// Writes a KIF record (moves with origins, times when known, 変化 branches).
+pub fn write_kif(record: &Record) -> String {
+    let mut s = start_header(record);
+    s.push_str("手数----指手---------消費時間--\n");
+    kif_lines(&record.start, &[], 1, &record.moves, &mut s);
+    if let Some(e) = &record.end {
+        s.push_str(&format!("{:>4} {}\n", record.moves.len() + 1, e));
+    }
+    for v in &record.variations {
+        s.push_str(&format!("\n変化：{}手\n", v.start_ply));
+        kif_lines(&record.start, &v.prefix, v.start_ply, &v.moves, &mut s);
+    }
+    s
+}
+
+/// Writes a KI2 record (JSA notation, main line only).
+pub fn write_ki2(record: &Record) -> String {
+    let mut s = start_header(record);
+    let mut pos = record.start.clone();
+    let mut prev = None;
+    for (i, m) in record.moves.iter().enumerate() {
+        let mark = if pos.side_to_move() == Side::First {
+            '▲'
+        } else {
+            '△'
+        };
+        let text = jsa::write_move(&pos, m.mv, prev, false);
+        s.push(mark);
+        s.push_str(&text);
+        s.push_str(if (i + 1) % 6 == 0 || i + 1 == record.moves.len() {
+            "\n"
+        } else {
+            "    "
+        });
+        prev = Some(m.mv.to());
+        pos.make(m.mv);
+    }
+    if let Some(e) = &record.end {
+        s.push_str(e);
+        s.push('\n');
+    }
+    s
+}
+
+/// Full-width file digit and kanji rank of a square (e.g. `７六`).
+pub fn square_text(sq: Square) -> String {
+    format!(
+        "{}{}",
+        FULL_WIDTH[sq.file() as usize],
+        KANJI[sq.rank() as usize]
+    )
+}

@@ -1,0 +1,217 @@
+//! A game record independent of its file format: start position, headers, the main line
+//! with optional times and comments, variations, and how the game ended.
+
+use crate::game::Foul;
+use crate::handicap::Handicap;
+use crate::position::Position;
+use crate::types::Move;
+
+/// One move of a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordMove {
+    pub mv: Move,
+    /// Seconds spent on this move, if the record says.
+    pub seconds: Option<u32>,
+    pub comments: Vec<String>,
+}
+
+impl RecordMove {
+    pub fn new(mv: Move) -> RecordMove {
+        RecordMove {
+            mv,
+            seconds: None,
+            comments: Vec::new(),
+        }
+    }
+}
+
+/// A side line (KIF 変化): replaces move `start_ply` of the line it branches from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Variation {
+    /// 1-based number of the first move of the variation.
+    pub start_ply: usize,
+    /// The moves leading to the branch point (plies 1..start_ply-1).
+    pub prefix: Vec<Move>,
+    pub moves: Vec<RecordMove>,
+}
+
+/// A parsed game record.
+#[derive(Clone, Debug)]
+pub struct Record {
+    pub headers: Vec<(String, String)>,
+    pub handicap: Option<&'static Handicap>,
+    pub start: Position,
+    pub moves: Vec<RecordMove>,
+    pub variations: Vec<Variation>,
+    /// The terminal word of the record (e.g. 投了, %TORYO), as written.
+    pub end: Option<String>,
+}
+
+impl Record {
+    pub fn new(start: Position) -> Record {
+        Record {
+            headers: Vec::new(),
+            handicap: None,
+            start,
+            moves: Vec::new(),
+            variations: Vec::new(),
+            end: None,
+        }
+    }
+
+    /// The position after the main line.
+    pub fn final_position(&self) -> Position {
+        let mut pos = self.start.clone();
+        for m in &self.moves {
+            pos.make(m.mv);
+        }
+        pos
+    }
+
+    pub fn header(&self, key: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+/// An illegal move met while reading a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalMove {
+    /// 1-based move number.
+    pub number: usize,
+    pub line: usize,
+    pub column: usize,
+    pub foul: Option<Foul>,
+    pub message: String,
+}
+
+/// Plays a move read from a record, turning an illegal one into an error that names the
+/// move number and the foul.
+pub(crate) fn play_checked(
+    pos: &mut Position,
+    mv: Move,
+    number: usize,
+    line: usize,
+    column: usize,
+) -> Result<(), crate::error::ParseError> {
+    if let Err(foul) = pos.check_move(mv) {
+        return Err(crate::error::ParseError::new(
+            line,
+            column,
+            format!(
+                "move {number} ({}) is illegal: {}",
+                crate::usi::format_move(mv),
+                foul.describe()
+            ),
+        ));
+    }
+    pos.make(mv);
+    Ok(())
+}
+
+/// The text formats a record can be read from or written to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Kif,
+    Ki2,
+    Csa,
+    Usi,
+    Sfen,
+}
+
+impl Format {
+    pub fn from_name(name: &str) -> Option<Format> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "kif" | "kifu" => Format::Kif,
+            "ki2" | "ki2u" => Format::Ki2,
+            "csa" => Format::Csa,
+            "usi" => Format::Usi,
+            "sfen" => Format::Sfen,
+            _ => return None,
+        })
+    }
+}
+
+/// Guesses the format of a record from its first meaningful line: CSA (`V2.2`, `'`, `PI`,
+/// `P1`, `N+`, `$`, `+7776FU`), USI (`position …`, `startpos`, `sfen …`, or a bare SFEN), or
+/// KIF/KI2 otherwise.
+pub fn detect(text: &str) -> Format {
+    let first = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .unwrap_or("");
+    let b = first.as_bytes();
+    if first.starts_with("position") || first.starts_with("startpos") || first.starts_with("sfen ")
+    {
+        return Format::Usi;
+    }
+    if first.contains('/') && first.is_ascii() && first.split('/').count() == 9 {
+        return Format::Usi;
+    }
+    let csa = matches!(b.first(), Some(b'V' | b'\'' | b'$'))
+        || first.starts_with("PI")
+        || first.starts_with("N+")
+        || first.starts_with("N-")
+        || (b.len() >= 2
+            && b[0] == b'P'
+            && (b[1].is_ascii_digit() || b[1] == b'+' || b[1] == b'-'))
+        || (b.len() >= 7 && (b[0] == b'+' || b[0] == b'-') && b[1].is_ascii_digit());
+    if csa { Format::Csa } else { Format::Kif }
+}
+
+/// Reads a record in any supported format (detected with [`detect`]).
+pub fn parse_any(text: &str) -> Result<Record, crate::error::ParseError> {
+    match detect(text) {
+        Format::Csa => crate::csa::parse(text),
+        Format::Usi | Format::Sfen => parse_usi(text),
+        Format::Kif | Format::Ki2 => crate::kif::parse(text),
+    }
+}
+
+/// Reads `position …`/SFEN text with moves, checking every move.
+pub fn parse_usi(text: &str) -> Result<Record, crate::error::ParseError> {
+    let line_text = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+    let line_no = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
+    let cmd = crate::usi::parse_position_command(line_text).map_err(|e| e.shifted(line_no, 0))?;
+    let start = Position::from_setup(&cmd.setup)
+        .map_err(|e| crate::error::ParseError::new(line_no, 1, e.to_string()))?;
+    let mut pos = start.clone();
+    let mut record = Record::new(start);
+    for (i, (column, mv)) in cmd.moves.iter().enumerate() {
+        play_checked(&mut pos, *mv, i + 1, line_no, *column)?;
+        record.moves.push(RecordMove::new(*mv));
+    }
+    Ok(record)
+}
+
+/// `position startpos|sfen … moves …` text of a record.
+pub fn write_usi(record: &Record) -> String {
+    let mut s = if record.start == Position::start() {
+        "position startpos".to_string()
+    } else {
+        format!("position sfen {}", record.start.to_sfen())
+    };
+    if !record.moves.is_empty() {
+        s.push_str(" moves");
+        for m in &record.moves {
+            s.push(' ');
+            s.push_str(&crate::usi::format_move(m.mv));
+        }
+    }
+    s
+}
+
+/// Writes a record in `format` (`Sfen` gives the final position).
+pub fn write(record: &Record, format: Format) -> String {
+    match format {
+        Format::Kif => crate::kif::write_kif(record),
+        Format::Ki2 => crate::kif::write_ki2(record),
+        Format::Csa => crate::csa::write(record),
+        Format::Usi => write_usi(record) + "\n",
+        Format::Sfen => record.final_position().to_sfen() + "\n",
+    }
+}

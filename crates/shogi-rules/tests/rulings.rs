@@ -1,0 +1,197 @@
+//! Game-end rulings: checkmate, 千日手, 連続王手の千日手, declarations, fouls, handicaps.
+
+use shogi_rules::game::{
+    self, Declaration, DeclarationRule, Foul, Game, GameRules, ImpasseRule, Outcome,
+};
+use shogi_rules::handicap::{HANDICAPS, Handicap};
+use shogi_rules::usi::parse_move;
+use shogi_rules::{Position, Side};
+
+fn run(sfen: &str, moves: &str) -> Game {
+    let mut g = Game::new(Position::from_sfen(sfen).unwrap(), GameRules::default());
+    for t in moves.split_whitespace() {
+        if g.ended().is_some() {
+            break;
+        }
+        g.play(parse_move(t).unwrap()).unwrap();
+    }
+    g
+}
+
+#[test]
+fn fourfold_repetition_is_sennichite_at_ply_12() {
+    // shogi.md §2.1 (rsshogi repetition_4fold; JSA 対局規則 第8条): the start position occurs
+    // for the fourth time after ply 12.
+    let cycle = "5i5h 5a5b 5h5i 5b5a ";
+    let g = run(shogi_rules::START_SFEN, &cycle.repeat(2));
+    assert_eq!(g.ruling().outcome, Outcome::Ongoing);
+    let g = run(shogi_rules::START_SFEN, &cycle.repeat(3));
+    let r = g.ruling();
+    assert_eq!(r.outcome, Outcome::Sennichite);
+    assert_eq!(r.ply, 12);
+    assert_eq!(r.winner, None);
+}
+
+#[test]
+fn perpetual_check_loses_for_the_checker() {
+    // shogi.md §2.1: Black checks on every move of the cycle → Black (the checker) loses at
+    // the fourth occurrence (ply 12), not at the first recurrence.
+    let sfen = "lnsg1gsnl/1r5b1/ppppppppp/4k4/9/5R3/PPPPPPPPP/1B7/LNSGKGSNL b - 1";
+    let cycle = "4f5f 5d4d 5f4f 4d5d ";
+    let g = run(sfen, &cycle.repeat(2));
+    assert_eq!(g.ruling().outcome, Outcome::Ongoing);
+    let g = run(sfen, &cycle.repeat(3));
+    let r = g.ruling();
+    assert_eq!(r.outcome, Outcome::PerpetualCheck);
+    assert_eq!(r.winner, Some(Side::Second));
+    assert_eq!(r.ply, 12);
+}
+
+#[test]
+fn perpetual_check_detected_when_cycle_starts_with_the_escape() {
+    // JSA 対局規定 反則 7 as quoted in shogi.md §2.1: the fourth occurrence may be the
+    // position after the escape. Start from the checked position (Gote to move).
+    let sfen = "lnsg1gsnl/1r5b1/ppppppppp/4k4/9/4R4/PPPPPPPPP/1B7/LNSGKGSNL w - 1";
+    let cycle = "5d4d 5f4f 4d5d 4f5f ";
+    let r = run(sfen, &cycle.repeat(3)).ruling();
+    assert_eq!(r.outcome, Outcome::PerpetualCheck);
+    assert_eq!(r.winner, Some(Side::Second));
+}
+
+#[test]
+fn checkmate_and_fouls() {
+    // Fool's-mate style: gold drop mate on 5二 supported by a pawn (rule: 詰み ends the game).
+    let g = run("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "G*5b");
+    let r = g.ruling();
+    assert_eq!(r.outcome, Outcome::Checkmate);
+    assert_eq!(r.winner, Some(Side::First));
+    // 二歩 (JSA 対局規定 第8条): a second unpromoted pawn on file 7.
+    let g = run("4k4/9/9/9/9/9/2P6/9/4K4 b P 1", "5i5h 5a5b P*7e");
+    assert_eq!(g.ruling().foul, Some(Foul::Nifu));
+    assert_eq!(g.ruling().winner, Some(Side::Second));
+    assert_eq!(g.ruling().ply, 3);
+    // 打ち歩詰め (shogi.md §4.2 fixture).
+    let g = run("9/7pp/8k/7P1/7G1/9/9/9/9 b P2r2b3g4s4n4l14p 1", "P*1d");
+    assert_eq!(g.ruling().foul, Some(Foul::Uchifuzume));
+    // 行き所のない駒: pawn to the last rank without promoting, knight dropped on rank 2.
+    let g = run("4k4/8P/9/9/9/9/9/9/4K4 b N 1", "1b1a");
+    assert_eq!(g.ruling().foul, Some(Foul::PieceWithNoMove));
+    let g = run("4k4/8P/9/9/9/9/9/9/4K4 b N 1", "N*3b");
+    assert_eq!(g.ruling().foul, Some(Foul::PieceWithNoMove));
+    // 王手放置: ignoring a rook check.
+    let g = run("4k4/9/9/9/9/9/9/4r4/4K1P2 b - 1", "3i3h");
+    assert_eq!(g.ruling().foul, Some(Foul::KingLeftInCheck));
+    // Moving the opponent's piece = moving out of turn.
+    let g = run(shogi_rules::START_SFEN, "3c3d");
+    assert_eq!(g.ruling().foul, Some(Foul::OutOfTurn));
+    assert_eq!(g.ruling().outcome, Outcome::Illegal);
+    // A pawn move that mates (突き歩詰め) is legal; only the drop is forbidden.
+    let g = run("8k/9/7PP/9/9/9/9/9/4K4 b G 1", "G*2a 1a2a");
+    assert_eq!(g.ruling().outcome, Outcome::Ongoing);
+}
+
+/// Sente king on 5一 with ten tokins in Gote's camp; `hand` sets the points.
+fn declaring(hand: &str, side_to_move: char) -> Position {
+    let sfen = format!("+P+P+P+PK4/+P+P+P+P+P4/+P8/9/9/9/9/9/4k4 {side_to_move} {hand} 1");
+    Position::from_sfen(&sfen).unwrap()
+}
+
+#[test]
+fn declaration_rules() {
+    // 27-point rule (WCSC rules, shogi.md §2.2): Sente needs 28 points; 10 tokins in the camp
+    // (10 points) + 2 rooks and a bishop (15) + 3 golds = 28: wins; with 2 golds, 27: loses.
+    let p = declaring("2RB3G", 'b');
+    let r27 = DeclarationRule::new(ImpasseRule::Points27);
+    assert_eq!(game::declaration_points(&p, Side::First), (28, 10));
+    assert_eq!(
+        game::judge_declaration(&p, &r27),
+        Declaration::Win { points: 28 }
+    );
+    let p = declaring("2RB2G", 'b');
+    assert!(matches!(
+        game::judge_declaration(&p, &r27),
+        Declaration::Loss { .. }
+    ));
+    // JSA 入玉宣言法: 31 wins, 24–30 is 持将棋.
+    let r24 = DeclarationRule::new(ImpasseRule::Points24);
+    assert!(matches!(
+        game::judge_declaration(&p, &r24),
+        Declaration::Draw { points: 27 }
+    ));
+    let p = declaring("2R2B2G", 'b');
+    assert_eq!(
+        game::judge_declaration(&p, &r24),
+        Declaration::Win { points: 32 }
+    );
+    // Handicap adjustment (YaneuraOu EKR_27_POINT_H convention): 二枚落 上手 needs 17.
+    let h = Handicap::find("二枚落ち").unwrap();
+    let adj = r27.with_handicap(Side::Second, h.removed_points());
+    assert_eq!(adj.win_threshold, [28, 17]);
+    let adj24 = r24.with_handicap(
+        Side::Second,
+        Handicap::find("四枚落ち").unwrap().removed_points(),
+    );
+    assert_eq!(adj24.win_threshold[1], 19);
+    // Fewer than ten pieces in the camp loses.
+    let p = Position::from_sfen("+P+P+P+PK4/+P+P+P+P5/+P8/9/9/9/9/9/4k4 b 2R2B4G 1").unwrap();
+    assert!(matches!(
+        game::judge_declaration(&p, &r27),
+        Declaration::Loss { .. }
+    ));
+    // Through the game API the outcome names the winner.
+    let mut g = Game::new(declaring("2RB3G", 'b'), GameRules::default());
+    let r = g.declare();
+    assert_eq!(r.outcome, Outcome::DeclarationWin);
+    assert_eq!(r.winner, Some(Side::First));
+}
+
+#[test]
+fn twenty_four_point_count() {
+    // 24点法: each side starts with 27 points; a side under 24 loses.
+    let start = Position::start();
+    assert_eq!(game::impasse_points(&start, [0, 0]), [27, 27]);
+    assert_eq!(game::count_24([27, 27]), None);
+    assert_eq!(game::count_24([23, 31]), Some(Side::Second));
+    // Handicap: the removed pieces count for the 上手 (二枚落ち: 10 points).
+    let h = Handicap::find("二枚落ち").unwrap();
+    let pts = game::impasse_points(&h.position(), [0, h.removed_points()]);
+    assert_eq!(pts, [27, 27]);
+}
+
+#[test]
+fn handicap_table() {
+    // shogi.md §2.4: every handicap is a legal position with the 上手 (Gote) to move,
+    // except the even game; removed pieces match the SFEN's missing material.
+    for h in HANDICAPS {
+        let p = h.position();
+        let expected_side = if h.id == "even" {
+            Side::First
+        } else {
+            Side::Second
+        };
+        assert_eq!(p.side_to_move(), expected_side, "{}", h.kif_name);
+        let pts = game::impasse_points(&p, [0, 0]);
+        assert_eq!(pts[1] + h.removed_points(), 27, "{}", h.kif_name);
+    }
+    assert_eq!(
+        Handicap::find("五枚落ち").unwrap().sfen.split(' ').next(),
+        Some("2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL")
+    );
+    assert_eq!(Handicap::find("飛落ち").unwrap().kif_name, "飛車落ち");
+}
+
+#[test]
+fn try_rule_is_optional() {
+    let sfen = "9/4K4/9/9/9/9/9/9/k8 b - 1";
+    let mut g = Game::new(
+        Position::from_sfen(sfen).unwrap(),
+        GameRules {
+            try_rule: true,
+            ..GameRules::default()
+        },
+    );
+    g.play(parse_move("5b5a").unwrap()).unwrap();
+    assert_eq!(g.ruling().outcome, Outcome::TryWin);
+    let g = run(sfen, "5b5a");
+    assert_eq!(g.ruling().outcome, Outcome::Ongoing);
+}
