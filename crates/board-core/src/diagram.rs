@@ -77,6 +77,8 @@ pub struct Layout {
     pub blank_lines: bool,
     /// The character of connector lines between rows (`│ │ │`), if drawn.
     pub connector: Option<char>,
+    /// Blanks before every row (beyond right-aligning the rank labels).
+    pub indent: usize,
 }
 
 impl Default for Layout {
@@ -91,6 +93,7 @@ impl Default for Layout {
             file_spaced: false,
             blank_lines: false,
             connector: None,
+            indent: 0,
         }
     }
 }

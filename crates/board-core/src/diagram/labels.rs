@@ -71,10 +71,11 @@ pub(crate) fn label_value(label: &str) -> Option<u32> {
     }
 }
 
-/// True when the values rise or fall strictly, as file labels do (`abcdefg`, `９８７…`,
-/// Go's `ABCDEFGHJ` that skips `I`).
+/// True when the values rise or fall by one at a time, as file labels do (`abcdefg`,
+/// `９８７…`), allowing a step of two for Go's `ABCDEFGHJ` that skips `I`.
 pub(crate) fn strictly_monotone(values: &[u32]) -> bool {
-    values.windows(2).all(|w| w[0] < w[1]) || values.windows(2).all(|w| w[0] > w[1])
+    let step = |a: u32, b: u32| (1..=2).contains(&b.wrapping_sub(a));
+    values.windows(2).all(|w| step(w[0], w[1])) || values.windows(2).all(|w| step(w[1], w[0]))
 }
 
 #[cfg(test)]
@@ -106,5 +107,6 @@ mod tests {
         assert!(strictly_monotone(&[9, 8, 7]));
         assert!(strictly_monotone(&[1, 2, 3, 4, 5, 6, 7, 8, 10]));
         assert!(!strictly_monotone(&[2, 15, 2]));
+        assert!(!strictly_monotone(&[24, 15]));
     }
 }

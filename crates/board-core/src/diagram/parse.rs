@@ -210,6 +210,7 @@ pub fn parse(text: &str) -> Result<Diagram, DiagramError> {
         file_spaced: file_labels.is_some() && file_spaced,
         blank_lines,
         connector,
+        indent: rows.iter().map(|r| r.start_col - 1).min().unwrap_or(0),
     };
     let notes = rows.iter().map(|r| r.note.clone()).collect();
     let cells = rows
@@ -309,11 +310,12 @@ fn file_label_line(line: &Line) -> Option<LabelLine> {
     })
 }
 
-/// `+------+`, the top or bottom of a BOD frame.
+/// `+------+`, the top or bottom of a BOD frame (three dashes per cell).
 fn is_frame_line(line: &Line) -> bool {
     let s: String = line.chars.iter().collect();
     let s = s.trim_start();
-    s.len() >= 3
+    // At least three dashes: `+-+` is a row of a ruled ASCII board, not a frame.
+    s.len() >= 5
         && s.starts_with('+')
         && s.ends_with('+')
         && s[1..s.len() - 1].chars().all(|c| c == '-')
@@ -339,31 +341,32 @@ const SEPARATORS: [Separator; 4] = [
     Separator::Space,
 ];
 
-/// Reads the first row under every separator and keeps the reading with most cells.
+/// A row read under one separator, or the error it ran into.
+type Reading = Result<(Separator, Row), DiagramError>;
+
+/// Reads the first row under every separator and keeps the reading that gets furthest
+/// into the line: the end of its cells, or the column of its error (so garbage in a
+/// spaced row is reported rather than read as a one-cell row with a note).
 fn first_row(line: &Line) -> Result<(Separator, Row), DiagramError> {
-    let mut best: Option<(Separator, Row)> = None;
-    let mut best_err: Option<DiagramError> = None;
+    let mut best: Option<(usize, Reading)> = None;
     for sep in SEPARATORS {
-        match parse_row(line, sep) {
-            Ok(row) => {
-                if best
-                    .as_ref()
-                    .is_none_or(|(_, b)| row.cells.len() > b.cells.len())
-                {
-                    best = Some((sep, row));
-                }
-            }
-            Err(e) => {
-                if best_err.as_ref().is_none_or(|b| e.column > b.column) {
-                    best_err = Some(e);
-                }
-            }
+        let reading = parse_row(line, sep).map(|row| (sep, row));
+        let reach = match &reading {
+            Ok((_, row)) => row.end_col,
+            Err(e) => e.column,
+        };
+        let better = match &best {
+            None => true,
+            Some((r, Ok(_))) => reach > *r,
+            Some((r, Err(_))) => reach > *r || (reach == *r && reading.is_ok()),
+        };
+        if better {
+            best = Some((reach, reading));
         }
     }
-    match (best, best_err) {
-        (Some(b), _) => Ok(b),
-        (None, Some(e)) => Err(e),
-        (None, None) => Err(DiagramError::at(line.no, 1, Kind::Empty)),
+    match best {
+        Some((_, reading)) => reading,
+        None => Err(DiagramError::at(line.no, 1, Kind::Empty)),
     }
 }
 

@@ -27,13 +27,14 @@ pub fn render(d: &Diagram) -> String {
             lines.push(f.clone());
         }
     }
-    let frame = format!("+{}+", "-".repeat(3 * d.width));
+    let indent = " ".repeat(layout.indent);
+    let frame = format!("{indent}+{}+", "-".repeat(3 * d.width));
     if layout.framed {
         lines.push(frame.clone());
     }
     for (r, row) in d.rows().enumerate() {
         let label = d.rank_labels.as_ref().and_then(|l| l.get(r));
-        let mut s = String::new();
+        let mut s = indent.clone();
         if let (true, Some(label)) = (left, label) {
             s.push_str(&" ".repeat(label_width - label.chars().count()));
             s.push_str(label);
