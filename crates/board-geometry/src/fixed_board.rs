@@ -87,6 +87,15 @@ macro_rules! fixed_board {
                 }
             }
 
+            /// The square of a bitboard bit, for iterating a [`Bitboard128`] in hot loops.
+            /// `index` must be below [`SQUARES`] (checked in debug builds; a larger value
+            /// makes later table lookups panic, it is never undefined behaviour).
+            #[inline]
+            pub const fn from_bit(index: u32) -> Square {
+                debug_assert!((index as usize) < SQUARES);
+                Square(index as u8)
+            }
+
             /// The index, for per-square arrays and bitboards.
             #[inline]
             pub const fn index(self) -> usize {
@@ -188,6 +197,11 @@ macro_rules! fixed_board {
                 self.next = sq.step(self.direction);
                 Some(sq)
             }
+        }
+
+        /// The squares of `bits` that lie on the board, lowest index first.
+        pub fn squares(bits: Bitboard128) -> impl Iterator<Item = Square> {
+            (bits & BOARD).iter().map(Square::from_bit)
         }
 
         /// Every square of the board.
@@ -327,6 +341,11 @@ macro_rules! fixed_board_tests {
                         assert_eq!(shift(sq.bit(), d), shifted);
                     }
                 }
+                assert_eq!(
+                    squares(BOARD).collect::<Vec<_>>(),
+                    Square::all().collect::<Vec<_>>()
+                );
+                assert_eq!(squares(Bitboard128(!BOARD.0)).count(), 0);
                 assert_eq!(Square::new(WIDTH, 0), None);
                 assert_eq!(Square::from_index(SQUARES), None);
                 assert_eq!(

@@ -71,6 +71,15 @@ pub const fn file_mask(file: u8) -> Bitboard128 {
     column(WIDTH - file)
 }
 
+/// The rank `1`-`9` (from the top) as a row mask.
+#[inline]
+pub const fn rank_mask(rank: u8) -> Bitboard128 {
+    if rank < 1 || rank > HEIGHT {
+        return Bitboard128::EMPTY;
+    }
+    row(rank - 1)
+}
+
 impl std::fmt::Display for Square {
     /// USI text, e.g. `7g`.
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -129,6 +138,8 @@ mod tests {
         assert_eq!(file_mask(1), column(8));
         assert_eq!(file_mask(9), column(0));
         assert_eq!(file_mask(0), Bitboard128::EMPTY);
+        assert_eq!(file_mask(7) & rank_mask(7), sq("7g").bit());
+        assert_eq!(rank_mask(10), Bitboard128::EMPTY);
         // The 180-degree rotation maps 7g (sente's pawn push square) to 3c (gote's).
         assert_eq!(sq("7g").rotate180(), sq("3c"));
         assert_eq!(sq("5e").rotate180(), sq("5e"));

@@ -72,39 +72,40 @@ impl Iterator for Points {
 
 impl ExactSizeIterator for Points {}
 
-/// Neighbour lists in compressed sparse row form: the neighbours of point `i` are
-/// `targets[offsets[i]..offsets[i + 1]]`. One allocation for all lists keeps lookups cache-friendly.
+/// Neighbour lists in compressed sparse row form: all lists live in one `targets` array and
+/// `spans[i]` is the `(start, end)` of point `i`'s list. One allocation for all lists keeps
+/// lookups cache-friendly; storing both ends costs one bounds check per lookup, not two.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Adjacency {
-    offsets: Box<[u32]>,
+    spans: Box<[(u32, u32)]>,
     targets: Box<[Point]>,
 }
 
 impl Adjacency {
     /// Builds the table from one sorted neighbour list per point.
     pub(crate) fn from_lists(lists: &[Vec<Point>]) -> Adjacency {
-        let mut offsets = Vec::with_capacity(lists.len() + 1);
+        let mut spans = Vec::with_capacity(lists.len());
         let mut targets = Vec::with_capacity(lists.iter().map(Vec::len).sum());
-        offsets.push(0u32);
         for list in lists {
+            let start = targets.len() as u32;
             targets.extend_from_slice(list);
-            offsets.push(targets.len() as u32);
+            spans.push((start, targets.len() as u32));
         }
         Adjacency {
-            offsets: offsets.into_boxed_slice(),
+            spans: spans.into_boxed_slice(),
             targets: targets.into_boxed_slice(),
         }
     }
 
     #[inline]
     pub(crate) fn len(&self) -> usize {
-        self.offsets.len() - 1
+        self.spans.len()
     }
 
     #[inline]
     pub(crate) fn neighbours(&self, p: Point) -> &[Point] {
-        let i = p.index();
-        &self.targets[self.offsets[i] as usize..self.offsets[i + 1] as usize]
+        let (start, end) = self.spans[p.index()];
+        &self.targets[start as usize..end as usize]
     }
 
     #[inline]

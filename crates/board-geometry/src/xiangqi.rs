@@ -48,6 +48,21 @@ pub const fn column_of_file_number(side: Side, number: u8) -> Option<u8> {
     })
 }
 
+/// The squares of ICCS file `a`..`i` given as 0-8 (empty if off the board).
+#[inline]
+pub const fn file_mask(file: u8) -> Bitboard128 {
+    column(file)
+}
+
+/// The squares of ICCS rank 0-9, counted from Red's side (empty if off the board).
+#[inline]
+pub const fn rank_mask(rank: u8) -> Bitboard128 {
+    if rank >= HEIGHT {
+        return Bitboard128::EMPTY;
+    }
+    row(HEIGHT - 1 - rank)
+}
+
 /// Red's palace: files d-f, ranks 0-2.
 const RED_PALACE: Bitboard128 =
     Bitboard128((column(3).0 | column(4).0 | column(5).0) & (row(7).0 | row(8).0 | row(9).0));
@@ -151,6 +166,15 @@ mod tests {
             assert_eq!(column_of_file_number(side, 0), None);
             assert_eq!(column_of_file_number(side, 10), None);
         }
+    }
+
+    #[test]
+    fn file_and_rank_masks_use_iccs_numbers() {
+        assert_eq!(file_mask(0), column(0));
+        assert_eq!(rank_mask(0), row(9));
+        assert_eq!(rank_mask(10), Bitboard128::EMPTY);
+        let h2: Square = "h2".parse().unwrap();
+        assert_eq!(file_mask(7) & rank_mask(2), h2.bit());
     }
 
     #[test]
