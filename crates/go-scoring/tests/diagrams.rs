@@ -43,6 +43,7 @@ fn round_trip() {
     insta::glob!("../../../diagrams/go", "*.txt", |path: &Path| {
         suite.check(path, |file| {
             suite::assert_round_trip(&file.diagram);
+            suite::assert_keys_documented(file, Path::new(DIAGRAMS));
             check_drawn_facts(file);
             // Name every snapshot after its file, even when the glob matches one file.
             insta::with_settings!({ snapshot_suffix => suite::case_file(path) }, {

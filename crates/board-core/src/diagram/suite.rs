@@ -230,6 +230,31 @@ pub fn describe(file: &DiagramFile) -> String {
     s
 }
 
+/// The `expect:` keys of `file` that `readme` (the diagrams README, whose key tables write
+/// each key as `` `key` ``) does not document.
+pub fn undocumented_keys(file: &DiagramFile, readme: &str) -> Vec<String> {
+    file.expect
+        .keys()
+        .filter(|k| !readme.contains(&format!("`{k}`")))
+        .cloned()
+        .collect()
+}
+
+/// Fails if an `expect:` key of `file` is missing from the README next to the diagrams
+/// (`<diagram_dir>/../README.md`), so every machine-readable fact has a written meaning.
+pub fn assert_keys_documented(file: &DiagramFile, diagram_dir: &Path) {
+    let readme_path = diagram_dir.join("..").join("README.md");
+    let readme_path = readme_path.canonicalize().unwrap_or(readme_path);
+    let readme = fs::read_to_string(&readme_path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", readme_path.display()));
+    let missing = undocumented_keys(file, &readme);
+    assert!(
+        missing.is_empty(),
+        "expect keys not documented in {}: {missing:?}",
+        readme_path.display()
+    );
+}
+
 /// Snapshots of the suite (`diagrams__*@<file>.snap` in `snapshot_dir`) whose diagram
 /// file no longer exists in `diagram_dir`.
 pub fn unreferenced_snapshots(
@@ -276,5 +301,54 @@ pub fn assert_snapshots_referenced(snapshot_dir: &Path, diagram_dir: &Path) {
             stale
         ),
         Err(e) => panic!("cannot list {}: {e}", snapshot_dir.display()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finds_unreferenced_snapshots() {
+        let root = std::env::temp_dir().join(format!("board-core-suite-{}", std::process::id()));
+        let (snaps, diagrams) = (root.join("snapshots"), root.join("go"));
+        fs::create_dir_all(&snaps).unwrap();
+        fs::create_dir_all(&diagrams).unwrap();
+        fs::write(diagrams.join("000-fig5.txt"), "").unwrap();
+        for name in [
+            "diagrams__round_trip@000-fig5.txt.snap",
+            "diagrams__round_trip@000-gone.txt.snap",
+            "diagrams__round_trip.snap",
+            "other__test.snap",
+            "diagrams__round_trip@000-fig5.txt.snap.new",
+        ] {
+            fs::write(snaps.join(name), "").unwrap();
+        }
+        let stale = unreferenced_snapshots(&snaps, &diagrams).unwrap();
+        let names: Vec<_> = stale.iter().map(|p| case_file(p)).collect();
+        assert_eq!(
+            names,
+            [
+                "diagrams__round_trip.snap",
+                "diagrams__round_trip@000-gone.txt.snap"
+            ]
+        );
+        assert!(
+            unreferenced_snapshots(&root.join("missing"), &diagrams)
+                .unwrap()
+                .is_empty()
+        );
+        fs::remove_dir_all(&root).unwrap();
+    }
+
+    #[test]
+    fn names_cases_and_keys() {
+        assert_eq!(
+            case_name(Path::new("/w/diagrams/go/000-fig5.txt")),
+            "go/000-fig5.txt"
+        );
+        let file = super::super::parse_file("# source: s\n# figure: f\n# expect: a_b=1 c=2\n\n●\n")
+            .unwrap();
+        assert_eq!(undocumented_keys(&file, "| `a_b` | x |"), ["c"]);
     }
 }
