@@ -15,6 +15,22 @@
 //! the top, as the board is drawn with the first side (Black in Go, Red in xiangqi, sente in
 //! shogi) at the bottom. The index of `(x, y)` is `y * width + x`, so index order is the
 //! reading order of SGF, xiangqi FEN and SFEN.
+//!
+//! ```
+//! use board_geometry::notation::{gtp, sgf};
+//! use board_geometry::{Direction, Graph, Grid, Topology, xiangqi};
+//!
+//! let grid = Grid::square(19).unwrap();
+//! let star = sgf::parse(&grid, "pd").unwrap();
+//! assert_eq!(gtp::format(&grid, star), "Q16");
+//! assert_eq!(grid.neighbours(star).len(), 4);
+//!
+//! let triangle: Graph = "a b\nb c\nc a\n".parse().unwrap();
+//! assert_eq!(triangle.edge_count(), 3);
+//!
+//! let cannon: xiangqi::Square = "h2".parse().unwrap();
+//! assert_eq!(cannon.ray(Direction::West).count(), 7);
+//! ```
 
 pub mod direction;
 pub mod graph;
