@@ -148,10 +148,28 @@ pub fn test_diagrams(options: &Options) -> ExitCode {
     };
     let mut verdicts = Vec::new();
     for suite in &suites {
-        if options.wants_game(&suite.game) {
-            verdicts.extend(run_suite(&root, suite, options));
+        // `--update` clears pending and unreferenced snapshots before the run, so the
+        // suite's own unreferenced-snapshot test passes.
+        if options.update {
+            verdicts.extend(snapshot_problems(suite, true));
         }
-        verdicts.extend(snapshot_problems(suite, options.update));
+        let (mut diagrams, run_ok) = if options.wants_game(&suite.game) {
+            run_suite(&root, suite, options)
+        } else {
+            (Vec::new(), true)
+        };
+        let problems = snapshot_problems(suite, false);
+        if !run_ok && problems.is_empty() && diagrams.iter().all(|v| !v.failed) {
+            diagrams.push(Verdict {
+                line: format!(
+                    "FAIL {}: cargo test failed although every diagram passed",
+                    suite.package
+                ),
+                failed: true,
+            });
+        }
+        verdicts.extend(diagrams);
+        verdicts.extend(problems);
     }
     let failed = verdicts.iter().filter(|v| v.failed).count();
     let passed = verdicts.len() - failed;
@@ -166,8 +184,9 @@ pub fn test_diagrams(options: &Options) -> ExitCode {
     }
 }
 
-/// Runs `cargo test -p <package> --test diagrams` and reads the per-diagram report.
-fn run_suite(root: &Path, suite: &Suite, options: &Options) -> Vec<Verdict> {
+/// Runs `cargo test -p <package> --test diagrams` and reads the per-diagram report;
+/// also tells whether cargo succeeded.
+fn run_suite(root: &Path, suite: &Suite, options: &Options) -> (Vec<Verdict>, bool) {
     let report = std::env::temp_dir().join(format!(
         "arbiter-diagram-report-{}-{}.txt",
         std::process::id(),
@@ -244,22 +263,37 @@ fn run_suite(root: &Path, suite: &Suite, options: &Options) -> Vec<Verdict> {
             continue;
         }
         let name = format!("{}/{file}", suite.game);
+        if let Some(v) = outcomes.get_mut(&name) {
+            if v.failed && v.line.contains("snapshot assertion") && !has_snapshot(suite, &file) {
+                v.line
+                    .push_str(" (no snapshot yet: run with --update and read it)");
+            } else if v.failed && v.line.contains("snapshot assertion") {
+                let hint = format!(
+                    " (snapshot differs: `cargo test -p {} --test diagrams` shows the diff)",
+                    suite.package
+                );
+                v.line.push_str(&hint);
+            }
+        }
         verdicts.push(outcomes.remove(&name).unwrap_or_else(|| Verdict {
             line: format!("FAIL {name}: no outcome reported (cargo test: {status_text})"),
             failed: true,
         }));
     }
     verdicts.extend(outcomes.into_values());
-    if !status_ok && verdicts.iter().all(|v| !v.failed) {
-        verdicts.push(Verdict {
-            line: format!(
-                "FAIL {}: cargo test failed although every diagram passed ({status_text})",
-                suite.package
-            ),
-            failed: true,
-        });
-    }
-    verdicts
+    (verdicts, status_ok)
+}
+
+/// Whether the suite has a stored snapshot for the diagram file `file`.
+fn has_snapshot(suite: &Suite, file: &str) -> bool {
+    let suffix = format!("@{file}.snap");
+    fs::read_dir(suite.crate_dir.join("tests").join("snapshots")).is_ok_and(|entries| {
+        entries.flatten().any(|e| {
+            e.file_name()
+                .to_str()
+                .is_some_and(|n| n.starts_with(SNAPSHOT_PREFIX) && n.ends_with(&suffix))
+        })
+    })
 }
 
 /// The `*.txt` file names of a diagram directory, sorted.
