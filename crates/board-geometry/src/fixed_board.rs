@@ -19,8 +19,10 @@ macro_rules! fixed_board {
         pub const SQUARES: usize = $w * $h;
 
         #[doc = concat!("A square of the ", $board, " board: index `y * WIDTH + x`, `(0, 0)` top-left with the first side at the bottom.")]
+        ///
+        /// The index is private so every `Square` is on the board (no serde derive for the
+        /// same reason: use the text form).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         pub struct Square(u8);
 
         /// Marks "no square" in the step table.
