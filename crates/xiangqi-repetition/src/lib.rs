@@ -30,6 +30,7 @@
 #![cfg_attr(not(test), warn(missing_docs))]
 #![allow(missing_docs)]
 
+pub mod adjudicate;
 pub mod fen;
 pub mod iccs;
 pub mod legality;
