@@ -1,10 +1,202 @@
-//! `arbiter shogi …` subcommands.
+//! `arbiter shogi …` subcommands: perft, game status rulings and record conversion.
 
-use crate::output::{CliError, Output};
+use std::path::PathBuf;
+
+use serde_json::json;
+use shogi_rules::game::{DeclarationRule, Game, GameRules, ImpasseRule};
+use shogi_rules::record::{self, Format};
+use shogi_rules::types::side_name;
+use shogi_rules::{Position, Setup, perft, usi};
+
+use crate::output::{CliError, Output, read_file};
 
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Count the leaf nodes of the legal-move tree (bulk counting at the last ply).
+    Perft {
+        /// Start position in SFEN (or `startpos`).
+        #[arg(long, default_value = "startpos")]
+        sfen: String,
+        #[arg(long)]
+        depth: u32,
+        /// Also list the count below each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// Rule on a game: play the moves and report how it stands or how it ended.
+    Status {
+        #[arg(long, default_value = "startpos")]
+        sfen: String,
+        /// USI moves separated by spaces.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// The side to move declares (入玉宣言) after the moves.
+        #[arg(long)]
+        declare: bool,
+        /// Declaration rule: csa27 (CSA/WCSC, JSA amateur) or jsa24 (JSA professional).
+        #[arg(long, default_value = "csa27")]
+        impasse_rule: String,
+        /// Enable the try rule (a king reaching the enemy king's start square wins).
+        #[arg(long)]
+        try_rule: bool,
+    },
+    /// Convert a record (KIF, KI2, CSA, USI) to another format, checking every move.
+    Convert {
+        file: PathBuf,
+        /// kif, ki2, csa, usi or sfen (the final position).
+        #[arg(long)]
+        to: String,
+    },
+}
 
-pub fn run(command: Command, _json: bool) -> Result<Output, CliError> {
-    match command {}
+pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
+    let _ = json;
+    match command {
+        Command::Perft {
+            sfen,
+            depth,
+            divide,
+        } => run_perft(&sfen, depth, divide),
+        Command::Status {
+            sfen,
+            moves,
+            declare,
+            impasse_rule,
+            try_rule,
+        } => run_status(&sfen, &moves, declare, &impasse_rule, try_rule),
+        Command::Convert { file, to } => run_convert(&file, &to),
+    }
+}
+
+fn position(sfen: &str) -> Result<Position, CliError> {
+    let setup = Setup::from_sfen(sfen).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
+    Position::from_setup(&setup).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))
+}
+
+fn run_perft(sfen: &str, depth: u32, divide: bool) -> Result<Output, CliError> {
+    if depth > 12 {
+        return Err(CliError::bad_input("--depth must be at most 12"));
+    }
+    let mut pos = position(sfen)?;
+    let fen = pos.to_sfen();
+    if divide {
+        let parts = perft::divide(&mut pos, depth);
+        let total: u64 = if depth == 0 {
+            1
+        } else {
+            parts.iter().map(|(_, n)| n).sum()
+        };
+        let mut text = String::new();
+        for (mv, n) in &parts {
+            text.push_str(&format!("{} {n}\n", usi::format_move(*mv)));
+        }
+        text.push_str(&format!("nodes {total}\n"));
+        let list: Vec<_> = parts
+            .iter()
+            .map(|(mv, n)| json!({"move": usi::format_move(*mv), "nodes": n}))
+            .collect();
+        return Ok(Output::new(
+            text,
+            json!({"nodes": total, "depth": depth, "sfen": fen, "divide": list}),
+        ));
+    }
+    let nodes = perft::perft(&mut pos, depth);
+    Ok(Output::new(
+        format!("nodes {nodes}\n"),
+        json!({"nodes": nodes, "depth": depth, "sfen": fen}),
+    ))
+}
+
+fn run_status(
+    sfen: &str,
+    moves: &str,
+    declare: bool,
+    impasse_rule: &str,
+    try_rule: bool,
+) -> Result<Output, CliError> {
+    let rule = match impasse_rule {
+        "csa27" => ImpasseRule::Points27,
+        "jsa24" => ImpasseRule::Points24,
+        other => {
+            return Err(CliError::bad_input(format!(
+                "--impasse-rule must be csa27 or jsa24, not {other:?}"
+            )));
+        }
+    };
+    let start = position(sfen)?;
+    let mut parsed = Vec::new();
+    let mut column = 1;
+    for tok in moves.split(' ') {
+        if !tok.is_empty() {
+            let mv = usi::parse_move(tok).map_err(|e| {
+                CliError::bad_input(format!(
+                    "--moves: move {} {tok:?} at column {}: {}",
+                    parsed.len() + 1,
+                    column + e.column - 1,
+                    e.message
+                ))
+            })?;
+            parsed.push(mv);
+        }
+        column += tok.chars().count() + 1;
+    }
+    let mut game = Game::new(
+        start,
+        GameRules {
+            declaration: DeclarationRule::new(rule),
+            try_rule,
+        },
+    );
+    for mv in parsed {
+        if game.ended().is_some() {
+            break;
+        }
+        // A refused move (after the end) cannot happen: we stop as soon as the game ends.
+        let _ = game.play(mv);
+    }
+    let ruling = if declare && game.ended().is_none() {
+        game.declare()
+    } else {
+        game.ruling()
+    };
+    let winner = ruling.winner.map(side_name);
+    let final_sfen = game.position().to_sfen();
+    let mut text = format!(
+        "result {}\nwinner {}\nreason {}\nply {}\n",
+        ruling.outcome.code(),
+        winner.unwrap_or("none"),
+        ruling.reason,
+        ruling.ply
+    );
+    if let Some(f) = ruling.foul {
+        text.push_str(&format!("foul {}\n", f.code()));
+    }
+    text.push_str(&format!("sfen {final_sfen}\n"));
+    Ok(Output::new(
+        text,
+        json!({
+            "result": ruling.outcome.code(),
+            "winner": winner,
+            "reason": ruling.reason,
+            "ply": ruling.ply,
+            "foul": ruling.foul.map(|f| f.code()),
+            "sfen": final_sfen,
+        }),
+    ))
+}
+
+fn run_convert(file: &std::path::Path, to: &str) -> Result<Output, CliError> {
+    let format = Format::from_name(to).ok_or_else(|| {
+        CliError::bad_input(format!(
+            "--to must be kif, ki2, csa, usi or sfen, not {to:?}"
+        ))
+    })?;
+    let text = read_file(file)?;
+    let rec = record::parse_any(&text)
+        .map_err(|e| CliError::bad_input(format!("{}: {e}", file.display())))?;
+    let out = record::write(&rec, format);
+    Ok(Output::new(
+        out.clone(),
+        json!({"format": to.to_ascii_lowercase(), "moves": rec.moves.len(), "text": out}),
+    ))
 }

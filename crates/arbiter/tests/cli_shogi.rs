@@ -1,0 +1,221 @@
+//! `arbiter shogi …`: the CLI contract and its error paths.
+
+use std::process::Command;
+
+fn arbiter(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("run arbiter");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> (i32, serde_json::Value) {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let (code, out, _) = arbiter(&all);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON document");
+    (code, v)
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-shogi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn perft_counts() {
+    // Published start-position counts (shogi.md §4.1): depth 3 = 25 470.
+    let (code, v) = json(&["shogi", "perft", "--depth", "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["nodes"], 25470);
+    // Uchifuzume trap (shogi.md §4.2): depth 1 = 85 (P*1b would mate, so it is excluded).
+    let (_, v) = json(&[
+        "shogi",
+        "perft",
+        "--sfen",
+        "7lk/9/8S/9/9/9/9/7L1/8K b P 1",
+        "--depth",
+        "1",
+        "--divide",
+    ]);
+    assert_eq!(v["nodes"], 85);
+    assert_eq!(v["divide"].as_array().unwrap().len(), 85);
+    assert!(
+        !v["divide"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|m| m["move"] == "P*1b")
+    );
+}
+
+#[test]
+fn status_rulings() {
+    let (_, v) = json(&["shogi", "status", "--moves", "7g7f 3c3d"]);
+    assert_eq!(v["result"], "ongoing");
+    assert_eq!(v["winner"], serde_json::Value::Null);
+    assert_eq!(v["ply"], 2);
+    // Fourfold repetition at ply 12 (shogi.md §2.1).
+    let quiet = "5i5h 5a5b 5h5i 5b5a ".repeat(3);
+    let (_, v) = json(&["shogi", "status", "--moves", quiet.trim()]);
+    assert_eq!(v["result"], "sennichite");
+    assert_eq!(v["ply"], 12);
+    // Perpetual check: the checker (sente) loses (shogi.md §2.1).
+    let checks = "4f5f 5d4d 5f4f 4d5d ".repeat(3);
+    let (_, v) = json(&[
+        "shogi",
+        "status",
+        "--sfen",
+        "lnsg1gsnl/1r5b1/ppppppppp/4k4/9/5R3/PPPPPPPPP/1B7/LNSGKGSNL b - 1",
+        "--moves",
+        checks.trim(),
+    ]);
+    assert_eq!(v["result"], "perpetual_check");
+    assert_eq!(v["winner"], "gote");
+    // An illegal move ends the game at that move with the foul named (二歩).
+    let (code, v) = json(&[
+        "shogi",
+        "status",
+        "--sfen",
+        "4k4/9/9/9/9/9/2P6/9/4K4 b P 1",
+        "--moves",
+        "P*7e",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["result"], "illegal");
+    assert_eq!(v["winner"], "gote");
+    assert_eq!(v["ply"], 1);
+    assert!(v["reason"].as_str().unwrap().contains("二歩"));
+    // Checkmate.
+    let (_, v) = json(&[
+        "shogi",
+        "status",
+        "--sfen",
+        "4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
+        "--moves",
+        "G*5b",
+    ]);
+    assert_eq!(v["result"], "checkmate");
+    assert_eq!(v["winner"], "sente");
+    // Declarations: 28 points under csa27 wins; 27 points under jsa24 is 持将棋.
+    let decl = "+P+P+P+PK4/+P+P+P+P+P4/+P8/9/9/9/9/9/4k4 b 2RB3G 1";
+    let (_, v) = json(&["shogi", "status", "--sfen", decl, "--declare"]);
+    assert_eq!(v["result"], "declaration_win");
+    assert_eq!(v["winner"], "sente");
+    let decl = "+P+P+P+PK4/+P+P+P+P+P4/+P8/9/9/9/9/9/4k4 b 2RB2G 1";
+    let (_, v) = json(&[
+        "shogi",
+        "status",
+        "--sfen",
+        decl,
+        "--declare",
+        "--impasse-rule",
+        "jsa24",
+    ]);
+    assert_eq!(v["result"], "impasse_draw");
+    let (_, v) = json(&["shogi", "status", "--sfen", decl, "--declare"]);
+    assert_eq!(v["result"], "declaration_loss");
+    assert_eq!(v["winner"], "gote");
+}
+
+#[test]
+fn convert_between_formats() {
+    let kif = temp_file(
+        "a.kif",
+        "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n   5 ４五角打\n",
+    );
+    let (code, out, _) = arbiter(&["shogi", "convert", kif.to_str().unwrap(), "--to", "usi"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out.trim(),
+        "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e"
+    );
+    let (_, out, _) = arbiter(&["shogi", "convert", kif.to_str().unwrap(), "--to", "csa"]);
+    assert!(out.contains("+8822UM\n-3122GI\n+0045KA"));
+    let (_, out, _) = arbiter(&["shogi", "convert", kif.to_str().unwrap(), "--to", "ki2"]);
+    assert!(out.contains("△同　銀"));
+    let (_, out, _) = arbiter(&["shogi", "convert", kif.to_str().unwrap(), "--to", "sfen"]);
+    assert_eq!(
+        out.trim(),
+        "lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 6"
+    );
+    let usi = temp_file(
+        "b.usi",
+        "position startpos moves 7g7f 3c3d 8h2b+ 3a2b B*4e\n",
+    );
+    let (_, out, _) = arbiter(&["shogi", "convert", usi.to_str().unwrap(), "--to", "kif"]);
+    assert!(out.contains("   4 同　銀(31)"), "{out}");
+}
+
+#[test]
+fn error_paths() {
+    // Bad SFEN: exit 2, the column named.
+    let (code, out, err) = arbiter(&[
+        "--json",
+        "shogi",
+        "perft",
+        "--sfen",
+        "9/9/9/9/9/9/9/9/9 x - 1",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("column 19"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["error"]["kind"], "bad_input");
+    // Invalid position: every problem listed.
+    let (code, _, err) = arbiter(&[
+        "shogi",
+        "perft",
+        "--sfen",
+        "K3k3P/9/9/9/9/9/9/9/K8 b - 1",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("2 kings") && err.contains("never move"),
+        "{err}"
+    );
+    // Garbled USI move.
+    let (code, _, err) = arbiter(&["shogi", "status", "--moves", "7g7f 3c3x"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("column 8"), "{err}");
+    // Unknown options and values.
+    assert_eq!(arbiter(&["shogi", "status", "--impasse-rule", "x"]).0, 2);
+    assert_eq!(arbiter(&["shogi", "perft", "--depth", "99"]).0, 2);
+    assert_eq!(arbiter(&["shogi", "perft"]).0, 2);
+    assert_eq!(
+        arbiter(&["shogi", "convert", "/nonexistent/file.kif", "--to", "usi"]).0,
+        2
+    );
+    let kif = temp_file("c.kif", "   1 ７六歩(77)\n");
+    assert_eq!(
+        arbiter(&["shogi", "convert", kif.to_str().unwrap(), "--to", "pgn"]).0,
+        2
+    );
+    // A record with an illegal move: its number and the reason.
+    let bad = temp_file("d.kif", "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩打\n");
+    let (code, _, err) = arbiter(&["shogi", "convert", bad.to_str().unwrap(), "--to", "usi"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 3") && err.contains("move 3"), "{err}");
+    // Garbled CSA: line and column.
+    let bad = temp_file("e.csa", "V2.2\nPI\n+\n+7776FU\n-33\n");
+    let (code, _, err) = arbiter(&["shogi", "convert", bad.to_str().unwrap(), "--to", "kif"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("line 5"), "{err}");
+    // Binary garbage never crashes.
+    let bad = temp_file("f.kif", "\u{1}\u{2}ÿ▲▲▲同同同\n|v\n");
+    assert_eq!(
+        arbiter(&["shogi", "convert", bad.to_str().unwrap(), "--to", "kif"]).0,
+        2
+    );
+}
