@@ -1,10 +1,402 @@
 //! `arbiter go …` subcommands.
+//!
+//! `score` reads an SGF file or a text diagram, finds or takes the dead stones, and counts
+//! by one or every method. Each subcommand is one variant of [`Command`] with its own
+//! argument struct and `run_*` function, so new subcommands slot in beside it.
 
-use crate::output::{CliError, Output};
+use std::path::PathBuf;
+
+use go_scoring::analysis::Analysis;
+use go_scoring::benson;
+use go_scoring::score::{self, Method, MethodResult, Params, Version};
+use go_scoring::{Color, Komi, PerColor, Point, Position, Rules};
+use serde_json::{Value, json};
+
+use crate::output::{CliError, Output, read_file};
 
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Score a finished position (SGF or text diagram) by one or every counting method.
+    Score(ScoreArgs),
+}
 
-pub fn run(command: Command, _json: bool) -> Result<Output, CliError> {
-    match command {}
+#[derive(Debug, clap::Args)]
+pub struct ScoreArgs {
+    /// The position: an SGF file or a text diagram (detected from the content).
+    pub file: PathBuf,
+    /// A method name (living-stones, equal-roads, equal-stones, equal-stones-refill,
+    /// returned-heads, area, territory, group-tax, tromp-taylor) or `all`.
+    #[arg(long, default_value = "all")]
+    pub method: String,
+    /// Dead stones as GTP points (`A1,B2`), or `auto` for Benson's pass-alive test.
+    /// Default: the file's marks (SGF TB/TW, a diagram's `dead:` line), else none.
+    #[arg(long)]
+    pub dead: Option<String>,
+    /// Komi added to White, a whole or half number. Default: SGF KM, else 0.
+    #[arg(long, allow_hyphen_values = true)]
+    pub komi: Option<String>,
+    /// Living-stones version: `art` (more moves give stones) or `law` (default).
+    #[arg(long = "version")]
+    pub version: Option<String>,
+    /// Which colour moved first: black or white.
+    #[arg(long)]
+    pub first: Option<String>,
+    /// Stones captured during play by Black and by White: `B,W`.
+    #[arg(long)]
+    pub captures: Option<String>,
+    /// Moves made by Black and by White, real and virtual: `B,W`.
+    #[arg(long)]
+    pub moves: Option<String>,
+    /// Stones per bowl for equal-stones: `B,W` (default: half the points, rounded up).
+    #[arg(long)]
+    pub bowls: Option<String>,
+    /// Write an SVG drawing of the analysis and the made-up boards to this file.
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+}
+
+pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
+    match command {
+        Command::Score(args) => run_score(args, json),
+    }
+}
+
+/// What the input file provides besides the position.
+struct Input {
+    position: Position,
+    dead: Vec<Point>,
+    komi: Option<Komi>,
+    version: Option<Version>,
+    first: Option<Color>,
+    captures: Option<PerColor<u32>>,
+    moves: Option<PerColor<u32>>,
+    kind: &'static str,
+}
+
+fn parse_pair(flag: &str, text: &str) -> Result<PerColor<u32>, CliError> {
+    let bad = || {
+        CliError::bad_input(format!(
+            "{flag} {text:?}: expected two counts B,W such as 21,21"
+        ))
+    };
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let a: u32 = a.trim().parse().map_err(|_| bad())?;
+    let b: u32 = b.trim().parse().map_err(|_| bad())?;
+    Ok(PerColor::new(a, b))
+}
+
+fn parse_points(flag: &str, position: &Position, text: &str) -> Result<Vec<Point>, CliError> {
+    let topo = position.topology();
+    let size = topo
+        .grid_size()
+        .map_or(format!("{}-point", topo.len()), |(w, h)| format!("{w}x{h}"));
+    let mut out = Vec::new();
+    for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        let p = topo.parse_point(item).ok_or_else(|| {
+            CliError::bad_input(format!("{flag}: {item} is not a point on the {size} board"))
+        })?;
+        out.push(p);
+    }
+    Ok(out)
+}
+
+fn read_input(path: &std::path::Path) -> Result<Input, CliError> {
+    let text = read_file(path)?;
+    let name = path.display();
+    if go_scoring::sgf::looks_like_sgf(&text) {
+        let game = go_scoring::sgf::read_game(&text, Rules::CHINESE)
+            .map_err(|e| CliError::bad_input(format!("{name}: {e}")))?;
+        let played = game.move_count > 0;
+        return Ok(Input {
+            position: game.position,
+            dead: game.dead,
+            komi: game.komi,
+            version: None,
+            first: game.first_mover,
+            captures: played.then_some(game.captures),
+            moves: played.then_some(game.moves),
+            kind: "sgf",
+        });
+    }
+    let d = go_scoring::text::parse(&text)
+        .map_err(|e| CliError::bad_input(format!("{name}: diagram {e}")))?;
+    let field_err =
+        |key: &str, e: String| CliError::bad_input(format!("{name}: header {key}: {e}"));
+    let dead = match d.field("dead") {
+        Some(v) => parse_points("header dead", &d.position, v)?,
+        None => Vec::new(),
+    };
+    let komi = d
+        .field("komi")
+        .map(|v| v.parse::<Komi>())
+        .transpose()
+        .map_err(|e| field_err("komi", e))?;
+    let version = d
+        .field("version")
+        .map(|v| v.parse::<Version>())
+        .transpose()
+        .map_err(|e| field_err("version", e))?;
+    let first = d
+        .field("first")
+        .map(|v| v.parse::<Color>())
+        .transpose()
+        .map_err(|e| field_err("first", e))?;
+    let captures = d
+        .field("captures")
+        .map(|v| parse_pair("header captures", v))
+        .transpose()?;
+    let moves = d
+        .field("moves")
+        .map(|v| parse_pair("header moves", v))
+        .transpose()?;
+    Ok(Input {
+        position: d.position,
+        dead,
+        komi,
+        version,
+        first,
+        captures,
+        moves,
+        kind: "diagram",
+    })
+}
+
+fn num(h: score::HalfPoints) -> Value {
+    if h.is_whole() {
+        json!(h.0 / 2)
+    } else {
+        json!(h.to_json_number())
+    }
+}
+
+fn names(position: &Position, points: &[Point]) -> Vec<String> {
+    points
+        .iter()
+        .map(|&p| position.topology().name(p))
+        .collect()
+}
+
+fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
+    let input = read_input(&args.file)?;
+    let position = &input.position;
+    let methods: Vec<Method> = if args.method.eq_ignore_ascii_case("all") {
+        Method::ALL.to_vec()
+    } else {
+        vec![args.method.parse::<Method>().map_err(CliError::bad_input)?]
+    };
+    let mut undecided = Vec::new();
+    let mut dead_source = if input.dead.is_empty() {
+        "none"
+    } else {
+        "file"
+    };
+    let dead = match args.dead.as_deref() {
+        Some(v) if v.eq_ignore_ascii_case("auto") => {
+            let auto = benson::auto_dead(position, false);
+            undecided = auto.undecided;
+            dead_source = "auto";
+            auto.dead
+        }
+        Some(v) => {
+            dead_source = "given";
+            parse_points("--dead", position, v)?
+        }
+        None => input.dead.clone(),
+    };
+    let komi = match args.komi.as_deref() {
+        Some(k) => k
+            .parse::<Komi>()
+            .map_err(|e| CliError::bad_input(format!("--komi: {e}")))?,
+        None => input.komi.unwrap_or(Komi(0)),
+    };
+    let version = match args.version.as_deref() {
+        Some(v) => v
+            .parse::<Version>()
+            .map_err(|e| CliError::bad_input(format!("--version: {e}")))?,
+        None => input.version.unwrap_or(Version::Law),
+    };
+    let first = match args.first.as_deref() {
+        Some(v) => v
+            .parse::<Color>()
+            .map_err(|e| CliError::bad_input(format!("--first: {e}")))?,
+        None => input.first.unwrap_or(Color::White),
+    };
+    let captures = match args.captures.as_deref() {
+        Some(v) => Some(parse_pair("--captures", v)?),
+        None => input.captures,
+    };
+    let moves = match args.moves.as_deref() {
+        Some(v) => Some(parse_pair("--moves", v)?),
+        None => input.moves,
+    };
+    let bowls = args
+        .bowls
+        .as_deref()
+        .map(|v| parse_pair("--bowls", v))
+        .transpose()?;
+    let analysis =
+        Analysis::new(position, &dead).map_err(|e| CliError::bad_input(format!("--dead: {e}")))?;
+    let params = Params {
+        komi,
+        version,
+        first,
+        captures,
+        moves,
+        bowls,
+    };
+    let results: Vec<MethodResult> = methods
+        .iter()
+        .map(|&m| score::score(&analysis, m, &params))
+        .collect();
+
+    if let Some(svg_path) = &args.svg {
+        let boards: Vec<(String, &go_scoring::MadeUpBoard)> = results
+            .iter()
+            .filter_map(|r| r.as_ref().ok())
+            .filter(|s| s.method.is_living_family() && s.method != Method::LivingStones)
+            .filter_map(|s| {
+                s.board
+                    .as_ref()
+                    .map(|b| (format!("{} made-up board", s.method), b))
+            })
+            .collect();
+        let svg = go_scoring::svg::render(&analysis, &boards)
+            .ok_or_else(|| CliError::bad_input("--svg draws grid boards only"))?;
+        std::fs::write(svg_path, svg).map_err(|e| {
+            CliError::bad_input(format!("cannot write {}: {e}", svg_path.display()))
+        })?;
+    }
+
+    let dead_names = names(position, analysis.dead());
+    let undecided_names = names(position, &undecided);
+    let mut text = String::new();
+    let size = position
+        .topology()
+        .grid_size()
+        .map_or(format!("{} points", position.len()), |(w, h)| {
+            format!("{w}x{h}")
+        });
+    text.push_str(&format!(
+        "{} {}, komi {}, {} version, {} moved first\n",
+        input.kind, size, komi, version, first
+    ));
+    text.push_str(&format!(
+        "dead ({dead_source}): {}\n",
+        if dead_names.is_empty() {
+            "none".to_string()
+        } else {
+            dead_names.join(",")
+        }
+    ));
+    if dead_source == "auto" {
+        text.push_str(&format!(
+            "undecided by the pass-alive test (kept alive): {}\n",
+            if undecided_names.is_empty() {
+                "none".to_string()
+            } else {
+                undecided_names.join(",")
+            }
+        ));
+    }
+    text.push_str(&format!(
+        "Black: {} stones, {} roads, {} eyes; White: {} stones, {} roads, {} eyes; shared eyes {}, dame {}\n\n",
+        analysis.stones(Color::Black),
+        analysis.roads(Color::Black),
+        analysis.eyes(Color::Black),
+        analysis.stones(Color::White),
+        analysis.roads(Color::White),
+        analysis.eyes(Color::White),
+        analysis.shared_eyes(),
+        analysis.dame()
+    ));
+    let mut entries = Vec::new();
+    for r in &results {
+        match r {
+            Ok(s) => {
+                let outcome = match s.winner {
+                    Some(c) => format!("{} wins by {}", capital(c), s.margin),
+                    None => "draw".to_string(),
+                };
+                text.push_str(&format!(
+                    "{:<20} Black {:>5}  White {:>5}  {}\n",
+                    s.method.name(),
+                    s.black.to_string(),
+                    s.white.to_string(),
+                    outcome
+                ));
+                for n in &s.notes {
+                    text.push_str(&format!("    {n}\n"));
+                }
+                if let Some(t) = &s.threshold {
+                    text.push_str(&format!(
+                        "    归本数 threshold: Black {}, White {}\n",
+                        t.black, t.white
+                    ));
+                }
+                if s.method.is_living_family() {
+                    if let Some(b) = &s.board {
+                        for line in b.render().lines() {
+                            text.push_str(&format!("    {line}\n"));
+                        }
+                    }
+                }
+                let mut e = json!({
+                    "method": s.method.name(),
+                    "black": num(s.black),
+                    "white": num(s.white),
+                    "komi": num(score::HalfPoints(s.komi.0 as i64)),
+                    "winner": s.winner.map_or("draw", |c| c.name()),
+                    "margin": num(s.margin),
+                    "notes": s.notes,
+                });
+                if s.method.is_living_family() {
+                    e["version"] = json!(version.to_string());
+                }
+                if let Some(t) = &s.threshold {
+                    e["threshold"] = json!({"black": t.black.to_json_number(), "white": t.white.to_json_number()});
+                }
+                if let Some(b) = &s.board {
+                    e["board"] = json!(b.render());
+                    e["changes"] = json!(b.describe_changes());
+                }
+                entries.push(e);
+            }
+            Err(u) => {
+                text.push_str(&format!(
+                    "{:<20} not available: {}\n",
+                    u.method.name(),
+                    u.reason
+                ));
+                entries.push(json!({
+                    "method": u.method.name(),
+                    "black": Value::Null,
+                    "white": Value::Null,
+                    "komi": num(score::HalfPoints(komi.0 as i64)),
+                    "winner": Value::Null,
+                    "margin": Value::Null,
+                    "unavailable": u.reason,
+                }));
+            }
+        }
+    }
+    let doc = json!({
+        "results": entries,
+        "position": {
+            "input": input.kind,
+            "size": size,
+            "dead": dead_names,
+            "dead_source": dead_source,
+            "undecided": undecided_names,
+            "version": version.to_string(),
+            "first": first.name(),
+        }
+    });
+    Ok(Output::new(text, doc))
+}
+
+fn capital(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
 }

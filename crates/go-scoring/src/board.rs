@@ -596,6 +596,30 @@ impl Board {
         count
     }
 
+    /// Replaces the stones (an SGF setup node) keeping counters; the repetition history
+    /// restarts from this position.
+    pub fn set_position(&mut self, position: &Position, to_move: Color) {
+        self.to_move = to_move;
+        self.ko = None;
+        self.load(position);
+        self.setup = position.clone();
+        self.setup_to_move = to_move;
+        self.record.clear();
+    }
+
+    /// Changes whose turn it is (SGF `PL`, or a record where one side plays twice).
+    pub fn set_to_move(&mut self, c: Color) {
+        if c != self.to_move {
+            self.ko = None;
+            self.to_move = c;
+        }
+    }
+
+    /// The position play started from.
+    pub fn setup_position(&self) -> &Position {
+        &self.setup
+    }
+
     /// Takes back the last move by replaying the record from the setup (linear in the
     /// number of moves; play itself keeps no undo log so that it stays fast).
     pub fn undo(&mut self) -> Option<(Color, Move)> {

@@ -16,6 +16,8 @@ pub mod madeup;
 pub mod position;
 pub mod rules;
 pub mod score;
+pub mod sgf;
+pub mod svg;
 pub mod text;
 pub mod topology;
 

@@ -1,0 +1,670 @@
+//! SGF FF[4] input and output for Go (GM[1]).
+//!
+//! Reads the main line (first variation) of the first game: `SZ` (square or `w:h`), setup
+//! `AB`/`AW`/`AE` with compressed point lists, moves `B`/`W` (`[]` or `[tt]` passes on boards
+//! up to 19x19), `PL`, `KM`, `HA`, `RU`, `RE`, and the end-of-game marks editors and servers
+//! write: `TB`/`TW` territory (a stone inside the other colour's territory is dead) and
+//! `DS`/`DD`-style dead marks are not standard, so only `TB`/`TW` are read. Errors carry the
+//! byte offset, line and column.
+
+use crate::board::{Board, Move};
+use crate::color::{Color, PerColor, Stone};
+use crate::position::{Position, PositionError};
+use crate::rules::{Komi, Rules};
+use crate::topology::{Point, Topology};
+use std::fmt;
+use std::sync::Arc;
+
+/// Where an SGF error is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SgfPos {
+    pub offset: usize,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// An SGF error: what and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfError {
+    pub pos: SgfPos,
+    pub message: String,
+}
+
+impl fmt::Display for SgfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "SGF line {}, column {} (byte {}): {}",
+            self.pos.line, self.pos.column, self.pos.offset, self.message
+        )
+    }
+}
+
+impl std::error::Error for SgfError {}
+
+/// One property: identifier, values, and the offset of its identifier.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Property {
+    pub ident: String,
+    pub values: Vec<String>,
+    pub offset: usize,
+}
+
+/// A node: its properties in file order.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Node {
+    pub properties: Vec<Property>,
+}
+
+impl Node {
+    pub fn get(&self, ident: &str) -> Option<&Property> {
+        self.properties.iter().find(|p| p.ident == ident)
+    }
+}
+
+/// A game tree: a sequence of nodes and its variations.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct GameTree {
+    pub nodes: Vec<Node>,
+    pub variations: Vec<GameTree>,
+}
+
+struct Parser<'a> {
+    text: &'a [u8],
+    pos: usize,
+    depth: usize,
+}
+
+const MAX_DEPTH: usize = 10_000;
+
+impl<'a> Parser<'a> {
+    fn where_(&self, offset: usize) -> SgfPos {
+        let before = &self.text[..offset.min(self.text.len())];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&before[line_start..])
+            .chars()
+            .count()
+            + 1;
+        SgfPos {
+            offset,
+            line,
+            column,
+        }
+    }
+
+    fn err<T>(&self, offset: usize, message: impl Into<String>) -> Result<T, SgfError> {
+        Err(SgfError {
+            pos: self.where_(offset),
+            message: message.into(),
+        })
+    }
+
+    fn skip_ws(&mut self) {
+        while self.pos < self.text.len() && self.text[self.pos].is_ascii_whitespace() {
+            self.pos += 1;
+        }
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.text.get(self.pos).copied()
+    }
+
+    fn game_tree(&mut self) -> Result<GameTree, SgfError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.err(self.pos, "variations nested too deeply");
+        }
+        let open = self.pos;
+        self.pos += 1; // '('
+        let mut tree = GameTree::default();
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                Some(b';') => {
+                    if !tree.variations.is_empty() {
+                        return self.err(self.pos, "a node after a variation");
+                    }
+                    self.pos += 1;
+                    tree.nodes.push(self.node()?);
+                }
+                Some(b'(') => {
+                    if tree.nodes.is_empty() {
+                        return self.err(self.pos, "a variation before any node");
+                    }
+                    tree.variations.push(self.game_tree()?);
+                }
+                Some(b')') => {
+                    self.pos += 1;
+                    if tree.nodes.is_empty() {
+                        return self.err(open, "empty game tree");
+                    }
+                    self.depth -= 1;
+                    return Ok(tree);
+                }
+                Some(c) => {
+                    return self.err(
+                        self.pos,
+                        format!("unexpected {:?}, expected ';', '(' or ')'", c as char),
+                    );
+                }
+                None => {
+                    return self.err(
+                        self.pos,
+                        format!("file ends inside the game tree opened at byte {open}"),
+                    );
+                }
+            }
+        }
+    }
+
+    fn node(&mut self) -> Result<Node, SgfError> {
+        let mut node = Node::default();
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                Some(c) if c.is_ascii_uppercase() || c.is_ascii_lowercase() => {
+                    let start = self.pos;
+                    let mut ident = String::new();
+                    while let Some(c) = self.peek() {
+                        if c.is_ascii_uppercase() {
+                            ident.push(c as char);
+                        } else if !c.is_ascii_lowercase() {
+                            break;
+                        }
+                        self.pos += 1;
+                    }
+                    if ident.is_empty() {
+                        return self.err(start, "property identifier without capital letters");
+                    }
+                    self.skip_ws();
+                    let mut values = Vec::new();
+                    while self.peek() == Some(b'[') {
+                        values.push(self.value()?);
+                        self.skip_ws();
+                    }
+                    if values.is_empty() {
+                        return self.err(self.pos, format!("property {ident} has no value"));
+                    }
+                    if node.get(&ident).is_some() {
+                        return self
+                            .err(start, format!("property {ident} appears twice in one node"));
+                    }
+                    node.properties.push(Property {
+                        ident,
+                        values,
+                        offset: start,
+                    });
+                }
+                _ => return Ok(node),
+            }
+        }
+    }
+
+    fn value(&mut self) -> Result<String, SgfError> {
+        let open = self.pos;
+        self.pos += 1;
+        let mut bytes = Vec::new();
+        loop {
+            match self.peek() {
+                None => return self.err(open, "file ends inside a property value"),
+                Some(b']') => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(b'\\') => {
+                    self.pos += 1;
+                    match self.peek() {
+                        None => return self.err(open, "file ends inside a property value"),
+                        Some(b'\n') | Some(b'\r') => {
+                            // Soft line break.
+                            let c = self.text[self.pos];
+                            self.pos += 1;
+                            if let Some(d) = self.peek() {
+                                if (d == b'\n' || d == b'\r') && d != c {
+                                    self.pos += 1;
+                                }
+                            }
+                        }
+                        Some(c) => {
+                            bytes.push(c);
+                            self.pos += 1;
+                        }
+                    }
+                }
+                Some(c) => {
+                    bytes.push(c);
+                    self.pos += 1;
+                }
+            }
+        }
+        Ok(String::from_utf8_lossy(&bytes).into_owned())
+    }
+}
+
+/// Parses an SGF collection into its game trees.
+pub fn parse_collection(text: &str) -> Result<Vec<GameTree>, SgfError> {
+    let mut p = Parser {
+        text: text.as_bytes(),
+        pos: 0,
+        depth: 0,
+    };
+    let mut trees = Vec::new();
+    loop {
+        p.skip_ws();
+        match p.peek() {
+            Some(b'(') => trees.push(p.game_tree()?),
+            None => break,
+            Some(c) => {
+                if trees.is_empty() {
+                    return p.err(
+                        p.pos,
+                        format!("expected '(' to open a game, found {:?}", c as char),
+                    );
+                }
+                // Trailing text after the last game is ignored, as common readers do.
+                break;
+            }
+        }
+    }
+    if trees.is_empty() {
+        return p.err(0, "no game in the file");
+    }
+    Ok(trees)
+}
+
+/// A game read from SGF: the rules-relevant root properties, the main line replayed.
+#[derive(Clone, Debug)]
+pub struct SgfGame {
+    pub topology: Arc<Topology>,
+    pub komi: Option<Komi>,
+    pub handicap: Option<u32>,
+    pub rules_text: Option<String>,
+    pub result: Option<String>,
+    /// The position at the end of the main line.
+    pub position: Position,
+    /// The colour to move at the end (PL, else the opponent of the last mover).
+    pub to_move: Option<Color>,
+    /// The first colour to move in the record, if any move was played.
+    pub first_mover: Option<Color>,
+    /// Stones captured by each colour during the replay.
+    pub captures: PerColor<u32>,
+    /// Real moves per colour.
+    pub moves: PerColor<u32>,
+    pub passes: PerColor<u32>,
+    /// Dead stones read from the territory marks of the last node.
+    pub dead: Vec<Point>,
+    /// Whether the last node had any territory marks.
+    pub has_marks: bool,
+    /// Number of moves in the main line.
+    pub move_count: usize,
+}
+
+fn err_at(text: &str, offset: usize, message: impl Into<String>) -> SgfError {
+    let p = Parser {
+        text: text.as_bytes(),
+        pos: 0,
+        depth: 0,
+    };
+    SgfError {
+        pos: p.where_(offset),
+        message: message.into(),
+    }
+}
+
+fn parse_size(text: &str, prop: &Property) -> Result<(u32, u32), SgfError> {
+    let v = prop.values[0].trim();
+    let bad = || err_at(text, prop.offset, format!("SZ[{v}] is not a board size"));
+    let (w, h) = match v.split_once(':') {
+        Some((a, b)) => (
+            a.trim().parse().map_err(|_| bad())?,
+            b.trim().parse().map_err(|_| bad())?,
+        ),
+        None => {
+            let s: u32 = v.parse().map_err(|_| bad())?;
+            (s, s)
+        }
+    };
+    Ok((w, h))
+}
+
+fn coord(c: u8) -> Option<u8> {
+    match c {
+        b'a'..=b'z' => Some(c - b'a'),
+        b'A'..=b'Z' => Some(c - b'A' + 26),
+        _ => None,
+    }
+}
+
+/// Reads one point value; `None` for a pass.
+fn point_value(
+    text: &str,
+    topo: &Topology,
+    prop: &Property,
+    v: &str,
+    allow_pass: bool,
+) -> Result<Option<Point>, SgfError> {
+    let (w, h) = topo.grid_size().expect("SGF boards are grids");
+    if allow_pass && (v.is_empty() || (v == "tt" && w <= 19 && h <= 19)) {
+        return Ok(None);
+    }
+    let b = v.as_bytes();
+    if b.len() != 2 {
+        return Err(err_at(
+            text,
+            prop.offset,
+            format!("{}[{v}] is not a point", prop.ident),
+        ));
+    }
+    match (coord(b[0]), coord(b[1])) {
+        (Some(x), Some(y)) if x < w && y < h => Ok(topo.at(x, y)),
+        (Some(_), Some(_)) => Err(err_at(
+            text,
+            prop.offset,
+            format!("{}[{v}] is off the {w}x{h} board", prop.ident),
+        )),
+        _ => Err(err_at(
+            text,
+            prop.offset,
+            format!("{}[{v}] is not a point", prop.ident),
+        )),
+    }
+}
+
+/// Reads a point list, expanding compressed `aa:cc` rectangles.
+fn point_list(text: &str, topo: &Topology, prop: &Property) -> Result<Vec<Point>, SgfError> {
+    let mut out = Vec::new();
+    for v in &prop.values {
+        match v.split_once(':') {
+            Some((a, b)) => {
+                let pa = point_value(text, topo, prop, a, false)?.expect("not a pass");
+                let pb = point_value(text, topo, prop, b, false)?.expect("not a pass");
+                let (ax, ay) = topo.xy(pa).expect("grid");
+                let (bx, by) = topo.xy(pb).expect("grid");
+                for y in ay.min(by)..=ay.max(by) {
+                    for x in ax.min(bx)..=ax.max(bx) {
+                        out.push(topo.at(x, y).expect("inside"));
+                    }
+                }
+            }
+            None => {
+                if let Some(p) = point_value(text, topo, prop, v, false)? {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Reads the main line of the first game and replays it under `rules` (ko and suicide
+/// decide which recorded moves are legal).
+pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
+    let trees = parse_collection(text)?;
+    let mut nodes: Vec<&Node> = Vec::new();
+    let mut tree = &trees[0];
+    loop {
+        nodes.extend(tree.nodes.iter());
+        match tree.variations.first() {
+            Some(t) => tree = t,
+            None => break,
+        }
+    }
+    let root = nodes[0];
+    if let Some(gm) = root.get("GM") {
+        if gm.values[0].trim() != "1" {
+            return Err(err_at(
+                text,
+                gm.offset,
+                format!("GM[{}] is not Go (GM[1])", gm.values[0]),
+            ));
+        }
+    }
+    let (w, h) = match root.get("SZ") {
+        Some(p) => parse_size(text, p)?,
+        None => (19, 19),
+    };
+    let topology = Arc::new(
+        Topology::grid(w, h)
+            .map_err(|e| err_at(text, root.get("SZ").map_or(0, |p| p.offset), e.to_string()))?,
+    );
+    let komi = match root.get("KM") {
+        Some(p) => Some(
+            p.values[0]
+                .parse::<Komi>()
+                .map_err(|e| err_at(text, p.offset, e))?,
+        ),
+        None => None,
+    };
+    let handicap = match root.get("HA") {
+        Some(p) => Some(p.values[0].trim().parse::<u32>().map_err(|_| {
+            err_at(
+                text,
+                p.offset,
+                format!("HA[{}] is not a number", p.values[0]),
+            )
+        })?),
+        None => None,
+    };
+    let mut board = Board::new(topology.clone(), rules);
+    let mut to_move: Option<Color> = None;
+    let mut first_mover = None;
+    let mut move_count = 0;
+    let mut last_marks: Option<(Vec<Point>, Vec<Point>)> = None;
+    for (i, node) in nodes.iter().enumerate() {
+        // Setup first, then PL, then the move.
+        let mut setup: Option<Vec<Stone>> = None;
+        for (ident, stone) in [
+            ("AB", Stone::Black),
+            ("AW", Stone::White),
+            ("AE", Stone::Empty),
+        ] {
+            if let Some(prop) = node.get(ident) {
+                let pts = point_list(text, &topology, prop)?;
+                let s = setup.get_or_insert_with(|| board.position().stones().to_vec());
+                for p in pts {
+                    s[p as usize] = stone;
+                }
+            }
+        }
+        if let Some(pl) = node.get("PL") {
+            let c = match pl.values[0].trim() {
+                "B" | "b" => Color::Black,
+                "W" | "w" => Color::White,
+                v => return Err(err_at(text, pl.offset, format!("PL[{v}] is not B or W"))),
+            };
+            to_move = Some(c);
+        }
+        if let Some(stones) = setup {
+            let position = Position::new(topology.clone(), stones).map_err(|e| {
+                let offset = node.properties.first().map_or(0, |p| p.offset);
+                err_at(text, offset, format!("setup in node {i}: {e}"))
+            })?;
+            let mover = to_move.unwrap_or(board.to_move());
+            board.set_position(&position, mover);
+        } else if let Some(c) = to_move {
+            board.set_to_move(c);
+        }
+        let mv = match (node.get("B"), node.get("W")) {
+            (Some(_), Some(w)) => {
+                return Err(err_at(
+                    text,
+                    w.offset,
+                    format!("node {i} has both a B and a W move"),
+                ));
+            }
+            (Some(p), None) => Some((Color::Black, p)),
+            (None, Some(p)) => Some((Color::White, p)),
+            (None, None) => None,
+        };
+        if let Some((c, prop)) = mv {
+            let point = point_value(text, &topology, prop, prop.values[0].trim(), true)?;
+            board.set_to_move(c);
+            first_mover.get_or_insert(c);
+            move_count += 1;
+            let m = match point {
+                Some(p) => Move::Place(p),
+                None => Move::Pass,
+            };
+            board.play_as(c, m).map_err(|e| {
+                let name = point.map_or("pass".to_string(), |p| topology.name(p));
+                err_at(
+                    text,
+                    prop.offset,
+                    format!("move {move_count} ({} {name}) is illegal: {e}", c.letter()),
+                )
+            })?;
+            to_move = None;
+        }
+        let tb = node
+            .get("TB")
+            .map(|p| point_list(text, &topology, p))
+            .transpose()?;
+        let tw = node
+            .get("TW")
+            .map(|p| point_list(text, &topology, p))
+            .transpose()?;
+        if tb.is_some() || tw.is_some() {
+            last_marks = Some((tb.unwrap_or_default(), tw.unwrap_or_default()));
+        }
+    }
+    let position = board.position();
+    let mut dead = Vec::new();
+    let has_marks = last_marks.is_some();
+    if let Some((tb, tw)) = last_marks {
+        for p in tb {
+            if position.at(p) == Stone::White {
+                dead.push(p);
+            }
+        }
+        for p in tw {
+            if position.at(p) == Stone::Black {
+                dead.push(p);
+            }
+        }
+    }
+    dead.sort_unstable();
+    dead.dedup();
+    Ok(SgfGame {
+        topology,
+        komi,
+        handicap,
+        rules_text: root.get("RU").map(|p| p.values[0].clone()),
+        result: root.get("RE").map(|p| p.values[0].clone()),
+        position,
+        to_move: Some(board.to_move()),
+        first_mover,
+        captures: board.captures(),
+        moves: board.moves(),
+        passes: board.passes(),
+        dead,
+        has_marks,
+        move_count,
+    })
+}
+
+/// Whether a text looks like SGF (starts with `(` and `;` after optional whitespace).
+pub fn looks_like_sgf(text: &str) -> bool {
+    let t = text.trim_start_matches('\u{feff}').trim_start();
+    t.starts_with('(') && t[1..].trim_start().starts_with(';')
+}
+
+fn point_text(topo: &Topology, p: Point) -> String {
+    let (x, y) = topo.xy(p).expect("grid");
+    let c = |v: u8| {
+        if v < 26 {
+            (b'a' + v) as char
+        } else {
+            (b'A' + v - 26) as char
+        }
+    };
+    format!("{}{}", c(x), c(y))
+}
+
+fn write_list(out: &mut String, ident: &str, topo: &Topology, points: &[Point]) {
+    if points.is_empty() {
+        return;
+    }
+    out.push_str(ident);
+    for &p in points {
+        out.push('[');
+        out.push_str(&point_text(topo, p));
+        out.push(']');
+    }
+}
+
+/// Writes a position as an SGF setup: `SZ`, `KM`, `PL`, `AB`/`AW`, and `TB`/`TW` for the
+/// territory of each colour (dead stones lie inside the other colour's territory).
+pub fn write_position(
+    position: &Position,
+    komi: Option<Komi>,
+    to_move: Option<Color>,
+    territory: Option<(&[Point], &[Point])>,
+) -> Result<String, PositionError> {
+    let topo = position.topology();
+    let (w, h) = topo.grid_size().ok_or(PositionError::WrongLength {
+        expected: 0,
+        found: position.len(),
+    })?;
+    let mut out = String::from("(;FF[4]GM[1]CA[UTF-8]");
+    if w == h {
+        out.push_str(&format!("SZ[{w}]"));
+    } else {
+        out.push_str(&format!("SZ[{w}:{h}]"));
+    }
+    if let Some(k) = komi {
+        out.push_str(&format!("KM[{k}]"));
+    }
+    if let Some(c) = to_move {
+        out.push_str(&format!("PL[{}]", c.letter()));
+    }
+    let of = |s: Stone| -> Vec<Point> {
+        (0..position.len() as Point)
+            .filter(|&p| position.at(p) == s)
+            .collect()
+    };
+    write_list(&mut out, "AB", topo, &of(Stone::Black));
+    write_list(&mut out, "AW", topo, &of(Stone::White));
+    if let Some((tb, tw)) = territory {
+        write_list(&mut out, "TB", topo, tb);
+        write_list(&mut out, "TW", topo, tw);
+    }
+    out.push_str(")\n");
+    Ok(out)
+}
+
+/// Writes a game record: the board's setup and its moves (virtual moves are not SGF and are
+/// written as a comment).
+pub fn write_game(board: &Board, komi: Option<Komi>) -> String {
+    let topo = board.topology();
+    let (w, h) = topo.grid_size().unwrap_or((0, 0));
+    let mut out = String::from("(;FF[4]GM[1]CA[UTF-8]");
+    if w == h {
+        out.push_str(&format!("SZ[{w}]"));
+    } else {
+        out.push_str(&format!("SZ[{w}:{h}]"));
+    }
+    if let Some(k) = komi {
+        out.push_str(&format!("KM[{k}]"));
+    }
+    let setup = board.setup_position();
+    let of = |s: Stone| -> Vec<Point> {
+        (0..setup.len() as Point)
+            .filter(|&p| setup.at(p) == s)
+            .collect()
+    };
+    write_list(&mut out, "AB", topo, &of(Stone::Black));
+    write_list(&mut out, "AW", topo, &of(Stone::White));
+    for &(c, mv) in board.record() {
+        match mv {
+            Move::Place(p) => out.push_str(&format!(";{}[{}]", c.letter(), point_text(topo, p))),
+            Move::Pass => out.push_str(&format!(";{}[]", c.letter())),
+            Move::Virtual => out.push_str(&format!(";C[{} virtual move]", c.letter())),
+        }
+    }
+    out.push_str(")\n");
+    out
+}
