@@ -251,6 +251,20 @@ pub fn offer_partners(a: Kind, b: Kind, rules: &Ruleset) -> bool {
         && matches!((a, b), (Kind::Rook, Kind::Pawn) | (Kind::Pawn, Kind::Rook))
 }
 
+/// Are the pieces on `x` and `y` offer partners? A pawn partners a rook only once it has
+/// crossed the river (「小卒过河赛大车…视卒如车」).
+fn partners_at(b: &Board, x: Sq, y: Sq, rules: &Ruleset) -> bool {
+    let (Some(xp), Some(yp)) = (b.at(x), b.at(y)) else {
+        return false;
+    };
+    if !offer_partners(xp.kind, yp.kind, rules) {
+        return false;
+    }
+    let uncrossed =
+        |sq: Sq, p: super::board::Piece| p.kind == Kind::Pawn && on_own_side(sq, p.color);
+    xp.kind == yp.kind || !(uncrossed(x, xp) || uncrossed(y, yp))
+}
+
 /// The 第一反击 test, looked at from the receiving side (从后朝前观): in `b`, with the
 /// receiving side to move, can the piece on `taker` take the piece on `offered` without
 /// what the rules forbid (immediate mate, immediate loss of material)?
@@ -336,8 +350,7 @@ fn threats(b: &Board, rules: &Ruleset) -> Vec<Threat> {
             if rules.held_rook_exempt && held_by_horse(b, cap.from, v) {
                 continue;
             }
-            if offer_partners(ap.kind, vp.kind, rules)
-                && can_take_safely(&receiver, v, cap.from, rules)
+            if partners_at(b, cap.from, v, rules) && can_take_safely(&receiver, v, cap.from, rules)
             {
                 continue;
             }
@@ -396,7 +409,7 @@ fn pair_states(b: &Board, s: Color, rules: &Ruleset) -> Vec<(Sq, Sq, PairState)>
             continue;
         }
         for (y, yp) in b.pieces() {
-            if yp.color != o || !offer_partners(xp.kind, yp.kind, rules) {
+            if yp.color != o || !partners_at(b, x, y, rules) {
                 continue;
             }
             let y_takes = b.legal_captures_of(x).iter().any(|m| m.from == y);
@@ -444,6 +457,16 @@ pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
     let mut effects = Vec::new();
     let mut notes = Vec::new();
 
+    // A capture that only the check made illegal was still an existing attack: the check
+    // is the opponent's doing, not a new attack by the mover's answer to it. So when the
+    // mover was in check, "before" also means the position without the checking pieces.
+    let unchecked = before.king(s).filter(|_| before.in_check(s)).map(|k| {
+        let mut b = before.clone();
+        for c in before.attackers(k, o).collect::<Vec<_>>() {
+            b.put(c, None);
+        }
+        b
+    });
     // 将: every piece that now attacks the opposing king.
     let in_check = after.in_check(o);
     if in_check && let Some(k) = after.king(o) {
@@ -464,7 +487,10 @@ pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
     if !in_check {
         let threat_after = mate_by_checks(&after.passed(), rules.mate_threat_checks);
         if let Some(m) = threat_after {
-            let existed = mate_by_checks(before, rules.mate_threat_checks).is_some();
+            let existed = mate_by_checks(before, rules.mate_threat_checks).is_some()
+                || unchecked
+                    .as_ref()
+                    .is_some_and(|u| mate_by_checks(u, rules.mate_threat_checks).is_some());
             if !existed {
                 effects.push(Effect {
                     kind: EffectKind::MateThreat,
@@ -478,7 +504,10 @@ pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
     }
 
     // 捉: chases available after the move that were not available before it.
-    let t_before = threats(before, rules);
+    let mut t_before = threats(before, rules);
+    if let Some(u) = &unchecked {
+        t_before.extend(threats(u, rules));
+    }
     let t_after = threats(&after.passed(), rules);
     let mut chase_pairs: Vec<Threat> = Vec::new();
     for t in &t_after {
@@ -499,16 +528,18 @@ pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
     }
 
     // 兑 / 献 and 非献非捉: same-type (or mutual-reach) pairs whose state the move changed.
-    let before_pairs = pair_states(&before.passed(), s, rules);
+    let mut before_pairs = pair_states(&before.passed(), s, rules);
+    if let Some(u) = &unchecked {
+        before_pairs.extend(pair_states(&u.passed(), s, rules));
+    }
     let after_pairs = pair_states(&after, s, rules);
     let mut offers: Vec<(Sq, Sq, bool)> = Vec::new();
     for &(x, y, st) in &after_pairs {
         let x_before = if x == mv.to { mv.from } else { x };
-        let old = before_pairs
+        let unchanged = before_pairs
             .iter()
-            .find(|(bx, by, _)| *bx == x_before && *by == y)
-            .map(|(_, _, s)| *s);
-        if old == Some(st) {
+            .any(|(bx, by, old)| *bx == x_before && *by == y && *old == st);
+        if unchanged {
             continue;
         }
         if st.safe_take {
