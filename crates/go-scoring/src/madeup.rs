@@ -30,6 +30,14 @@ pub enum Change {
     Lifted(Color, Point),
     /// A stone of this colour taken off at the border; the point is split half and half.
     LiftedToSplit(Color, Point),
+    /// An essential eye's virtual stone given to the other colour (or shared, `half`).
+    EyeGiven {
+        from: Color,
+        point: Point,
+        half: bool,
+    },
+    /// A road of this colour split half and half (art version, when no stone is left).
+    RoadSplit(Color, Point),
     /// A border stone given to the other colour (returned head or art-version stone).
     Recoloured { from: Color, point: Point },
 }
@@ -221,6 +229,49 @@ impl MadeUpBoard {
         done
     }
 
+    /// Splits `k` of `c`'s roads half and half: the art version's payment when `c` has no
+    /// stone left to take off (a road stands for a stone, 子路皆子).
+    pub fn split_roads(&mut self, c: Color, k: u32) -> u32 {
+        let mut roads = self.points_with(Mark::Road(c));
+        roads.sort_by_key(|&p| self.order_key(p));
+        let mut done = 0;
+        for p in roads.into_iter().take(k as usize) {
+            self.marks[p as usize] = Mark::Split;
+            self.changes.push(Change::RoadSplit(c, p));
+            done += 1;
+        }
+        done
+    }
+
+    /// Takes `k` of `giver`'s stones (else roads) out of its count and splits them half and
+    /// half; returns how many could be paid.
+    pub fn pay_split(&mut self, giver: Color, k: u32) -> u32 {
+        let lifted = self.lift_border_to_split(giver, k);
+        lifted + self.split_roads(giver, k - lifted)
+    }
+
+    /// Gives `k` of `giver`'s essential eyes (their virtual stones) to the other colour, for
+    /// returned heads when no stone is left to give; with `half`, the eyes become shared.
+    pub fn give_eyes(&mut self, giver: Color, k: u32, half: bool) -> u32 {
+        let mut eyes = self.points_with(Mark::Eye(giver));
+        eyes.sort_by_key(|&p| self.order_key(p));
+        let mut done = 0;
+        for p in eyes.into_iter().take(k as usize) {
+            self.marks[p as usize] = if half {
+                Mark::SharedEye
+            } else {
+                Mark::Eye(giver.opponent())
+            };
+            self.changes.push(Change::EyeGiven {
+                from: giver,
+                point: p,
+                half,
+            });
+            done += 1;
+        }
+        done
+    }
+
     /// The board as a text diagram in the document's drawing: `●`/`○` stones, `b`/`w` roads,
     /// `#` essential eyes (own or shared), `=` split points, `┼`-style glyphs for other empty
     /// points; rank labels on the left, files below. Graph boards are listed point by point.
@@ -239,6 +290,13 @@ impl MadeUpBoard {
                 Change::LiftedToSplit(col, p) => {
                     format!("lifted {} {} (split)", col.letter(), t.name(p))
                 }
+                Change::EyeGiven { from, point, half } => format!(
+                    "eye {} {} {}",
+                    t.name(point),
+                    from.letter(),
+                    if half { "shared" } else { "given" }
+                ),
+                Change::RoadSplit(col, p) => format!("split {} road {}", col.letter(), t.name(p)),
                 Change::Recoloured { from, point } => format!(
                     "{} {} -> {}",
                     t.name(point),

@@ -138,8 +138,11 @@ fn draw_panel(out: &mut String, topo: &Topology, panel: &Panel, ox: f64, oy: f64
     }
     for ch in panel.changes {
         let p = match *ch {
-            Change::Filled(_, p) | Change::Lifted(_, p) | Change::LiftedToSplit(_, p) => p,
-            Change::Recoloured { point, .. } => point,
+            Change::Filled(_, p)
+            | Change::Lifted(_, p)
+            | Change::LiftedToSplit(_, p)
+            | Change::RoadSplit(_, p) => p,
+            Change::Recoloured { point, .. } | Change::EyeGiven { point, .. } => point,
         };
         let (x, y) = topo.xy(p).expect("grid");
         let _ = writeln!(

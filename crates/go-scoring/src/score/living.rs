@@ -266,8 +266,8 @@ pub fn equal_stones_refill(analysis: &Analysis, params: &Params) -> Result<Score
     if params.version == Version::Art {
         if let Some((over, n)) = extra_moves(moves) {
             let swapped = board.recolour_border(over, n / 2);
-            let split = board.lift_border_to_split(over, n % 2);
-            if swapped + split < n / 2 + n % 2 {
+            let split = board.pay_split(over, n % 2 + 2 * (n / 2 - swapped));
+            if 2 * swapped + split < n {
                 return Err(unavailable(
                     method,
                     format!("{over} has too few stones to share out"),
@@ -365,12 +365,21 @@ pub fn returned_heads(analysis: &Analysis, params: &Params) -> Result<Score, Una
         } else {
             (Color::White, ew - eb)
         };
+        // Border stones change colour (还棋头); without stones the eyes' virtual stones
+        // themselves are given (还虚子), which is the same count.
         let given = board.recolour_border(giver, k / 2);
-        let split = board.lift_border_to_split(giver, k % 2);
-        if given + split < k / 2 + k % 2 {
+        let eyes = board.give_eyes(giver, k / 2 - given, false);
+        let mut half = 0;
+        if k % 2 == 1 {
+            half = board.lift_border_to_split(giver, 1);
+            if half == 0 {
+                half = board.give_eyes(giver, 1, true);
+            }
+        }
+        if given + eyes + half < k / 2 + k % 2 {
             return Err(unavailable(
                 method,
-                format!("{giver} has too few border stones to return"),
+                format!("{giver} has too little to return"),
             ));
         }
         notes.push(format!(
