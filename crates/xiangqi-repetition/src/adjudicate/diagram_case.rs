@@ -33,10 +33,11 @@ use std::fmt::Write as _;
 
 use super::board::{Board, BoardError, Color, Sq};
 use super::effects::EffectKind;
+use super::effects::classify;
 use super::notation::chinese;
 use super::parse_moves;
 use super::rules::Ruleset;
-use super::verdict::{Ruling, Verdict, adjudicate};
+use super::verdict::{Ruling, Verdict, adjudicate, replay};
 
 /// Why a case file could not be rendered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -271,59 +272,55 @@ pub fn render_case(text: &str) -> Result<String, CaseError> {
         ]));
     };
 
-    // The lecture's cycle in Chinese notation against the first moves of the cycle.
-    let zh_moves: Vec<String> = first
-        .moves
+    // The lecture's line in Chinese notation against the game from its first move (the
+    // text often writes a lead-in move before the repeated part).
+    let boards = replay(&board, &moves)?;
+    let game_zh: Vec<String> = moves
         .iter()
-        .zip(&first.positions)
-        .map(|(a, b)| chinese(b, a.mv).unwrap_or_default())
+        .zip(&boards)
+        .map(|(&m, b)| chinese(b, m).unwrap_or_default())
         .collect();
+    let zh_moves: Vec<String> = game_zh[cycle.start_ply..].to_vec();
     if let Some(stated) = &case.cycle_zh {
         let stated: Vec<&str> = stated.split([',', '，', '、']).map(str::trim).collect();
-        let computed: Vec<&str> = zh_moves
+        let computed: Vec<&str> = game_zh
             .iter()
             .take(stated.len())
             .map(String::as_str)
             .collect();
         if stated != computed {
             problems.push(format!(
-                "cycle in Chinese is {} but the text has {}",
+                "the moves in Chinese are {} but the text has {}",
                 computed.join(","),
                 stated.join(",")
             ));
         }
     }
 
-    // Classes as stated, under the edition they belong to.
+    // Classes as stated (per move from the first), under the edition they belong to.
     let class_rules = case
         .classes_rules
         .or_else(|| case.expects.first().map(|(r, _)| *r))
         .unwrap_or(Ruleset::CXA2011);
-    if !case.classes.is_empty() {
-        let r = rulings
-            .iter()
-            .find(|r| r.rules == class_rules)
-            .cloned()
-            .map(Ok)
-            .unwrap_or_else(|| adjudicate(&board, &moves, &class_rules))?;
-        for (k, stated) in case.classes.iter().enumerate() {
-            if stated == "?" {
-                continue;
-            }
-            match r.moves.get(k) {
-                Some(a) if a.class.zh() == stated => {}
-                Some(a) => problems.push(format!(
-                    "move {} ({}) is {} under {}, the text says {}",
-                    k + 1,
-                    zh_moves.get(k).cloned().unwrap_or_default(),
-                    a.class.zh(),
-                    class_rules.name,
-                    stated
-                )),
-                None => {
-                    problems.push("the text classifies more moves than the cycle has".to_string())
+    for (k, stated) in case.classes.iter().enumerate() {
+        if stated == "?" {
+            continue;
+        }
+        match moves.get(k) {
+            Some(&m) => {
+                let a = classify(&boards[k], m, &class_rules);
+                if a.class.zh() != stated {
+                    problems.push(format!(
+                        "move {} ({}) is {} under {}, the text says {}",
+                        k + 1,
+                        game_zh[k],
+                        a.class.zh(),
+                        class_rules.name,
+                        stated
+                    ));
                 }
             }
+            None => problems.push("the text classifies more moves than were played".to_string()),
         }
     }
     for (rules, expected) in &case.expects {
@@ -370,6 +367,7 @@ pub fn render_case(text: &str) -> Result<String, CaseError> {
             "Black"
         }
     );
+    let _ = writeln!(out, "game (中文): {}", game_zh.join(","));
     let _ = writeln!(out, "cycle (中文): {}", zh_moves.join(","));
     if let Some(stated) = &case.cycle_zh {
         let _ = writeln!(out, "text's cycle: {stated}");
