@@ -17,6 +17,7 @@ pub mod position;
 pub mod rules;
 pub mod score;
 pub mod sgf;
+pub mod solve;
 pub mod svg;
 pub mod text;
 pub mod topology;

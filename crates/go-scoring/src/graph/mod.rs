@@ -5,6 +5,19 @@
 //! Conventions follow the source text: a configuration maps points to −1 (Black), 0 (empty),
 //! +1 (White); `c − v` is Black playing at `v`, `c + v` White playing at `v`.
 
+pub mod chinese;
+pub mod config;
+pub mod outcome;
 pub mod plain;
+pub mod position_file;
+pub mod sequence;
+pub mod symmetry;
+pub mod ultimate;
 
+pub use chinese::{ChineseVerdict, FinishFailure, Komi, chinese_score, chinese_verdict};
+pub use config::{Board, Colour, Config, Move};
+pub use outcome::{Outcome, OutcomeError, OutcomeReport, OutcomeSearch, outcome_classes};
 pub use plain::{GraphTextError, GraphTextErrorKind, PlainGraph};
+pub use position_file::{PositionFile, PositionFileError};
+pub use sequence::{RegularSequence, SequenceError};
+pub use ultimate::UltimateFailure;

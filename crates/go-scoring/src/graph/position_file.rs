@@ -1,0 +1,283 @@
+//! Text format for a graph-Go position: a graph, its stones, an optional move sequence and komi.
+//!
+//! ```text
+//! # comment
+//! a b            an edge (names as in the graph format)
+//! black: a c     black stones of the starting position
+//! white: d       white stones
+//! moves: B e W f a regular move sequence played from the starting position
+//! komi: 0.5      komi h (integer or half-integer), default 0
+//! ```
+//!
+//! Instead of edges, a grid can be drawn after a line `diagram:`, one row per line, `X` Black,
+//! `O` White, `.` empty (points named as in [`PlainGraph::grid`]). Keywords end with `:`.
+
+use std::fmt;
+
+use super::chinese::Komi;
+use super::config::{Board, Colour, Config, Move};
+use super::plain::{GraphTextError, PlainGraph};
+use super::sequence::{RegularSequence, SequenceError};
+
+/// A parsed position file.
+#[derive(Clone, Debug)]
+pub struct PositionFile {
+    pub graph: PlainGraph,
+    pub start: Config,
+    pub moves: Vec<Move>,
+    pub komi: Komi,
+}
+
+/// A problem in a position file, with its 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionFileError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for PositionFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.message
+        )
+    }
+}
+
+impl std::error::Error for PositionFileError {}
+
+fn err(line: usize, column: usize, message: impl Into<String>) -> PositionFileError {
+    PositionFileError {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+/// A token with its 1-based column.
+fn tokens(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    for (col, (byte, ch)) in line.char_indices().enumerate() {
+        if ch.is_whitespace() || ch == ',' {
+            if let Some((c, b)) = start.take() {
+                out.push((c + 1, &line[b..byte]));
+            }
+        } else if start.is_none() {
+            start = Some((col, byte));
+        }
+    }
+    if let Some((c, b)) = start {
+        out.push((c + 1, &line[b..]));
+    }
+    out
+}
+
+impl PositionFile {
+    /// Parses the format described in the module documentation.
+    pub fn parse(text: &str) -> Result<PositionFile, PositionFileError> {
+        let mut edge_text = String::new();
+        let mut diagram: Vec<(usize, String)> = Vec::new();
+        let mut in_diagram = false;
+        let mut stones: Vec<(usize, usize, Colour, String)> = Vec::new();
+        let mut move_tokens: Vec<(usize, usize, String)> = Vec::new();
+        let mut komi = Komi(0);
+        for (i, raw) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let content = raw.split('#').next().unwrap_or("");
+            let toks = tokens(content);
+            if in_diagram {
+                if toks.is_empty() {
+                    in_diagram = false;
+                    continue;
+                }
+                if toks.len() == 1 && !toks[0].1.ends_with(':') {
+                    diagram.push((line_no, toks[0].1.to_string()));
+                    continue;
+                }
+                in_diagram = false;
+            }
+            let Some(&(col, first)) = toks.first() else {
+                edge_text.push('\n');
+                continue;
+            };
+            match first {
+                "black:" | "white:" => {
+                    let colour = if first == "black:" {
+                        Colour::Black
+                    } else {
+                        Colour::White
+                    };
+                    for &(c, name) in &toks[1..] {
+                        stones.push((line_no, c, colour, name.to_string()));
+                    }
+                    edge_text.push('\n');
+                }
+                "moves:" => {
+                    for &(c, t) in &toks[1..] {
+                        move_tokens.push((line_no, c, t.to_string()));
+                    }
+                    edge_text.push('\n');
+                }
+                "komi:" => {
+                    if toks.len() != 2 {
+                        return Err(err(line_no, col, "expected `komi: <number>`"));
+                    }
+                    komi = toks[1].1.parse().map_err(|e: super::chinese::KomiError| {
+                        err(line_no, toks[1].0, e.to_string())
+                    })?;
+                    edge_text.push('\n');
+                }
+                "diagram:" => {
+                    if toks.len() != 1 {
+                        return Err(err(
+                            line_no,
+                            toks[1].0,
+                            "the diagram starts on the next line",
+                        ));
+                    }
+                    in_diagram = true;
+                    edge_text.push('\n');
+                }
+                k if k.ends_with(':') => {
+                    return Err(err(line_no, col, format!("unknown keyword `{k}`")));
+                }
+                _ => {
+                    edge_text.push_str(content);
+                    edge_text.push('\n');
+                }
+            }
+        }
+        let has_edges = edge_text.lines().any(|l| !l.trim().is_empty());
+        let (graph, mut start) = if !diagram.is_empty() {
+            if has_edges {
+                let line = edge_text
+                    .lines()
+                    .position(|l| !l.trim().is_empty())
+                    .unwrap_or(0)
+                    + 1;
+                return Err(err(line, 1, "give either edges or a diagram, not both"));
+            }
+            parse_diagram(&diagram)?
+        } else {
+            let graph =
+                PlainGraph::parse(&edge_text).map_err(|e: GraphTextError| PositionFileError {
+                    line: e.line,
+                    column: e.column,
+                    message: e.kind_message(),
+                })?;
+            let n = graph.len();
+            (graph, Config::empty(n))
+        };
+        if graph.len() > 4096 {
+            return Err(err(
+                1,
+                1,
+                format!("{} points is too many for a position file", graph.len()),
+            ));
+        }
+        for (line, col, colour, name) in &stones {
+            let v = graph
+                .point_named(name)
+                .ok_or_else(|| err(*line, *col, format!("unknown point `{name}`")))?;
+            if start.get(v) != 0 {
+                return Err(err(
+                    *line,
+                    *col,
+                    format!("point `{name}` already has a stone"),
+                ));
+            }
+            start.0[v] = colour.value();
+        }
+        let board = Board::new(&graph);
+        if !board.is_board_position(&start) {
+            return Err(err(
+                1,
+                1,
+                "the starting position has a string without liberty",
+            ));
+        }
+        if move_tokens.len() % 2 != 0 {
+            let (line, col, _) = move_tokens.last().cloned().unwrap_or((1, 1, String::new()));
+            return Err(err(
+                line,
+                col,
+                "moves come in pairs: a colour (B or W) then a point",
+            ));
+        }
+        let mut moves = Vec::new();
+        for pair in move_tokens.chunks(2) {
+            let (line, col, ref colour) = pair[0];
+            let colour = match colour.as_str() {
+                "B" | "b" => Colour::Black,
+                "W" | "w" => Colour::White,
+                other => return Err(err(line, col, format!("expected B or W, found `{other}`"))),
+            };
+            let (line, col, ref name) = pair[1];
+            let point = graph
+                .point_named(name)
+                .ok_or_else(|| err(line, col, format!("unknown point `{name}`")))?;
+            moves.push(Move { colour, point });
+        }
+        Ok(PositionFile {
+            graph,
+            start,
+            moves,
+            komi,
+        })
+    }
+
+    /// The regular sequence the file describes.
+    pub fn sequence(&self) -> Result<RegularSequence, SequenceError> {
+        RegularSequence::from_moves(&Board::new(&self.graph), self.start.clone(), &self.moves)
+    }
+}
+
+fn parse_diagram(rows: &[(usize, String)]) -> Result<(PlainGraph, Config), PositionFileError> {
+    let width = rows[0].1.chars().count();
+    let mut values = Vec::new();
+    for (line, row) in rows {
+        if row.chars().count() != width {
+            return Err(err(
+                *line,
+                1,
+                format!(
+                    "row has {} points, the first row {width}",
+                    row.chars().count()
+                ),
+            ));
+        }
+        for (col, ch) in row.chars().enumerate() {
+            values.push(match ch {
+                'X' | 'x' => -1,
+                'O' | 'o' => 1,
+                '.' | '+' => 0,
+                other => {
+                    return Err(err(
+                        *line,
+                        col + 1,
+                        format!("unexpected `{other}` in diagram (use X, O or .)"),
+                    ));
+                }
+            });
+        }
+    }
+    if width * rows.len() > 4096 {
+        return Err(err(rows[0].0, 1, "diagram too large"));
+    }
+    Ok((PlainGraph::grid(width, rows.len()), Config(values)))
+}
+
+impl GraphTextError {
+    /// The message without the position prefix.
+    pub fn kind_message(&self) -> String {
+        let full = GraphTextError {
+            line: 0,
+            column: 0,
+            kind: self.kind.clone(),
+        };
+        full.to_string()
+    }
+}

@@ -1,0 +1,267 @@
+//! Small boards solved exactly: area scoring, positional superko, no suicide, two passes end.
+//!
+//! Rules (as in the published tiny-board solutions, e.g. Tromp's 2×2 solver and the 1×n
+//! results of Drange and of Weninger & Hayward): Black moves first; a move may not recreate any
+//! board position that occurred earlier in the game (passes create none); suicide is illegal;
+//! the game ends after two consecutive passes and is scored by area (stones plus empty regions
+//! reaching only one colour), Black minus White, minus komi.
+//!
+//! The search is a plain alpha-beta over the whole game history (no transposition table, whose
+//! entries would depend on the history under superko), with the principal line collected on
+//! the way. A node budget makes the answer honest on boards it cannot finish.
+
+use std::fmt;
+
+use crate::graph::PlainGraph;
+use crate::graph::chinese::Komi;
+use crate::graph::config::Colour;
+
+/// One move of a game: a stone on a point, or a pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameMove {
+    Play(Colour, usize),
+    Pass(Colour),
+}
+
+/// The solved value: Black's margin with best play and one principal line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Area difference Black − White with best play, before komi.
+    pub area_margin: i64,
+    /// `area_margin − komi`, in half points.
+    pub margin_half_points: i64,
+    pub komi: Komi,
+    /// A principal line ending with two passes.
+    pub line: Vec<GameMove>,
+    /// Search nodes visited.
+    pub nodes: u64,
+}
+
+/// Why there is no solution.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The node budget ran out.
+    Undecided { nodes: u64 },
+    /// The board has more than 64 points.
+    TooLarge { points: usize },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Undecided { nodes } => {
+                write!(
+                    f,
+                    "undecided: the search budget ran out after {nodes} nodes"
+                )
+            }
+            SolveError::TooLarge { points } => {
+                write!(f, "{points} points: the solver handles at most 64")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Pos {
+    black: u64,
+    white: u64,
+}
+
+struct Solver {
+    n: usize,
+    adj: Vec<u64>,
+    all: u64,
+    history: Vec<Pos>,
+    nodes: u64,
+    budget: u64,
+}
+
+impl Solver {
+    fn neighbours_of(&self, set: u64) -> u64 {
+        let mut out = 0;
+        let mut rest = set;
+        while rest != 0 {
+            out |= self.adj[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        out
+    }
+
+    fn grow(&self, seed: u64, within: u64) -> u64 {
+        let mut s = seed;
+        loop {
+            let g = s | (self.neighbours_of(s) & within);
+            if g == s {
+                return s;
+            }
+            s = g;
+        }
+    }
+
+    fn play(&self, p: Pos, v: usize, black: bool) -> Option<Pos> {
+        let bit = 1u64 << v;
+        if (p.black | p.white) & bit != 0 {
+            return None;
+        }
+        let (mut own, mut enemy) = if black {
+            (p.black, p.white)
+        } else {
+            (p.white, p.black)
+        };
+        own |= bit;
+        let mut empty = self.all & !(own | enemy);
+        let mut rest = self.adj[v] & enemy;
+        while rest != 0 {
+            let s = self.grow(1 << rest.trailing_zeros(), enemy);
+            rest &= !s;
+            if self.neighbours_of(s) & empty == 0 {
+                enemy &= !s;
+                empty |= s;
+            }
+        }
+        if self.neighbours_of(self.grow(bit, own)) & empty == 0 {
+            return None;
+        }
+        Some(if black {
+            Pos {
+                black: own,
+                white: enemy,
+            }
+        } else {
+            Pos {
+                black: enemy,
+                white: own,
+            }
+        })
+    }
+
+    /// Area score Black − White (Tromp-Taylor: empty regions count for the only colour they reach).
+    fn area(&self, p: Pos) -> i64 {
+        let empty = self.all & !(p.black | p.white);
+        let mut score = i64::from(p.black.count_ones()) - i64::from(p.white.count_ones());
+        let mut rest = empty;
+        while rest != 0 {
+            let region = self.grow(1 << rest.trailing_zeros(), empty);
+            rest &= !region;
+            let border = self.neighbours_of(region);
+            let size = i64::from(region.count_ones());
+            match (border & p.black != 0, border & p.white != 0) {
+                (true, false) => score += size,
+                (false, true) => score -= size,
+                _ => {}
+            }
+        }
+        score
+    }
+
+    /// Negamax value for the side to move (`black` true: Black), Black's area margin negated
+    /// for White; `passed`: the previous move was a pass.
+    fn search(
+        &mut self,
+        p: Pos,
+        black: bool,
+        passed: bool,
+        mut alpha: i64,
+        beta: i64,
+        line: &mut Vec<GameMove>,
+    ) -> Result<i64, SolveError> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(SolveError::Undecided { nodes: self.nodes });
+        }
+        let sign = if black { 1 } else { -1 };
+        let colour = if black { Colour::Black } else { Colour::White };
+        let mut best = i64::MIN;
+        let mut child_line = Vec::new();
+        // a pass after a pass ends the game: evaluate it first, it is free
+        let pass_first = passed;
+        let try_pass = |s: &mut Solver,
+                        alpha: &mut i64,
+                        best: &mut i64,
+                        line: &mut Vec<GameMove>,
+                        child_line: &mut Vec<GameMove>|
+         -> Result<bool, SolveError> {
+            child_line.clear();
+            let value = if passed {
+                sign * s.area(p)
+            } else {
+                -s.search(p, !black, true, -beta, -*alpha, child_line)?
+            };
+            if value > *best {
+                *best = value;
+                line.clear();
+                line.push(GameMove::Pass(colour));
+                line.extend_from_slice(child_line);
+            }
+            *alpha = (*alpha).max(value);
+            Ok(*alpha >= beta)
+        };
+        if pass_first && try_pass(self, &mut alpha, &mut best, line, &mut child_line)? {
+            return Ok(best);
+        }
+        for v in 0..self.n {
+            let Some(next) = self.play(p, v, black) else {
+                continue;
+            };
+            if self.history.contains(&next) {
+                continue; // positional superko
+            }
+            self.history.push(next);
+            child_line.clear();
+            let result = self.search(next, !black, false, -beta, -alpha, &mut child_line);
+            self.history.pop();
+            let value = -result?;
+            if value > best {
+                best = value;
+                line.clear();
+                line.push(GameMove::Play(colour, v));
+                line.extend_from_slice(&child_line);
+            }
+            alpha = alpha.max(value);
+            if alpha >= beta {
+                return Ok(best);
+            }
+        }
+        if !pass_first {
+            try_pass(self, &mut alpha, &mut best, line, &mut child_line)?;
+        }
+        Ok(best)
+    }
+}
+
+/// Default node budget for [`solve`].
+pub const DEFAULT_SOLVE_BUDGET: u64 = 200_000_000;
+
+/// Solves the empty board `graph` with Black to move, within `budget` nodes.
+pub fn solve(graph: &PlainGraph, komi: Komi, budget: u64) -> Result<Solution, SolveError> {
+    let n = graph.len();
+    if n > 64 {
+        return Err(SolveError::TooLarge { points: n });
+    }
+    let adj = (0..n)
+        .map(|v| graph.neighbours(v).iter().fold(0u64, |m, &u| m | 1 << u))
+        .collect();
+    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+    let start = Pos { black: 0, white: 0 };
+    let mut solver = Solver {
+        n,
+        adj,
+        all,
+        history: vec![start],
+        nodes: 0,
+        budget,
+    };
+    let bound = n as i64 + 1;
+    let mut line = Vec::new();
+    let area_margin = solver.search(start, true, false, -bound, bound, &mut line)?;
+    Ok(Solution {
+        area_margin,
+        margin_half_points: 2 * area_margin - komi.0,
+        komi,
+        line,
+        nodes: solver.nodes,
+    })
+}

@@ -1,0 +1,410 @@
+//! Graph-Go definitions (source: the graph-Go life-and-death text, seeds/003): forbidden
+//! points, ultimate positions and eyes, the eye lemma, regular sequences and successor sets,
+//! outcome classes and the Chinese score. Small hand-checked cases plus properties on random
+//! graphs.
+
+use go_scoring::graph::{
+    Board, Colour, Config, FinishFailure, Komi, Move, Outcome, OutcomeSearch, PlainGraph,
+    RegularSequence, SequenceError, UltimateFailure, chinese_score, chinese_verdict,
+    outcome_classes,
+};
+
+fn row(s: &str) -> Config {
+    Config(
+        s.chars()
+            .map(|ch| match ch {
+                'X' => -1,
+                'O' => 1,
+                _ => 0,
+            })
+            .collect(),
+    )
+}
+
+fn classes_of(g: &PlainGraph, c: &Config) -> Vec<Outcome> {
+    let b = Board::new(g);
+    let r = RegularSequence::start(&b, c.clone()).unwrap();
+    outcome_classes(g, &r, 1_000_000).unwrap().classes
+}
+
+fn letters(classes: &[Outcome]) -> String {
+    classes.iter().map(|o| o.letter()).collect()
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn random_graph(rng: &mut Rng, n: usize) -> PlainGraph {
+    let p = 20 + rng.below(50);
+    let mut edges = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if rng.below(100) < p {
+                edges.push((a, b));
+            }
+        }
+    }
+    PlainGraph::from_edges(n, &edges).unwrap()
+}
+
+#[test]
+fn forbidden_points_and_captures() {
+    // 1×3 `X.X`: Black at the middle joins both stones with no liberty left (suicide), White
+    // there captures both (rule text: a move removes opposing strings left without liberty)
+    let g = PlainGraph::grid(3, 1);
+    let b = Board::new(&g);
+    let c = row("X.X");
+    assert!(b.is_forbidden(&c, 1, Colour::Black));
+    assert!(!b.is_forbidden(&c, 1, Colour::White));
+    assert_eq!(b.play(&c, 1, Colour::White), Some(row(".O.")));
+    assert_eq!(b.liberties(&row(".O."), 1), vec![0, 2]);
+    // occupied points are not moves
+    assert_eq!(b.play(&c, 0, Colour::White), None);
+}
+
+#[test]
+fn ultimate_positions_by_hand() {
+    // `.X.` and `.XX.`: each empty point is forbidden to White, and Black filling it leaves
+    // one liberty: ultimate, both points black eyes (definition of 窮極盤面 and E_B)
+    let g3 = PlainGraph::grid(3, 1);
+    let b3 = Board::new(&g3);
+    assert!(b3.is_ultimate(&row(".X.")));
+    assert_eq!(b3.eyes(&row(".X.")), Some((vec![0, 2], vec![])));
+    let g4 = PlainGraph::grid(4, 1);
+    assert!(Board::new(&g4).is_ultimate(&row(".XX.")));
+    // `X.X`: White may play the middle, and its stone then has two liberties
+    assert_eq!(
+        b3.ultimate_failure(&row("X.X")),
+        Some(UltimateFailure::TooManyLiberties {
+            point: 1,
+            liberties: 2
+        })
+    );
+    // `.X.O.`: both sides may play the middle point (lemma: its neighbours differ in colour)
+    let g5 = PlainGraph::grid(5, 1);
+    assert_eq!(
+        Board::new(&g5).ultimate_failure(&row(".X.O.")),
+        Some(UltimateFailure::OpenToBoth(2))
+    );
+    // empty board: every point open to both
+    assert!(!b3.is_ultimate(&row("...")));
+    // an isolated empty point is forbidden to both sides: no `d`, not ultimate
+    let lone = PlainGraph::parse("a").unwrap();
+    assert_eq!(
+        Board::new(&lone).ultimate_failure(&Config::empty(1)),
+        Some(UltimateFailure::ForbiddenToBoth(0))
+    );
+}
+
+#[test]
+fn two_colour_ultimate_position_on_a_grid() {
+    // 4×3, built by hand: each side has one string with two one-point eyes
+    //   . X O .
+    //   X X O O
+    //   . X O .
+    // every eye is forbidden to the other side and filling it leaves one liberty: ultimate
+    let g = PlainGraph::grid(4, 3);
+    let b = Board::new(&g);
+    let c = row(".XO.XXOO.XO.");
+    assert!(b.is_ultimate(&c), "{:?}", b.ultimate_failure(&c));
+    let (eb, ew) = b.eyes(&c).unwrap();
+    assert_eq!(eb, vec![0, 8]);
+    assert_eq!(ew, vec![3, 11]);
+    assert_eq!(b.eye_lemma_counterexample(&c), None);
+}
+
+#[test]
+fn eye_lemma_holds_on_random_graphs() {
+    // Lemma (source text): in an ultimate position, all neighbours of an empty point are
+    // stones of one colour. Checked on every ultimate position met in random graphs, filled
+    // at random and by random legal play; the eyes then split the empty points exactly.
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut ultimate_seen = 0;
+    for _ in 0..400 {
+        let n = 2 + rng.below(9) as usize;
+        let g = random_graph(&mut rng, n);
+        let b = Board::new(&g);
+        // random fillings with few empty points
+        for _ in 0..30 {
+            let c = Config(
+                (0..n)
+                    .map(|_| match rng.below(10) {
+                        0..=1 => 0,
+                        2..=5 => -1,
+                        _ => 1,
+                    })
+                    .collect(),
+            );
+            if b.is_ultimate(&c) {
+                ultimate_seen += 1;
+                check_ultimate(&b, &c);
+            }
+        }
+        // random play from the empty board
+        let mut c = Config::empty(n);
+        for _ in 0..3 * n {
+            let v = rng.below(n as u64) as usize;
+            let colour = if rng.below(2) == 0 {
+                Colour::Black
+            } else {
+                Colour::White
+            };
+            if let Some(next) = b.play(&c, v, colour) {
+                c = next;
+            }
+            if b.is_ultimate(&c) {
+                ultimate_seen += 1;
+                check_ultimate(&b, &c);
+            }
+        }
+    }
+    assert!(
+        ultimate_seen > 200,
+        "only {ultimate_seen} ultimate positions met"
+    );
+}
+
+fn check_ultimate(b: &Board<'_>, c: &Config) {
+    assert_eq!(b.eye_lemma_counterexample(c), None, "{c}");
+    let (eb, ew) = b.eyes(c).unwrap();
+    let empties: Vec<usize> = c.points_with(0).collect();
+    let mut all = eb.clone();
+    all.extend(&ew);
+    all.sort_unstable();
+    assert_eq!(
+        all, empties,
+        "eyes must be the empty points, each of one side: {c}"
+    );
+}
+
+#[test]
+fn successor_sets_respect_repetition() {
+    // 1×2: B a, W b (captures), then B a would recreate the position after the first move:
+    // not a regular extension (repetition convention: no position twice)
+    let g = PlainGraph::grid(2, 1);
+    let b = Board::new(&g);
+    let moves = [
+        Move {
+            colour: Colour::Black,
+            point: 0,
+        },
+        Move {
+            colour: Colour::White,
+            point: 1,
+        },
+    ];
+    let r = RegularSequence::from_moves(&b, Config::empty(2), &moves).unwrap();
+    assert_eq!(r.last(), &row(".O"));
+    assert!(r.successors(&b, Colour::Black).is_empty());
+    // White may not play at a (suicide: no liberty)
+    assert!(r.successors(&b, Colour::White).is_empty());
+    let again = r.extend(
+        &b,
+        Move {
+            colour: Colour::Black,
+            point: 0,
+        },
+    );
+    assert_eq!(
+        again.unwrap_err(),
+        SequenceError::Repetition {
+            index: 2,
+            earlier: 0
+        }
+    );
+    // from the empty 1×3 board each side has three regular successors
+    let g3 = PlainGraph::grid(3, 1);
+    let b3 = Board::new(&g3);
+    let r0 = RegularSequence::start(&b3, Config::empty(3)).unwrap();
+    assert_eq!(r0.successors(&b3, Colour::Black).len(), 3);
+    assert_eq!(r0.successors(&b3, Colour::White).len(), 3);
+}
+
+#[test]
+fn outcome_classes_by_hand() {
+    let g = PlainGraph::grid(3, 1);
+    // ultimate: black stones and black eyes are 𝓑 (first case of the definition)
+    assert_eq!(letters(&classes_of(&g, &row(".X."))), "BBB");
+    // `X.X`: Black has no legal move, White's capture gives the ultimate `.O.`: 𝓦 everywhere
+    assert_eq!(letters(&classes_of(&g, &row("X.X"))), "WWW");
+    // empty 1×3: Black at the middle gives `.X.` (all 𝓑), White there `.O.` (all 𝓦): each
+    // side gets every point by moving first, so 𝓝 (first table, top-left cell)
+    assert_eq!(letters(&classes_of(&g, &row("..."))), "NNN");
+    // 1×1: no legal move for either side and not ultimate: neither side gets the point by
+    // moving first, so 𝓟 (fourth cell)
+    let one = PlainGraph::grid(1, 1);
+    assert_eq!(letters(&classes_of(&one, &Config::empty(1))), "P");
+}
+
+fn swap_colours(c: &Config) -> Config {
+    Config(c.0.iter().map(|&x| -x).collect())
+}
+
+fn swap_class(o: Outcome) -> Outcome {
+    match o {
+        Outcome::Black => Outcome::White,
+        Outcome::White => Outcome::Black,
+        other => other,
+    }
+}
+
+#[test]
+fn outcome_search_is_consistent() {
+    // Properties that any correct search must have, on every legal position of small boards:
+    // (1) swapping colours swaps 𝓑 and 𝓦; (2) symmetry reduction changes nothing; (3) the
+    // classes satisfy the recursion of the text's tables one level down.
+    for (w, h, max_empty) in [(4, 1, 2), (5, 1, 2)] {
+        let g = PlainGraph::grid(w, h);
+        let b = Board::new(&g);
+        let n = g.len();
+        let mut plain = OutcomeSearch::new(&g, false).unwrap();
+        let mut reduced = OutcomeSearch::new(&g, true).unwrap();
+        plain.budget = 20_000;
+        reduced.budget = 20_000;
+        let mut checked = 0;
+        for code in 0..3u32.pow(n as u32) {
+            let mut x = code;
+            let c = Config(
+                (0..n)
+                    .map(|_| {
+                        let v = (x % 3) as i8 - 1;
+                        x /= 3;
+                        v
+                    })
+                    .collect(),
+            );
+            // only nearly full boards: the search from open boards is long
+            if c.points_with(0).count() > max_empty || !b.is_board_position(&c) {
+                continue;
+            }
+            let r = RegularSequence::start(&b, c.clone()).unwrap();
+            let Ok(a) = plain.run(&r) else { continue };
+            let Ok(s) = reduced.run(&r) else { continue };
+            assert_eq!(a.classes, s.classes, "symmetry reduction changed {c}");
+            let rs = RegularSequence::start(&b, swap_colours(&c)).unwrap();
+            let Ok(swapped) = reduced.run(&rs).map(|x| x.classes) else {
+                continue;
+            };
+            let expected: Vec<Outcome> = a.classes.iter().map(|&o| swap_class(o)).collect();
+            assert_eq!(swapped, expected, "colour swap of {c}");
+            if !b.is_ultimate(&c) {
+                let mut black_gets = vec![false; n];
+                let mut white_gets = vec![false; n];
+                for colour in Colour::ALL {
+                    for (_, child) in r.successors(&b, colour) {
+                        let cc = reduced
+                            .run(&child)
+                            .expect("a child of a solved node")
+                            .classes;
+                        for v in 0..n {
+                            let gets = if colour == Colour::Black {
+                                &mut black_gets
+                            } else {
+                                &mut white_gets
+                            };
+                            gets[v] |= cc[v].good_for(colour);
+                        }
+                    }
+                }
+                let recomputed: Vec<Outcome> = (0..n)
+                    .map(|v| Outcome::from_options(black_gets[v], white_gets[v]))
+                    .collect();
+                assert_eq!(recomputed, a.classes, "recursion at {c}");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 5, "{w}x{h}: only {checked} positions checked");
+    }
+}
+
+#[test]
+fn outcome_table_cells() {
+    // the four cells of the text's table
+    assert_eq!(Outcome::from_options(true, true), Outcome::Next);
+    assert_eq!(Outcome::from_options(true, false), Outcome::Black);
+    assert_eq!(Outcome::from_options(false, true), Outcome::White);
+    assert_eq!(Outcome::from_options(false, false), Outcome::Previous);
+    // 𝓟 is fine for the chooser, 𝓝 is not (text: 𝓝 favours the player moving next)
+    assert!(Outcome::Previous.good_for(Colour::Black));
+    assert!(!Outcome::Next.good_for(Colour::White));
+}
+
+#[test]
+fn chinese_score_on_ultimate_positions() {
+    // ultimate: every point 𝓑 or 𝓦, strings uniform, so finishable; s_c = White − Black
+    let g = PlainGraph::grid(4, 3);
+    let b = Board::new(&g);
+    let c = row(".XO.XXOO.XO.");
+    let classes = classes_of(&g, &c);
+    let verdict = chinese_verdict(&b, &c, &classes);
+    assert!(verdict.finishable());
+    let black = classes.iter().filter(|&&o| o == Outcome::Black).count() as i64;
+    let white = classes.iter().filter(|&&o| o == Outcome::White).count() as i64;
+    assert_eq!(verdict.score, white - black);
+    assert_eq!(verdict.score, 0); // 4 stones + 2 eyes each
+    // komi: White wins iff s_c ≥ h (text), so a tie at h = 2 goes to White
+    assert!(Komi(4).white_wins(2));
+    assert!(!Komi(5).white_wins(2));
+    assert!(Komi(-1).white_wins(0));
+}
+
+#[test]
+fn chinese_conditions() {
+    // 𝓝 points make a position not finishable (condition 1)
+    let g = PlainGraph::grid(3, 1);
+    let b = Board::new(&g);
+    let c = Config::empty(3);
+    let v = chinese_verdict(&b, &c, &classes_of(&g, &c));
+    assert!(v.failures.contains(&FinishFailure::Unsettled(1)));
+    // a string whose points have different classes fails condition 2 (classes given by hand)
+    let c = row("XX.");
+    let v = chinese_verdict(&b, &c, &[Outcome::Black, Outcome::White, Outcome::Black]);
+    assert_eq!(v.failures, vec![FinishFailure::SplitString { a: 0, b: 1 }]);
+    // 𝓟 stones count for their owner, 𝓟 empty points for nobody (definition of s_c)
+    let c = row("XO.");
+    assert_eq!(
+        chinese_score(
+            &c,
+            &[Outcome::Previous, Outcome::Previous, Outcome::Previous]
+        ),
+        0
+    );
+    assert_eq!(
+        chinese_score(&c, &[Outcome::Previous, Outcome::White, Outcome::White]),
+        1
+    );
+}
+
+#[test]
+fn komi_parsing() {
+    // integers and halves only; no floats anywhere
+    assert_eq!("7.5".parse::<Komi>(), Ok(Komi(15)));
+    assert_eq!("-3".parse::<Komi>(), Ok(Komi(-6)));
+    assert_eq!("0.50".parse::<Komi>(), Ok(Komi(1)));
+    assert_eq!("+2".parse::<Komi>(), Ok(Komi(4)));
+    for bad in [
+        "",
+        "-",
+        "7.25",
+        "1e3",
+        "x",
+        "7.",
+        ".5",
+        "99999999999999999",
+        "1.5.5",
+        "--1",
+    ] {
+        assert!(bad.parse::<Komi>().is_err(), "{bad:?}");
+    }
+    assert_eq!(Komi(-15).to_string(), "-7.5");
+}
