@@ -1,10 +1,354 @@
 //! `arbiter xiangqi …` subcommands.
+//!
+//! Each subcommand is one variant of [`Command`] with its own argument struct and `run_*`
+//! function, so new subcommands slot in beside the others.
+
+use serde_json::{Value, json};
+use xiangqi_repetition::iccs::{self, RankBase};
+use xiangqi_repetition::perft::{divide, perft};
+use xiangqi_repetition::{Position, START_FEN, Status};
 
 use crate::output::{CliError, Output};
 
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {}
+pub enum Command {
+    /// Count the leaf nodes of the legal move tree (bulk counting at the last ply).
+    Perft(PerftArgs),
+    /// List the legal moves of a position.
+    Moves(MovesArgs),
+    /// Check a FEN and list every problem that makes it illegal.
+    Validate(ValidateArgs),
+    /// Judge a repetition (棋例): classify each move of the cycle and give the verdict.
+    Adjudicate(AdjudicateArgs),
+}
 
-pub fn run(command: Command, _json: bool) -> Result<Output, CliError> {
-    match command {}
+/// The deepest perft the CLI runs (depth 7 from the start position is ~2·10¹¹ leaves).
+const MAX_PERFT_DEPTH: u32 = 9;
+
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// Position in xqbase/UCCI FEN (default: the start position).
+    #[arg(long, default_value = START_FEN)]
+    pub fen: String,
+    /// Depth in plies (0-9).
+    #[arg(long)]
+    pub depth: u32,
+    /// Also list the count below each legal move.
+    #[arg(long)]
+    pub divide: bool,
+    /// Write moves with ranks 1-10 (Fairy-Stockfish / pyffish) instead of 0-9.
+    #[arg(long)]
+    pub ranks_from_one: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct MovesArgs {
+    /// Position in xqbase/UCCI FEN (default: the start position).
+    #[arg(long, default_value = START_FEN)]
+    pub fen: String,
+    /// Write moves with ranks 1-10 (Fairy-Stockfish / pyffish) instead of 0-9.
+    #[arg(long)]
+    pub ranks_from_one: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ValidateArgs {
+    /// Position in xqbase/UCCI FEN.
+    #[arg(long)]
+    pub fen: String,
+}
+
+pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
+    match command {
+        Command::Perft(args) => run_perft(args, json),
+        Command::Moves(args) => run_moves(args),
+        Command::Validate(args) => run_validate(args),
+        Command::Adjudicate(args) => run_adjudicate(args),
+    }
+}
+
+fn rank_base(from_one: bool) -> RankBase {
+    if from_one { RankBase::One } else { RankBase::Zero }
+}
+
+/// Parses and validates a FEN, turning every problem into one bad-input message.
+pub(crate) fn load_position(fen: &str) -> Result<Position, CliError> {
+    Position::from_fen(fen).map_err(|e| CliError::bad_input(format!("--fen: {e}")))
+}
+
+fn run_perft(args: PerftArgs, json: bool) -> Result<Output, CliError> {
+    if args.depth > MAX_PERFT_DEPTH {
+        return Err(CliError::bad_input(format!(
+            "--depth {}: at most {MAX_PERFT_DEPTH} plies",
+            args.depth
+        )));
+    }
+    let mut pos = load_position(&args.fen)?;
+    let base = rank_base(args.ranks_from_one);
+    let started = std::time::Instant::now();
+    let (nodes, per_move) = if args.divide && args.depth > 0 {
+        let d = divide(&mut pos, args.depth);
+        (d.iter().map(|(_, n)| n).sum(), Some(d))
+    } else {
+        (perft(&mut pos, args.depth), None)
+    };
+    let elapsed = started.elapsed().as_secs_f64();
+    let mut text = String::new();
+    let mut doc = json!({"fen": pos.fen(), "depth": args.depth, "nodes": nodes});
+    if let Some(d) = &per_move {
+        let mut list = Vec::new();
+        for (mv, n) in d {
+            let m = iccs::format_move(*mv, base);
+            text.push_str(&format!("{m}: {n}\n"));
+            list.push(json!({"move": m, "nodes": n}));
+        }
+        doc["divide"] = Value::Array(list);
+        text.push('\n');
+    }
+    text.push_str(&format!("nodes {nodes}\n"));
+    if !json {
+        let rate = if elapsed > 0.0 { nodes as f64 / elapsed / 1e6 } else { 0.0 };
+        text.push_str(&format!("time {:.3} s, {rate:.1} M nodes/s\n", elapsed));
+    }
+    Ok(Output::new(text, doc))
+}
+
+fn run_moves(args: MovesArgs) -> Result<Output, CliError> {
+    let pos = load_position(&args.fen)?;
+    let base = rank_base(args.ranks_from_one);
+    let moves: Vec<String> = pos.legal_moves().iter().map(|m| iccs::format_move(*m, base)).collect();
+    let status = match pos.status() {
+        Status::Ongoing => "ongoing",
+        Status::Checkmate => "checkmate",
+        Status::Stalemate => "stalemate",
+    };
+    let text = format!("{} legal moves ({status}): {}\n", moves.len(), moves.join(" "));
+    let doc = json!({"fen": pos.fen(), "status": status, "check": pos.is_check(), "count": moves.len(), "moves": moves});
+    Ok(Output::new(text, doc))
+}
+
+fn run_validate(args: ValidateArgs) -> Result<Output, CliError> {
+    let pos = load_position(&args.fen)?;
+    let text = format!("legal position: {}\n", pos.fen());
+    Ok(Output::new(text, json!({"valid": true, "fen": pos.fen(), "key": format!("{:016x}", pos.key())})))
+}
+
+// ---------------------------------------------------------------------------------------
+// `arbiter xiangqi adjudicate`: repetition adjudication (棋例) under a rule edition.
+// ---------------------------------------------------------------------------------------
+
+use xiangqi_repetition::adjudicate::{self as adj, EffectKind, Ruleset, Ruling};
+
+#[derive(Debug, clap::Args)]
+pub struct AdjudicateArgs {
+    /// Position the moves start from, in xqbase/UCCI FEN (default: the FEN tag of a PGN
+    /// moves file, else the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves in ICCS (ranks 0-9), separated by spaces or commas: "h2e2 h9g7 …".
+    #[arg(long, conflicts_with = "moves_file")]
+    pub moves: Option<String>,
+    /// A file with the moves: plain ICCS tokens, or PGN with ICCS movetext.
+    #[arg(long)]
+    pub moves_file: Option<std::path::PathBuf>,
+    /// Rule edition: cxa2011, cxa1999, cxa1987 or axf.
+    #[arg(long)]
+    pub rules: String,
+    /// Moves are written with ranks 1-10 (Fairy-Stockfish / pyffish).
+    #[arg(long)]
+    pub ranks_from_one: bool,
+}
+
+/// Pulls the FEN tag and the ICCS tokens out of a PGN (or a plain token list).
+fn moves_from_pgn(text: &str) -> (Option<String>, String) {
+    let mut fen = None;
+    let mut body = String::new();
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with('[') {
+            if let Some(rest) = t.strip_prefix("[FEN") {
+                fen = rest.split('"').nth(1).map(str::to_string);
+            }
+            continue;
+        }
+        body.push_str(line);
+        body.push('\n');
+    }
+    // Drop {comments}, (variations) are not supported and kept as tokens to be reported.
+    let mut clean = String::new();
+    let mut depth = 0usize;
+    for c in body.chars() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth > 0 => depth -= 1,
+            _ if depth == 0 => clean.push(c),
+            _ => {}
+        }
+    }
+    let tokens: Vec<&str> = clean
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(|t| t.rsplit_once('.').map(|(_, m)| m).unwrap_or(t))
+        .filter(|t| !t.is_empty() && !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*"))
+        .collect();
+    (fen, tokens.join(" "))
+}
+
+/// Shifts ranks 1-10 down to 0-9 in every token (`h3e3` → `h2e2`).
+fn ranks_to_zero(moves: &str) -> Result<String, CliError> {
+    let mut out = Vec::new();
+    for (i, tok) in moves.split_whitespace().enumerate() {
+        let bytes: Vec<char> = tok.chars().collect();
+        let mut parts = Vec::new();
+        let mut j = 0;
+        while j < bytes.len() {
+            let f = bytes[j];
+            j += 1;
+            let mut num = String::new();
+            while j < bytes.len() && bytes[j].is_ascii_digit() {
+                num.push(bytes[j]);
+                j += 1;
+            }
+            let r: u32 = num.parse().unwrap_or(0);
+            if !(1..=10).contains(&r) {
+                return Err(CliError::bad_input(format!(
+                    "move {}: '{tok}' is not a move with ranks 1-10",
+                    i + 1
+                )));
+            }
+            parts.push(format!("{f}{}", r - 1));
+        }
+        out.push(parts.concat());
+    }
+    Ok(out.join(" "))
+}
+
+fn effect_json(r: &Ruling, k: usize) -> Vec<Value> {
+    let a = &r.moves[k];
+    let after = r.positions[k].after(a.mv);
+    let label = |sq: adj::Sq| -> String {
+        after
+            .at(sq)
+            .map(|p| format!("{}@{sq}", p.fen_char()))
+            .unwrap_or_else(|| sq.to_string())
+    };
+    if a.effects.is_empty() {
+        return vec![json!({"kind": "idle", "piece": label(a.mv.to), "target": Value::Null})];
+    }
+    a.effects
+        .iter()
+        .map(|e| {
+            let mut v = json!({
+                "kind": e.kind.name(),
+                "piece": label(e.piece),
+                "target": e.target.map(label),
+            });
+            if matches!(
+                e.kind,
+                EffectKind::Check | EffectKind::MateThreat | EffectKind::Chase
+            ) {
+                v["first_counterattack"] = json!(e.first_counterattack);
+            }
+            if e.kind == EffectKind::Chase {
+                v["victim_protected"] = json!(e.victim_protected);
+            }
+            v
+        })
+        .collect()
+}
+
+fn side_json(s: &adj::SideSummary) -> Value {
+    json!({
+        "summary": s.summary,
+        "moves": s.moves,
+        "checks": s.checks,
+        "mate_threats": s.mate_threats,
+        "chases": s.chases,
+        "exchanges": s.exchanges,
+        "offers": s.offers,
+        "blocks": s.blocks,
+        "idle": s.idle,
+        "strikes": s.strikes,
+        "perpetual_check": s.perpetual_check,
+        "perpetual_strike": s.perpetual_strike,
+    })
+}
+
+fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
+    let rules: Ruleset = args
+        .rules
+        .parse()
+        .map_err(|e| CliError::bad_input(format!("--rules: {e}")))?;
+    let (tag_fen, mut moves) = match (&args.moves, &args.moves_file) {
+        (Some(m), None) => (None, m.clone()),
+        (None, Some(path)) => moves_from_pgn(&crate::output::read_file(path)?),
+        _ => {
+            return Err(CliError::bad_input(
+                "give the moves with --moves or --moves-file",
+            ));
+        }
+    };
+    if args.ranks_from_one {
+        moves = ranks_to_zero(&moves)?;
+    }
+    let fen = args
+        .fen
+        .or(tag_fen)
+        .unwrap_or_else(|| START_FEN.to_string());
+    let board =
+        adj::Board::from_fen(&fen).map_err(|e| CliError::bad_input(format!("--fen: {e}")))?;
+    let list =
+        adj::parse_moves(&moves).map_err(|e| CliError::bad_input(format!("--moves: {e}")))?;
+    let ruling = adj::adjudicate(&board, &list, &rules)
+        .map_err(|e| CliError::bad_input(format!("--moves: {e}")))?;
+
+    let mut text = String::new();
+    let mut moves_json = Vec::new();
+    let start = ruling.cycle.map(|c| c.start_ply).unwrap_or(0);
+    for (k, a) in ruling.moves.iter().enumerate() {
+        let b = &ruling.positions[k];
+        let zh = adj::notation::chinese(b, a.mv).unwrap_or_default();
+        text.push_str(&format!(
+            "{:>4}. {} {} {}: {}\n",
+            start + k + 1,
+            a.mv,
+            zh,
+            a.class.zh(),
+            a.class.name()
+        ));
+        let notes: Vec<String> = a
+            .notes
+            .iter()
+            .map(|n| match n {
+                adj::Note::NeitherOfferNorChase { .. } => "非献非捉".to_string(),
+                adj::Note::OfferAndChase { exchange, shape } => {
+                    format!("{}兼捉 {}", if *exchange { "兑" } else { "献" }, shape.zh())
+                }
+            })
+            .collect();
+        moves_json.push(json!({
+            "ply": start + k + 1,
+            "move": a.mv.iccs(),
+            "chinese": zh,
+            "side": a.side.name(),
+            "effects": effect_json(&ruling, k),
+            "class": a.class.name(),
+            "class_zh": a.class.zh(),
+            "notes": notes,
+        }));
+    }
+    text.push_str(&format!(
+        "result: {}\n{}\n",
+        ruling.verdict.name(),
+        ruling.explanation
+    ));
+    let doc = json!({
+        "result": ruling.verdict.name(),
+        "rules": rules.name,
+        "cycle": ruling.cycle.map(|c| json!({"start_ply": c.start_ply, "plies": c.plies})),
+        "moves": moves_json,
+        "sides": {"red": side_json(&ruling.red), "black": side_json(&ruling.black)},
+        "explanation": ruling.explanation,
+    });
+    Ok(Output::new(text, doc))
 }

@@ -1,0 +1,198 @@
+//! `arbiter xiangqi adjudicate`: the JSON contract, verdicts per edition and error paths.
+
+use std::process::Command;
+
+fn arbiter(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> (i32, serde_json::Value) {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let (code, out, _) = arbiter(&all);
+    assert_eq!(
+        out.trim().lines().count(),
+        1,
+        "exactly one JSON document: {out}"
+    );
+    (code, serde_json::from_str(out.trim()).expect("JSON"))
+}
+
+// Reference digest §5 (pyffish 0.0.90 observed): a rook chasing an unprotected cannon loses
+// under AXF; the cannon protected by a rook on a7 is no chase (draw).
+const CHASE_FEN: &str = "5k3/9/6c2/9/9/9/9/9/9/4K2R1 w - - 0 1";
+const CHASE: &str = "h0g0 g7h7 g0h0 h7g7";
+
+#[test]
+fn json_shape_and_verdict() {
+    let (code, v) = json(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        CHASE_FEN,
+        "--moves",
+        CHASE,
+        "--rules",
+        "axf",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["result"], "red_loses");
+    assert_eq!(v["cycle"]["start_ply"], 0);
+    assert_eq!(v["cycle"]["plies"], 4);
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 4);
+    assert_eq!(moves[0]["ply"], 1);
+    assert_eq!(moves[0]["move"], "h0g0");
+    assert_eq!(moves[0]["side"], "red");
+    assert_eq!(moves[0]["class"], "chase");
+    assert_eq!(moves[0]["effects"][0]["kind"], "chase");
+    assert_eq!(moves[0]["effects"][0]["piece"], "R@g0");
+    assert_eq!(moves[0]["effects"][0]["target"], "c@g7");
+    assert_eq!(moves[1]["class"], "idle");
+    assert_eq!(moves[1]["effects"][0]["kind"], "idle");
+    assert_eq!(v["sides"]["red"]["summary"], "长捉");
+    assert_eq!(v["sides"]["black"]["summary"], "二闲");
+    assert!(v["explanation"].as_str().unwrap().contains("长捉"));
+}
+
+#[test]
+fn protected_cannon_is_no_chase_and_rulesets_differ_on_mate_threats() {
+    // Digest §5: cannon protected by a rook → (True, 0), a draw.
+    let (_, v) = json(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        "5k3/9/r6c1/9/9/9/9/9/9/4K2R1 b - - 0 1",
+        "--moves",
+        "h7g7 h0g0 g7h7 g0h0",
+        "--rules",
+        "axf",
+    ]);
+    assert_eq!(v["result"], "draw");
+    // Perpetual check (digest §5 first case, ranks shifted): the checker loses everywhere.
+    for rules in ["axf", "cxa1987", "cxa1999", "cxa2011"] {
+        let (_, v) = json(&[
+            "xiangqi",
+            "adjudicate",
+            "--fen",
+            "3k4R/9/9/9/9/9/9/9/9/4K4 b - - 0 1",
+            "--moves",
+            "d10d9 i10i9 d9d10 i9i10",
+            "--ranks-from-one",
+            "--rules",
+            rules,
+        ]);
+        assert_eq!(v["result"], "red_loses", "{rules}");
+        assert_eq!(v["sides"]["red"]["perpetual_check"], true);
+    }
+}
+
+#[test]
+fn no_repetition_and_moves_file_with_pgn() {
+    let (code, v) = json(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        CHASE_FEN,
+        "--moves",
+        "h0g0 g7h7",
+        "--rules",
+        "cxa2011",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(v["result"], "no_repetition");
+    assert!(v["cycle"].is_null());
+
+    let dir = std::env::temp_dir().join(format!("arbiter-adjudicate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pgn = dir.join("game.pgn");
+    std::fs::write(
+        &pgn,
+        format!(
+            "[Game \"Chinese Chess\"]\n[FEN \"{CHASE_FEN}\"]\n[Format \"ICCS\"]\n\n1. h0g0 g7h7 {{chase}} 2. g0h0 h7g7 *\n"
+        ),
+    )
+    .unwrap();
+    let (code, v) = json(&[
+        "xiangqi",
+        "adjudicate",
+        "--moves-file",
+        pgn.to_str().unwrap(),
+        "--rules",
+        "cxa1987",
+    ]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["result"], "red_loses");
+}
+
+#[test]
+fn bad_input_is_exit_2_with_position() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--fen", "garbage", "--moves", CHASE, "--rules", "axf"],
+            "FEN byte",
+        ),
+        (
+            &["--fen", CHASE_FEN, "--moves", "h0g0 zz99", "--rules", "axf"],
+            "move 2",
+        ),
+        (
+            &[
+                "--fen",
+                CHASE_FEN,
+                "--moves",
+                "h0g0 g7h7 g0h9",
+                "--rules",
+                "axf",
+            ],
+            "move 3",
+        ),
+        (
+            &["--fen", CHASE_FEN, "--moves", CHASE, "--rules", "fide"],
+            "--rules",
+        ),
+        (&["--fen", CHASE_FEN, "--rules", "axf"], "--moves"),
+        (
+            &[
+                "--fen",
+                CHASE_FEN,
+                "--moves",
+                "h0g0 g7h7",
+                "--ranks-from-one",
+                "--rules",
+                "axf",
+            ],
+            "ranks 1-10",
+        ),
+        (
+            &[
+                "--fen",
+                CHASE_FEN,
+                "--moves-file",
+                "/nonexistent/x.pgn",
+                "--rules",
+                "axf",
+            ],
+            "cannot read",
+        ),
+    ];
+    for (args, needle) in cases {
+        let mut all = vec!["xiangqi", "adjudicate"];
+        all.extend_from_slice(args);
+        let (code, out, err) = arbiter(&all);
+        assert_eq!(code, 2, "{args:?}: {out} {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1);
+        let (code, v) = json(&all);
+        assert_eq!(code, 2);
+        assert_eq!(v["error"]["kind"], "bad_input");
+    }
+}
