@@ -493,7 +493,8 @@ impl Board {
                     removed += self.remove_chain(self.head[q as usize]);
                 }
             }
-            *self.captures.get_mut(c.opponent()) += removed;
+            // The placed stone is lost too.
+            *self.captures.get_mut(c.opponent()) += removed + 1;
             return;
         }
         let pu = p as usize;

@@ -75,7 +75,8 @@ struct Parser<'a> {
     depth: usize,
 }
 
-const MAX_DEPTH: usize = 10_000;
+/// Variations nested deeper than this are refused (recursion would exhaust the stack).
+const MAX_DEPTH: usize = 1_000;
 
 impl<'a> Parser<'a> {
     fn where_(&self, offset: usize) -> SgfPos {
@@ -378,6 +379,10 @@ fn point_value(
 fn point_list(text: &str, topo: &Topology, prop: &Property) -> Result<Vec<Point>, SgfError> {
     let mut out = Vec::new();
     for v in &prop.values {
+        if v.trim().is_empty() {
+            // An empty list (`TW[]`, SGF "elist").
+            continue;
+        }
         match v.split_once(':') {
             Some((a, b)) => {
                 let pa = point_value(text, topo, prop, a, false)?.expect("not a pass");
