@@ -20,6 +20,7 @@ pub mod record;
 mod reference;
 pub mod setup;
 pub(crate) mod tables;
+pub mod tsume;
 pub mod types;
 pub mod usi;
 

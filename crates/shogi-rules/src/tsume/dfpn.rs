@@ -1,0 +1,432 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) for tsume: OR nodes are attacker
+//! turns (every move a check), AND nodes defender turns. Enhancements: transposition table
+//! with hand superiority and proof / disproof pieces (Seo 1999), new AND nodes initialised
+//! by their number of evasions, the 1+ε threshold trick of df-pn+ against thrashing,
+//! repetition on the search path counted as the attacker's failure (a cycle of checks is
+//! no solution), an optional ply bound for exact shortest-mate searches, and table
+//! garbage collection by subtree size.
+
+use std::time::Instant;
+
+use hashbrown::HashSet;
+
+use super::hands;
+use super::node::Node;
+use super::table::{INF, PN_MAX, Probe, Table};
+use crate::types::{Hand, Kind, Move};
+
+/// Plies beyond which a line counts as failed (longer than any known problem).
+pub(crate) const MAX_PLY: u32 = 4000;
+
+/// Why a search stopped without an answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    Nodes,
+    Time,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    mv: Move,
+    board: u64,
+    full: u64,
+    hand: Hand,
+    pn: u32,
+    dn: u32,
+    /// Proven: length; disproven: ply bound.
+    len: u32,
+    pieces: Hand,
+    rep: bool,
+}
+
+pub(crate) struct Search {
+    pub(crate) node: Node,
+    pub(crate) table: Table,
+    pub(crate) nodes: u64,
+    pub(crate) node_limit: u64,
+    pub(crate) deadline: Option<Instant>,
+    pub(crate) stopped: Option<Stop>,
+    path: HashSet<u64>,
+}
+
+/// Proof pieces of a mated AND node: nothing, except that where the defender could have
+/// interposed but holds no piece of a kind, the attacker must keep all it holds of that
+/// kind (with fewer, the defender would hold one and could drop it).
+pub(crate) fn and_proof_base(node: &Node) -> Hand {
+    let mut pieces = Hand::default();
+    if node.interposition_squares().any() {
+        let ours = node.attacker_hand();
+        let theirs = node.defender_hand();
+        for k in Kind::HAND {
+            if theirs.count(k) == 0 {
+                pieces.0[k.index()] = ours.count(k);
+            }
+        }
+    }
+    pieces
+}
+
+impl Search {
+    pub(crate) fn new(node: Node, table_limit: usize) -> Search {
+        Search {
+            node,
+            table: Table::new(table_limit),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: None,
+            path: HashSet::new(),
+        }
+    }
+
+    /// Searches the current node until it is proven, disproven (within `rem` plies) or
+    /// a limit stops the search. Returns the final probe of the node.
+    pub(crate) fn solve(&mut self, rem: u32) -> Probe {
+        self.stopped = None;
+        loop {
+            let p = self.probe_here(rem);
+            match p {
+                Probe::Proven { .. } | Probe::Disproven { .. } => return p,
+                Probe::Open { .. } if self.stopped.is_some() => return p,
+                Probe::Open { .. } => {}
+            }
+            self.path.insert(self.node.full_key());
+            self.mid(PN_MAX, PN_MAX, rem, 0);
+            self.path.remove(&self.node.full_key());
+        }
+    }
+
+    pub(crate) fn probe_here(&self, rem: u32) -> Probe {
+        self.table
+            .probe(self.node.board_key(), &self.node.attacker_hand(), rem)
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped.is_some() {
+            return true;
+        }
+        if self.nodes >= self.node_limit {
+            self.stopped = Some(Stop::Nodes);
+            return true;
+        }
+        if self.nodes & 0x3ff == 0
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.stopped = Some(Stop::Time);
+            return true;
+        }
+        false
+    }
+
+    /// Generates the children of the current node with their table values. A new AND
+    /// child that has no evasion is recorded as mate right away.
+    fn expand(&mut self, or: bool, rem: u32) -> Vec<Child> {
+        let moves = if or {
+            self.node.checks()
+        } else {
+            self.node.replies()
+        };
+        let child_rem = rem.saturating_sub(1);
+        let mut out = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let u = self.node.play(mv);
+            let board = self.node.board_key();
+            let full = self.node.full_key();
+            let hand = self.node.attacker_hand();
+            let mut c = Child {
+                mv,
+                board,
+                full,
+                hand,
+                pn: 1,
+                dn: 1,
+                len: 0,
+                pieces: hand,
+                rep: false,
+            };
+            match self.table.probe(board, &hand, child_rem) {
+                Probe::Open { pn, dn } => {
+                    c.pn = pn;
+                    c.dn = dn;
+                    if or && pn == 1 && dn == 1 {
+                        let replies = self.node.pos.count_legal_moves();
+                        if replies == 0 {
+                            let pieces = and_proof_base(&self.node);
+                            self.table.store_proof(board, hand, pieces, 0, 1);
+                            c.pn = 0;
+                            c.dn = INF;
+                            c.pieces = pieces;
+                        } else {
+                            c.pn = u32::try_from(replies).unwrap_or(PN_MAX).min(PN_MAX);
+                        }
+                    }
+                }
+                Probe::Proven { len, pieces } => {
+                    c.pn = 0;
+                    c.dn = INF;
+                    c.len = len;
+                    c.pieces = pieces;
+                }
+                Probe::Disproven { pieces, bound, rep } => {
+                    c.pn = INF;
+                    c.dn = 0;
+                    c.len = bound;
+                    c.pieces = pieces;
+                    c.rep = rep;
+                }
+            }
+            self.node.unplay(mv, u);
+            out.push(c);
+        }
+        out
+    }
+
+    fn refresh(&self, c: &mut Child, rem: u32) {
+        if self.path.contains(&c.full) {
+            c.pn = INF;
+            c.dn = 0;
+            c.len = INF;
+            c.pieces = c.hand;
+            c.rep = true;
+            return;
+        }
+        match self.table.probe(c.board, &c.hand, rem.saturating_sub(1)) {
+            Probe::Open { pn, dn } => {
+                c.pn = pn;
+                c.dn = dn;
+            }
+            Probe::Proven { len, pieces } => {
+                c.pn = 0;
+                c.dn = INF;
+                c.len = len;
+                c.pieces = pieces;
+            }
+            Probe::Disproven { pieces, bound, rep } => {
+                c.pn = INF;
+                c.dn = 0;
+                c.len = bound;
+                c.pieces = pieces;
+                c.rep = rep;
+            }
+        }
+    }
+
+    /// Multiple iterative deepening at the current node.
+    fn mid(&mut self, thpn: u32, thdn: u32, rem: u32, ply: u32) {
+        self.nodes += 1;
+        let start_nodes = self.nodes;
+        let or = self.node.attacker_to_move();
+        let board = self.node.board_key();
+        let hand = self.node.attacker_hand();
+
+        if ply >= MAX_PLY {
+            self.table.store_disproof(board, hand, hand, rem, true, 1);
+            return;
+        }
+        if or && rem == 0 {
+            self.table
+                .store_disproof(board, hand, hands::FULL, 0, false, 1);
+            return;
+        }
+        let mut children = self.expand(or, rem);
+        if children.is_empty() {
+            if or {
+                let mut pieces = hands::FULL;
+                for k in Kind::HAND {
+                    if hand.count(k) == 0 {
+                        pieces.0[k.index()] = 0;
+                    }
+                }
+                self.table
+                    .store_disproof(board, hand, pieces, INF, false, 1);
+            } else {
+                let pieces = and_proof_base(&self.node);
+                self.table.store_proof(board, hand, pieces, 0, 1);
+            }
+            return;
+        }
+        if !or && rem == 0 {
+            self.table.store_disproof(board, hand, hand, 0, false, 1);
+            return;
+        }
+
+        loop {
+            for c in children.iter_mut() {
+                self.refresh(c, rem);
+            }
+            let (pn, dn) = aggregate(or, &children);
+            if pn == 0 || dn == 0 {
+                let amount = u32::try_from(self.nodes - start_nodes + 1).unwrap_or(u32::MAX);
+                self.finish(or, &children, pn == 0, board, hand, amount);
+                return;
+            }
+            if pn >= thpn || dn >= thdn || self.out_of_budget() {
+                let amount = u32::try_from(self.nodes - start_nodes + 1).unwrap_or(u32::MAX);
+                self.table.store_open(board, hand, pn, dn, amount);
+                if self.table.full() {
+                    self.table.collect();
+                }
+                return;
+            }
+            let (best, second) = select(or, &children);
+            let c = children[best];
+            let (cthpn, cthdn) = if or {
+                let sum_other = dn.saturating_sub(c.dn);
+                (
+                    thpn.min(second.saturating_add(second / 4).saturating_add(1)),
+                    thdn.saturating_sub(sum_other).max(1),
+                )
+            } else {
+                let sum_other = pn.saturating_sub(c.pn);
+                (
+                    thpn.saturating_sub(sum_other).max(1),
+                    thdn.min(second.saturating_add(second / 4).saturating_add(1)),
+                )
+            };
+            let u = self.node.play(c.mv);
+            self.path.insert(c.full);
+            self.mid(cthpn, cthdn, rem.saturating_sub(1), ply + 1);
+            self.path.remove(&c.full);
+            self.node.unplay(c.mv, u);
+        }
+    }
+
+    /// Stores a resolved node with its proof or disproof pieces.
+    fn finish(
+        &mut self,
+        or: bool,
+        children: &[Child],
+        proven: bool,
+        board: u64,
+        hand: Hand,
+        amount: u32,
+    ) {
+        match (or, proven) {
+            (true, true) => {
+                let c = children
+                    .iter()
+                    .filter(|c| c.pn == 0)
+                    .min_by_key(|c| c.len)
+                    .copied()
+                    .expect("a proven child");
+                let mut pieces = c.pieces;
+                match c.mv {
+                    Move::Drop { kind, .. } => hands::add(&mut pieces, kind),
+                    Move::Board { .. } => {
+                        if let Some(v) = self.node.captured(c.mv) {
+                            hands::sub(&mut pieces, v);
+                        }
+                    }
+                }
+                let pieces = hands::min(&pieces, &hand);
+                self.table
+                    .store_proof(board, hand, pieces, c.len.saturating_add(1), amount);
+            }
+            (false, true) => {
+                let mut pieces = and_proof_base(&self.node);
+                let mut len = 0;
+                for c in children {
+                    pieces = hands::max(&pieces, &c.pieces);
+                    len = len.max(c.len);
+                }
+                let pieces = hands::min(&pieces, &hand);
+                self.table
+                    .store_proof(board, hand, pieces, len.saturating_add(1), amount);
+            }
+            (true, false) => {
+                let mut pieces = hands::FULL;
+                let mut bound = INF;
+                let mut rep = false;
+                for c in children {
+                    let mut p = c.pieces;
+                    match c.mv {
+                        Move::Drop { kind, .. } => hands::add(&mut p, kind),
+                        Move::Board { .. } => {
+                            if let Some(v) = self.node.captured(c.mv) {
+                                hands::sub(&mut p, v);
+                            }
+                        }
+                    }
+                    pieces = hands::min(&pieces, &p);
+                    bound = bound.min(c.len.saturating_add(1));
+                    rep |= c.rep;
+                }
+                for k in Kind::HAND {
+                    if hand.count(k) == 0 {
+                        pieces.0[k.index()] = 0;
+                    }
+                }
+                let pieces = hands::max(&pieces, &hand);
+                self.table
+                    .store_disproof(board, hand, pieces, bound, rep, amount);
+            }
+            (false, false) => {
+                // Prefer a refutation that does not rest on a repetition, then the
+                // one valid for the most plies.
+                let c = children
+                    .iter()
+                    .filter(|c| c.dn == 0)
+                    .min_by_key(|c| (c.rep, std::cmp::Reverse(c.len)))
+                    .copied()
+                    .expect("a disproven child");
+                let mut pieces = c.pieces;
+                if let Move::Drop { kind, .. } = c.mv {
+                    let total = hand.count(kind) + self.node.defender_hand().count(kind);
+                    let i = kind.index();
+                    pieces.0[i] = pieces.0[i].min(total.saturating_sub(1));
+                }
+                let pieces = hands::max(&pieces, &hand);
+                self.table.store_disproof(
+                    board,
+                    hand,
+                    pieces,
+                    c.len.saturating_add(1),
+                    c.rep,
+                    amount,
+                );
+            }
+        }
+    }
+}
+
+fn aggregate(or: bool, children: &[Child]) -> (u32, u32) {
+    let mut min = INF;
+    let mut sum: u64 = 0;
+    for c in children {
+        if or {
+            min = min.min(c.pn);
+            sum += u64::from(c.dn);
+        } else {
+            min = min.min(c.dn);
+            sum += u64::from(c.pn);
+        }
+    }
+    let has_inf = children
+        .iter()
+        .any(|c| if or { c.dn == INF } else { c.pn == INF });
+    let sum = if has_inf {
+        INF
+    } else {
+        u32::try_from(sum).unwrap_or(PN_MAX).min(PN_MAX)
+    };
+    if or { (min, sum) } else { (sum, min) }
+}
+
+/// Index of the most promising child and the second-smallest number.
+fn select(or: bool, children: &[Child]) -> (usize, u32) {
+    let mut best = 0;
+    let mut best_v = INF;
+    let mut second = INF;
+    for (i, c) in children.iter().enumerate() {
+        let v = if or { c.pn } else { c.dn };
+        if v < best_v {
+            second = best_v;
+            best_v = v;
+            best = i;
+        } else if v < second {
+            second = v;
+        }
+    }
+    (best, second)
+}

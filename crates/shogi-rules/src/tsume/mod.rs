@@ -1,0 +1,381 @@
+//! Tsume shogi: a df-pn mate solver with the composers' conventions, and a checker for
+//! composed problems.
+//!
+//! The side to move attacks; every attacker move is a check; the defender's hand is what
+//! the position gives (use [`defender_holds_rest`] for problems stated with "the defender
+//! holds all remaining pieces", the usual convention). Cycles of checks are the attacker's
+//! failure.
+//!
+//! Modes: [`Mode::Shortest`] gives the exact shortest forced mate counting every defence,
+//! interpositions included; [`Mode::Tsume`] follows the composers' conventions (shortest
+//! for the attacker, longest for the defender, 無駄合 not counted, the defence leaving the
+//! attacker no pieces in hand preferred among equals). Lengths are exact (the `exact` flag)
+//! when the shortening searches and the line search finished within the budget; long
+//! problems fall back to the line of the proof tree, which is a valid mate but may be longer
+//! than the canonical length.
+
+mod checker;
+mod composed;
+mod dfpn;
+mod hands;
+mod node;
+mod table;
+
+use std::time::{Duration, Instant};
+
+use board_core::Side;
+
+use crate::position::Position;
+use crate::setup::Setup;
+use crate::types::{Hand, Kind, Move, Square};
+
+pub use checker::{CheckReport, SideLine, Verdict, check_problem};
+
+use composed::Composed;
+use dfpn::Search;
+use node::Node;
+use table::{INF, Probe};
+
+/// Which length the solver reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// Composers' conventions (default).
+    #[default]
+    Tsume,
+    /// Exact shortest forced mate, every defence counted.
+    Shortest,
+}
+
+impl std::str::FromStr for Mode {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "tsume" => Ok(Mode::Tsume),
+            "shortest" => Ok(Mode::Shortest),
+            other => Err(format!("unknown mode {other:?} (tsume or shortest)")),
+        }
+    }
+}
+
+/// Search limits.
+#[derive(Clone, Debug)]
+pub struct Options {
+    pub mode: Mode,
+    /// Stop after this many df-pn nodes (all phases together).
+    pub node_limit: Option<u64>,
+    /// Stop after this much time (checked every 1024 nodes).
+    pub time_limit: Option<Duration>,
+    /// Transposition-table entries before garbage collection.
+    pub table_entries: usize,
+    /// Longest proof (in plies) for which the exact line search is run.
+    pub exact_line_plies: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            mode: Mode::Tsume,
+            node_limit: None,
+            time_limit: None,
+            table_entries: 16 << 20,
+            exact_line_plies: 15,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Mate,
+    NoMate,
+    /// A limit stopped the search first.
+    Unknown,
+}
+
+impl Status {
+    pub fn code(self) -> &'static str {
+        match self {
+            Status::Mate => "mate",
+            Status::NoMate => "no_mate",
+            Status::Unknown => "unknown",
+        }
+    }
+}
+
+/// What the solver found.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pub status: Status,
+    /// The main line (attacker first).
+    pub pv: Vec<Move>,
+    /// The length under the mode: counted plies for [`Mode::Tsume`] (useless
+    /// interpositions left out of the line), the line length for [`Mode::Shortest`].
+    pub plies: u32,
+    /// Length of the first proof found, before shortening.
+    pub first_proof_plies: u32,
+    /// The length is proven minimal under the mode (all searches finished).
+    pub exact: bool,
+    /// Search nodes, all phases.
+    pub nodes: u64,
+}
+
+/// Why a position cannot be searched.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TsumeError {
+    /// The side not to move (the defender) has no king.
+    NoDefenderKing,
+}
+
+impl std::fmt::Display for TsumeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TsumeError::NoDefenderKing => {
+                f.write_str("the defender (side not to move) has no king")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TsumeError {}
+
+/// The setup with the defender's hand replaced by every piece that is neither on the board
+/// nor in the attacker's hand (the tsume convention "玉方残り駒全部").
+pub fn defender_holds_rest(setup: &Setup) -> Setup {
+    let mut s = setup.clone();
+    let attacker = s.side_to_move;
+    let mut used = [0u32; 7];
+    for p in s.board.iter().flatten() {
+        let k = p.kind.unpromoted();
+        if k != Kind::King {
+            used[k.index()] += 1;
+        }
+    }
+    let mut rest = Hand::default();
+    for k in Kind::HAND {
+        let held = u32::from(s.hands[attacker].count(k));
+        let total = u32::from(k.full_set_count());
+        rest.0[k.index()] = total.saturating_sub(used[k.index()] + held) as u8;
+    }
+    s.hands[!attacker] = rest;
+    s
+}
+
+fn limits_for(search: &mut Search, opts: &Options, start: Instant) {
+    search.node_limit = opts.node_limit.unwrap_or(u64::MAX);
+    search.deadline = opts.time_limit.map(|t| start + t);
+}
+
+/// Solves the position: the side to move attacks.
+pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
+    let defender = !pos.side_to_move();
+    if pos.king(defender).is_none() {
+        return Err(TsumeError::NoDefenderKing);
+    }
+    let start = Instant::now();
+    let mut search = Search::new(Node::new(pos.clone()), opts.table_entries);
+    limits_for(&mut search, opts, start);
+    let mut sol = Solution {
+        status: Status::Unknown,
+        pv: Vec::new(),
+        plies: 0,
+        first_proof_plies: 0,
+        exact: false,
+        nodes: 0,
+    };
+    let mut len = match search.solve(INF) {
+        Probe::Proven { len, .. } => len,
+        Probe::Disproven { .. } => {
+            sol.status = Status::NoMate;
+            sol.exact = true;
+            sol.nodes = search.nodes;
+            return Ok(sol);
+        }
+        Probe::Open { .. } => {
+            sol.nodes = search.nodes;
+            return Ok(sol);
+        }
+    };
+    sol.status = Status::Mate;
+    sol.first_proof_plies = len;
+    // Shorten: prove mates within ever fewer plies until none exists.
+    let mut shortest = true;
+    while len >= 3 {
+        match search.solve(len - 2) {
+            Probe::Proven { len: l, .. } => len = l,
+            Probe::Disproven { .. } => break,
+            Probe::Open { .. } => {
+                shortest = false;
+                break;
+            }
+        }
+    }
+    // A stopped shortening still leaves the proof of `len` plies in the table.
+    search.stopped = None;
+    let used = search.nodes;
+    if len <= opts.exact_line_plies {
+        let budget = opts
+            .node_limit
+            .map_or(2_000_000, |n| n.saturating_sub(used).max(10_000));
+        let count_all = opts.mode == Mode::Shortest;
+        let bound = if count_all { len } else { len + 2 };
+        let mut composed = Composed::new(&mut search.node, budget, count_all);
+        let v = composed.attack(bound);
+        let extra = composed.nodes;
+        if let (Some(v), false) = (v, composed.aborted) {
+            sol.pv = composed.line(bound);
+            sol.plies = v.counted;
+            sol.exact = shortest;
+            sol.nodes = used + extra;
+            return Ok(sol);
+        }
+    }
+    sol.pv = proof_line(&mut search, len, opts.mode == Mode::Tsume);
+    sol.plies = match opts.mode {
+        Mode::Shortest => sol.pv.len() as u32,
+        Mode::Tsume => sol.pv.len() as u32,
+    };
+    sol.exact = shortest && opts.mode == Mode::Shortest && sol.plies == len;
+    sol.nodes = search.nodes;
+    Ok(sol)
+}
+
+/// Walks the proof in the table: the attacker plays its shortest proven check, the defender
+/// its longest proven defence (in tsume mode skipping interpositions that the table shows
+/// to be useless). Children missing from the table are proven again.
+fn proof_line(search: &mut Search, len: u32, tsume: bool) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut undos = Vec::new();
+    let mut rem = len;
+    while rem > 0 {
+        let or = search.node.attacker_to_move();
+        let moves = if or {
+            search.node.checks()
+        } else {
+            search.node.replies()
+        };
+        if moves.is_empty() {
+            break;
+        }
+        let mut lens = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            let u = search.node.play(mv);
+            let mut p = search.probe_here(rem - 1);
+            if !or && matches!(p, Probe::Open { .. }) {
+                p = search.solve(rem - 1);
+            }
+            search.node.unplay(mv, u);
+            lens.push(match p {
+                Probe::Proven { len, .. } => Some(len),
+                _ => None,
+            });
+        }
+        let pick = if or {
+            moves
+                .iter()
+                .zip(&lens)
+                .filter_map(|(m, l)| l.map(|l| (l, *m)))
+                .min_by_key(|(l, _)| *l)
+        } else {
+            defender_pick(search, &moves, &lens, rem, tsume)
+        };
+        let Some((_, mv)) = pick else {
+            break;
+        };
+        line.push(mv);
+        undos.push((mv, search.node.play(mv)));
+        rem -= 1;
+    }
+    while let Some((mv, u)) = undos.pop() {
+        search.node.unplay(mv, u);
+    }
+    line
+}
+
+fn defender_pick(
+    search: &mut Search,
+    moves: &[Move],
+    lens: &[Option<u32>],
+    rem: u32,
+    tsume: bool,
+) -> Option<(u32, Move)> {
+    let all = moves
+        .iter()
+        .zip(lens)
+        .filter_map(|(m, l)| l.map(|l| (l, *m)));
+    if !tsume {
+        return all.max_by_key(|(l, _)| *l);
+    }
+    let plain = moves
+        .iter()
+        .zip(lens)
+        .filter(|(m, _)| !search.node.is_interposition(**m))
+        .filter_map(|(_, l)| l.map(|l| l + 1))
+        .max()
+        .unwrap_or(0);
+    let mut best: Option<(u32, Move)> = None;
+    for (l, mv) in moves
+        .iter()
+        .zip(lens)
+        .filter_map(|(m, l)| l.map(|l| (l, *m)))
+    {
+        if search.node.is_interposition(mv) && useless_in_table(search, mv, plain, rem) {
+            continue;
+        }
+        if best.is_none_or(|(b, _)| l > b) {
+            best = Some((l, mv));
+        }
+    }
+    best
+}
+
+/// Table version of the 無駄合 test: a capture of the interposed piece leads to a
+/// proven mate no longer than `plain` plies.
+fn useless_in_table(search: &mut Search, mv: Move, plain: u32, rem: u32) -> bool {
+    if rem < 3 {
+        return false;
+    }
+    let u = search.node.play(mv);
+    let mut found = false;
+    for cap in search.node.checks() {
+        if cap.to() != mv.to() || cap.is_drop() {
+            continue;
+        }
+        let u2 = search.node.play(cap);
+        let p = match search.probe_here(plain) {
+            Probe::Open { .. } => search.solve(plain),
+            p => p,
+        };
+        search.stopped = None;
+        search.node.unplay(cap, u2);
+        if matches!(p, Probe::Proven { len, .. } if len <= plain) {
+            found = true;
+            break;
+        }
+    }
+    search.node.unplay(mv, u);
+    found
+}
+
+/// USI text of each move of a line.
+pub fn usi_line(pv: &[Move]) -> Vec<String> {
+    pv.iter().map(|m| crate::usi::format_move(*m)).collect()
+}
+
+/// The line in KI2 (JSA) notation with ▲/△ marks, moves separated by spaces.
+pub fn ki2_line(start: &Position, pv: &[Move]) -> String {
+    let mut pos = start.clone();
+    let mut prev: Option<Square> = None;
+    let mut out = Vec::with_capacity(pv.len());
+    for &mv in pv {
+        let mark = match pos.side_to_move() {
+            Side::First => "▲",
+            Side::Second => "△",
+        };
+        out.push(format!(
+            "{mark}{}",
+            crate::jsa::write_move(&pos, mv, prev, true)
+        ));
+        prev = Some(mv.to());
+        pos.make(mv);
+    }
+    out.join(" ")
+}

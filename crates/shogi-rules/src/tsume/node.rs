@@ -1,0 +1,181 @@
+//! The searched position plus what the tsume search needs beside it: the attacker, a
+//! board-only hash (board and side to move, no hands) so that one table slot can hold the
+//! same board with different attacker hands, and check / evasion generation.
+
+use board_core::{Side, ZobristKeys};
+
+use crate::position::{Position, Undo};
+use crate::types::{Hand, Kind, Move, Square};
+
+const BOARD_KEY_COUNT: usize = 2 * 14 * 81 + 1;
+static BOARD_KEYS: ZobristKeys<BOARD_KEY_COUNT> = ZobristKeys::generate(0x7473_756d_6531);
+
+#[inline]
+fn piece_key(side: Side, kind: Kind, sq: Square) -> u64 {
+    BOARD_KEYS.get((side.index() * 14 + kind.index()) * 81 + sq.index())
+}
+
+#[inline]
+fn turn_key() -> u64 {
+    BOARD_KEYS.get(BOARD_KEY_COUNT - 1)
+}
+
+/// What [`Node::play`] needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NodeUndo {
+    undo: Undo,
+    board_key: u64,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) struct Node {
+    pub(crate) pos: Position,
+    pub(crate) attacker: Side,
+    board_key: u64,
+}
+
+impl Node {
+    /// The attacker is the side to move in `pos`.
+    pub(crate) fn new(pos: Position) -> Node {
+        let attacker = pos.side_to_move();
+        let mut board_key = 0;
+        for sq in Square::all() {
+            if let Some(p) = pos.piece_at(sq) {
+                board_key ^= piece_key(p.side, p.kind, sq);
+            }
+        }
+        if attacker == Side::Second {
+            board_key ^= turn_key();
+        }
+        Node {
+            pos,
+            attacker,
+            board_key,
+        }
+    }
+
+    /// Board and side to move, without hands.
+    #[inline]
+    pub(crate) fn board_key(&self) -> u64 {
+        self.board_key
+    }
+
+    /// Board, both hands and side to move: the repetition identity.
+    #[inline]
+    pub(crate) fn full_key(&self) -> u64 {
+        self.pos.key()
+    }
+
+    #[inline]
+    pub(crate) fn attacker_to_move(&self) -> bool {
+        self.pos.side_to_move() == self.attacker
+    }
+
+    #[inline]
+    pub(crate) fn attacker_hand(&self) -> Hand {
+        *self.pos.hand(self.attacker)
+    }
+
+    #[inline]
+    pub(crate) fn defender_hand(&self) -> Hand {
+        *self.pos.hand(!self.attacker)
+    }
+
+    pub(crate) fn play(&mut self, mv: Move) -> NodeUndo {
+        let us = self.pos.side_to_move();
+        let old = self.board_key;
+        let mut k = old ^ turn_key();
+        match mv {
+            Move::Board { from, to, promote } => {
+                if let Some(p) = self.pos.piece_at(from) {
+                    k ^= piece_key(us, p.kind, from);
+                    let kind = if promote {
+                        p.kind.promoted().unwrap_or(p.kind)
+                    } else {
+                        p.kind
+                    };
+                    k ^= piece_key(us, kind, to);
+                }
+                if let Some(v) = self.pos.piece_at(to) {
+                    k ^= piece_key(v.side, v.kind, to);
+                }
+            }
+            Move::Drop { kind, to } => k ^= piece_key(us, kind, to),
+        }
+        let undo = self.pos.make(mv);
+        self.board_key = k;
+        NodeUndo {
+            undo,
+            board_key: old,
+        }
+    }
+
+    pub(crate) fn unplay(&mut self, mv: Move, u: NodeUndo) {
+        self.pos.unmake(mv, u.undo);
+        self.board_key = u.board_key;
+    }
+
+    /// Legal moves of the side to move that give check (the attacker's candidate moves).
+    pub(crate) fn checks(&mut self) -> Vec<Move> {
+        let all = self.pos.legal_moves();
+        let mut out = Vec::with_capacity(32);
+        for &mv in all.iter() {
+            if self.gives_check(mv) {
+                out.push(mv);
+            }
+        }
+        out
+    }
+
+    /// Whether `mv` (legal) leaves the opponent in check.
+    pub(crate) fn gives_check(&mut self, mv: Move) -> bool {
+        let undo = self.pos.make(mv);
+        let check = self.pos.in_check();
+        self.pos.unmake(mv, undo);
+        check
+    }
+
+    /// Every legal reply of the side to move (the defender's evasions when in check).
+    pub(crate) fn replies(&self) -> Vec<Move> {
+        self.pos.legal_moves().as_slice().to_vec()
+    }
+
+    /// The kind captured by `mv`, if any.
+    #[inline]
+    pub(crate) fn captured(&self, mv: Move) -> Option<Kind> {
+        match mv {
+            Move::Board { to, .. } => self.pos.piece_at(to).map(|p| p.kind),
+            Move::Drop { .. } => None,
+        }
+    }
+
+    /// The squares where the defender could interpose against the current check: the
+    /// squares between the king and a single distant slider. Empty for contact checks,
+    /// knight checks and double checks.
+    pub(crate) fn interposition_squares(&self) -> board_core::Bitboard128 {
+        let Some(k) = self.pos.king(self.pos.side_to_move()) else {
+            return board_core::Bitboard128::EMPTY;
+        };
+        let checkers = self.pos.checkers();
+        if checkers.has_several() {
+            return board_core::Bitboard128::EMPTY;
+        }
+        match checkers.first() {
+            Some(c) => crate::tables::between(k, Square::at(c)),
+            None => board_core::Bitboard128::EMPTY,
+        }
+    }
+
+    /// Whether the defender's `mv` is an interposition (合駒): a drop, or a move of a piece
+    /// other than the king, onto a square between the king and the checking slider.
+    pub(crate) fn is_interposition(&self, mv: Move) -> bool {
+        let squares = self.interposition_squares();
+        if !squares.contains(mv.to().index() as u32) {
+            return false;
+        }
+        match mv {
+            Move::Drop { .. } => true,
+            Move::Board { from, .. } => self.pos.piece_at(from).map(|p| p.kind) != Some(Kind::King),
+        }
+    }
+}

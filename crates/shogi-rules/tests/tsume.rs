@@ -1,0 +1,257 @@
+//! Tsume solver and checker on problems with published answers (shogi.md §7.4 and the
+//! sources it cites), plus positions without mate.
+
+use shogi_rules::tsume::{self, Mode, Options, Status, Verdict};
+use shogi_rules::{Position, Setup, usi};
+
+fn solve(sfen: &str, mode: Mode) -> tsume::Solution {
+    let pos = Position::from_sfen(sfen).unwrap();
+    let opts = Options {
+        mode,
+        node_limit: Some(5_000_000),
+        ..Options::default()
+    };
+    tsume::solve(&pos, &opts).unwrap()
+}
+
+/// Replays the line and checks that every attacker move is a check and the end is mate.
+fn assert_line_mates(sfen: &str, pv: &[shogi_rules::Move]) {
+    let pos = replay_checks(sfen, pv);
+    assert!(
+        pos.is_checkmate(),
+        "line does not end in mate: {}",
+        pos.to_sfen()
+    );
+}
+
+/// Replays the line, checking legality and that every attacker move checks.
+fn replay_checks(sfen: &str, pv: &[shogi_rules::Move]) -> Position {
+    let mut pos = Position::from_sfen(sfen).unwrap();
+    let attacker = pos.side_to_move();
+    for (i, &mv) in pv.iter().enumerate() {
+        assert!(
+            pos.is_legal(mv),
+            "ply {} {} illegal",
+            i + 1,
+            usi::format_move(mv)
+        );
+        let mover = pos.side_to_move();
+        pos.make(mv);
+        if mover == attacker {
+            assert!(pos.in_check(), "ply {} is not a check", i + 1);
+        }
+    }
+    pos
+}
+
+fn usi_pv(s: &tsume::Solution) -> Vec<String> {
+    tsume::usi_line(&s.pv)
+}
+
+// Each row: shogi.md §7.4 "Exact mate-in-N", the YaneuraOu 詰将棋500万問 sets (mate3.sfen,
+// mate5.sfen, mate7.sfen) as quoted by sugyan/tsumeshogi-solver, every length confirmed by
+// exact mate_move(n) searches.
+const EXACT: &[(&str, u32)] = &[
+    (
+        "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42",
+        3,
+    ),
+    (
+        "l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L w RG3Psnp 54",
+        3,
+    ),
+    (
+        "l3k2nl/4g1gb1/1+S1pspp+P1/p1p6/3n4p/2PPR1P2/P2bPP2P/5GS2/LN1K4L w R2Pgsn2p 50",
+        3,
+    ),
+    (
+        "lns+R4l/1p1p5/p1pkppB1p/6p2/1R7/6P1P/P1PPnPS2/2+b1G1g2/L3K1sNL b 2GS3Pnp 51",
+        3,
+    ),
+    (
+        "l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72",
+        5,
+    ),
+    (
+        "ln1g3+Rl/2sk1s+P2/2ppppb1p/p1b3p2/8P/P4P3/2PPP1P2/1+r2GS3/LN+p2KGNL w GN2Ps 36",
+        7,
+    ),
+];
+
+#[test]
+fn exact_mate_in_n_sets_shortest_mode() {
+    for &(sfen, n) in EXACT {
+        let s = solve(sfen, Mode::Shortest);
+        assert_eq!(s.status, Status::Mate, "{sfen}");
+        assert_eq!(s.plies, n, "{sfen}: {:?}", usi_pv(&s));
+        assert_eq!(s.pv.len() as u32, n);
+        assert!(s.exact);
+        assert_line_mates(sfen, &s.pv);
+    }
+}
+
+#[test]
+fn exact_mate_in_n_sets_tsume_mode() {
+    for (i, &(sfen, n)) in EXACT.iter().enumerate() {
+        let s = solve(sfen, Mode::Tsume);
+        assert_eq!(s.status, Status::Mate, "{sfen}");
+        // These come from games and their lengths count every defence. Under the
+        // composers' conventions (shogi.md §7.1 rule 7) mate3 #2 is a mate in 1: after
+        // 2h3i the defender can only drop a piece on 4i, which the dragon takes with mate,
+        // the textbook useless interposition. The others have no such defence.
+        let expected = if i == 1 { 1 } else { n };
+        assert_eq!(s.plies, expected, "{sfen}: {:?}", usi_pv(&s));
+        if i == 1 {
+            let end = replay_checks(sfen, &s.pv);
+            let replies = end.legal_moves();
+            assert!(!replies.is_empty());
+            assert!(
+                replies
+                    .iter()
+                    .all(|m| m.is_drop() && m.to().to_string() == "4i")
+            );
+        } else {
+            assert_line_mates(sfen, &s.pv);
+        }
+    }
+}
+
+#[test]
+fn mate3_first_line_is_the_published_one() {
+    // shogi.md §7.4 mate3 #1: "mate in 3 (B*5g 4h5h 7i6i)".
+    let sfen = EXACT[0].0;
+    let s = solve(sfen, Mode::Shortest);
+    assert_eq!(usi_pv(&s), ["B*5g", "4h5h", "7i6i"]);
+}
+
+#[test]
+fn classical_three_ply() {
+    // shogi.md §7.4 古典3手詰 (nsolver test file): 3 plies, 9f5b+ 6a5b S*6b.
+    let sfen = "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1";
+    let s = solve(sfen, Mode::Tsume);
+    assert_eq!(s.status, Status::Mate);
+    assert_eq!(s.plies, 3);
+    // The position is symmetric about file 5: 6a5b S*6b and 4a5b S*4b are mirror images.
+    let pv = usi_pv(&s);
+    assert!(
+        pv == ["9f5b+", "6a5b", "S*6b"] || pv == ["9f5b+", "4a5b", "S*4b"],
+        "{pv:?}"
+    );
+    assert_line_mates(sfen, &s.pv);
+}
+
+#[test]
+fn jsa_daily_2021_11_83() {
+    // shogi.md §7.4 JSA 毎日詰将棋 2021-11-83: 3 plies, R*3d 3c3d 4b4d+.
+    let sfen = "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1";
+    let s = solve(sfen, Mode::Tsume);
+    assert_eq!(s.plies, 3);
+    assert_eq!(usi_pv(&s), ["R*3d", "3c3d", "4b4d+"]);
+}
+
+#[test]
+fn useless_interposition_problem() {
+    // shogi.md §7.4 無駄合 test (sugyan/tsumeshogi-solver issue #5): mate; KomoringHeights
+    // and cshogi both give 7-ply lines containing an interposition.
+    let sfen = "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1";
+    let short = solve(sfen, Mode::Shortest);
+    assert_eq!(short.status, Status::Mate);
+    // Counting every interposition, the exact shortest mate is the 7 of mate_move(7).
+    assert_eq!(short.plies, 7, "{:?}", usi_pv(&short));
+    assert_line_mates(sfen, &short.pv);
+    let comp = solve(sfen, Mode::Tsume);
+    assert_eq!(comp.status, Status::Mate);
+    // The interposition in those 7-ply lines (R*3b after 4d4b) is taken by the dragon
+    // with mate at once: a 無駄合 by shogi.md §7.1 rule 7, so the counted length is 5.
+    assert_eq!(comp.plies, 5, "{:?}", usi_pv(&comp));
+    assert_eq!(usi_pv(&comp)[..4], ["4b3a+", "2b3a", "S*2b", "3a2b"]);
+}
+
+#[test]
+fn no_mate_positions() {
+    // shogi.md §7.4: a lone rook against a bare king with every other piece in the
+    // defender's hand, and the start position (rust-shogi-crates, sugyan/tsumeshogi-solver).
+    for sfen in [
+        "8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    ] {
+        let s = solve(sfen, Mode::Tsume);
+        assert_eq!(s.status, Status::NoMate, "{sfen}");
+        assert!(s.pv.is_empty());
+    }
+}
+
+#[test]
+fn gote_attacks_too() {
+    // The mate3 #1 position with colours swapped and the board rotated must be solved the
+    // same way (same length): the attacker is whoever is to move.
+    let sfen = EXACT[0].0;
+    let rotated = rotate(sfen);
+    let a = solve(sfen, Mode::Shortest);
+    let b = solve(&rotated, Mode::Shortest);
+    assert_eq!(b.status, Status::Mate);
+    assert_eq!(a.plies, b.plies);
+}
+
+/// The same position seen from the other side: board rotated 180°, colours swapped.
+fn rotate(sfen: &str) -> String {
+    let setup = Setup::from_sfen(sfen).unwrap();
+    let mut s = setup.clone();
+    for i in 0..81 {
+        s.board[80 - i] = setup.board[i].map(|mut p| {
+            p.side = !p.side;
+            p
+        });
+    }
+    s.hands[shogi_rules::Side::First] = setup.hands[shogi_rules::Side::Second];
+    s.hands[shogi_rules::Side::Second] = setup.hands[shogi_rules::Side::First];
+    s.side_to_move = !setup.side_to_move;
+    s.to_sfen()
+}
+
+#[test]
+fn mate_in_one_and_uchifuzume() {
+    // A pawn-drop mate is illegal (打ち歩詰め, JSA 対局規定 第8条; shogi.md §2): with only a
+    // pawn in hand and the king boxed in, there is no mate. A gold drop on the same square
+    // mates in 1. Position from shogi.md §4.2's uchifuzume fixture.
+    let pawn_only = "9/7pp/8k/7P1/7G1/9/9/9/9 b P2r2b3g4s4n4l14p 1";
+    assert_eq!(solve(pawn_only, Mode::Tsume).status, Status::NoMate);
+    let gold = "9/7pp/8k/7P1/7G1/9/9/9/9 b G2r2b2g4s4n4l15p 1";
+    let s = solve(gold, Mode::Tsume);
+    assert_eq!(s.plies, 1);
+    assert_eq!(usi_pv(&s), ["G*1d"]);
+}
+
+#[test]
+fn checker_verdicts() {
+    // 古典3手詰 (nsolver test file) is a sound classical problem: unique moves, empty hand.
+    let pos = Position::from_sfen("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1").unwrap();
+    let r = tsume::check_problem(&pos, &Options::default()).unwrap();
+    assert_eq!(r.verdict, Verdict::Sound, "{:?}", r.notes);
+    assert!(r.leftover.is_empty());
+    // No mate: 不詰 is unsound.
+    let pos = Position::from_sfen("8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1").unwrap();
+    let r = tsume::check_problem(&pos, &Options::default()).unwrap();
+    assert_eq!(r.verdict, Verdict::Unsound);
+    // Extra gold in hand: still mates, but the attacker keeps a piece (持駒余り) — the same
+    // classical problem with a gold moved from the defender's hand to the attacker's.
+    let pos = Position::from_sfen("3sks3/9/4S4/9/9/B8/9/9/9 b GS2rb3g4n4l18p 1").unwrap();
+    let r = tsume::check_problem(&pos, &Options::default()).unwrap();
+    assert_eq!(r.verdict, Verdict::Unsound, "{:?}", r.notes);
+}
+
+#[test]
+fn defender_without_king_is_an_error() {
+    let pos = Position::from_sfen("9/9/9/9/9/9/9/9/4K4 b - 1").unwrap();
+    assert!(tsume::solve(&pos, &Options::default()).is_err());
+}
+
+#[test]
+fn defender_holds_rest_fills_the_hand() {
+    // tsshogi's TSUME_SHOGI start (shogi.md §2): `4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1`.
+    let s = Setup::from_sfen("4k4/9/9/9/9/9/9/9/9 b - 1").unwrap();
+    assert_eq!(
+        tsume::defender_holds_rest(&s).to_sfen(),
+        "4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1"
+    );
+}
