@@ -11,7 +11,7 @@ pub mod error;
 pub mod game;
 pub mod handicap;
 pub mod jsa;
-pub(crate) mod kanji;
+pub mod kanji;
 pub mod kif;
 pub mod movegen;
 pub mod perft;

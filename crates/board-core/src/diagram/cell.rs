@@ -94,6 +94,8 @@ fn is_empty_glyph(c: char) -> bool {
 fn is_mark_char(c: char) -> bool {
     (c.is_ascii_alphabetic() && !matches!(c, 'X' | 'x' | 'O' | 'o'))
         || matches!(c, '#' | '*' | '△' | '▲' | '×' | '◎' | '◇' | '◆' | '☆' | '★')
+        // Direction lines of piece-movement tables (a slider's ranges), e.g. `■ │ ■`.
+        || matches!(c, '│' | '—' | '/' | '\\')
 }
 
 /// CJK ideographs and kana, except numerals (which label ranks) and `・` (empty).
