@@ -87,10 +87,10 @@ fn movement_drawing(rows: &[Vec<String>]) -> (Vec<Vec<String>>, Kind, usize) {
     let mut out = Vec::new();
     for (r, row) in rows.iter().enumerate() {
         let mut line = Vec::new();
-        for c in 0..row.len() {
+        for (c, drawn) in row.iter().enumerate() {
             let (dr, dc) = (r as i32 - pr as i32, c as i32 - pc as i32);
             let glyph = if (dr, dc) == (0, 0) {
-                row[c].clone()
+                drawn.clone()
             } else if dr.abs() <= 1 && dc.abs() <= 1 {
                 if at(dc, dr) && at(2 * dc, 2 * dr) {
                     match (dr, dc) {
@@ -151,10 +151,6 @@ fn board_of(file: &DiagramFile) -> [Option<Piece>; 81] {
         }
     }
     board
-}
-
-fn board_part(sfen: &str) -> &str {
-    sfen.split(' ').next().unwrap()
 }
 
 /// The shogi checks and the rendering added to the snapshot.
