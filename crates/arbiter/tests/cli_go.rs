@@ -1,0 +1,277 @@
+//! `arbiter go score`: the README's main job on the bundled explanation figure, the JSON
+//! contract, SGF input with auto dead stones, and error paths (exit code 2, one stderr line,
+//! one JSON document with --json).
+
+use std::process::{Command, Output};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .output()
+        .expect("the arbiter binary runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = arbiter(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON document")
+}
+
+fn entry<'a>(doc: &'a serde_json::Value, method: &str) -> &'a serde_json::Value {
+    doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["method"] == method)
+        .unwrap_or_else(|| panic!("no {method} entry"))
+}
+
+fn tmp(name: &str, content: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-go-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+const EXAMPLE: &str = "examples/go/explanation.txt";
+
+#[test]
+fn main_job_scores_the_explanation_figure_by_every_method() {
+    // 第二十七条: Black 19 stones + 3 roads = 22, White 20 + 1 = 21, Black wins by 1;
+    // area (子空皆地) 24 vs 25, White wins; 第三十三条: compound 25 vs 24.
+    let doc = json(&["go", "score", EXAMPLE, "--method", "all", "--json"]);
+    assert_eq!(doc["results"].as_array().unwrap().len(), 9);
+    let l = entry(&doc, "living-stones");
+    assert_eq!(
+        (l["black"].as_i64(), l["white"].as_i64()),
+        (Some(22), Some(21))
+    );
+    assert_eq!(
+        (
+            l["winner"].as_str(),
+            l["margin"].as_i64(),
+            l["komi"].as_i64()
+        ),
+        (Some("black"), Some(1), Some(0))
+    );
+    let a = entry(&doc, "area");
+    assert_eq!(
+        (
+            a["black"].as_i64(),
+            a["white"].as_i64(),
+            a["winner"].as_str()
+        ),
+        (Some(24), Some(25), Some("white"))
+    );
+    let r = entry(&doc, "returned-heads");
+    assert_eq!(
+        (r["black"].as_i64(), r["white"].as_i64()),
+        (Some(25), Some(24))
+    );
+    // 图七, 图八, 图九: stones 21/20, roads 2/1, roads 1/0.
+    let e = entry(&doc, "equal-roads");
+    assert_eq!(
+        (e["black"].as_i64(), e["white"].as_i64()),
+        (Some(21), Some(20))
+    );
+    let e = entry(&doc, "equal-stones");
+    assert_eq!(
+        (e["black"].as_i64(), e["white"].as_i64()),
+        (Some(2), Some(1))
+    );
+    let e = entry(&doc, "equal-stones-refill");
+    assert_eq!(
+        (e["black"].as_i64(), e["white"].as_i64()),
+        (Some(1), Some(0))
+    );
+    for m in [
+        "living-stones",
+        "equal-roads",
+        "equal-stones",
+        "equal-stones-refill",
+        "returned-heads",
+    ] {
+        assert_eq!(entry(&doc, m)["winner"], "black", "{m}");
+        assert_eq!(entry(&doc, m)["margin"], 1, "{m}");
+    }
+    // Text output names every method.
+    let out = arbiter(&["go", "score", EXAMPLE]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("living-stones") && text.contains("Black wins by 1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn komi_versions_and_missing_information() {
+    // Komi 1.5 to White turns the 1-stone win into a White win by 0.5 (half-points).
+    let doc = json(&[
+        "go",
+        "score",
+        EXAMPLE,
+        "--method",
+        "living-stones",
+        "--komi",
+        "1.5",
+        "--json",
+    ]);
+    let l = entry(&doc, "living-stones");
+    assert_eq!(
+        (l["winner"].as_str(), l["margin"].as_f64()),
+        (Some("white"), Some(0.5))
+    );
+    // Art version with White one move ahead: White gives half a stone to each side
+    // (多下贴子), so Black leads by 2.
+    let doc = json(&[
+        "go",
+        "score",
+        EXAMPLE,
+        "--method",
+        "living-stones",
+        "--version",
+        "art",
+        "--moves",
+        "21,22",
+        "--json",
+    ]);
+    let l = entry(&doc, "living-stones");
+    assert_eq!(
+        (
+            l["black"].as_f64(),
+            l["white"].as_f64(),
+            l["margin"].as_i64()
+        ),
+        (Some(22.5), Some(20.5), Some(2))
+    );
+    // A bare diagram has no prisoners or move counts: territory and refill say so.
+    let path = tmp(
+        "bare.txt",
+        "7 ┌●┬●●○┐\n6 ├●●●○┼○\n5 ├┼●○○○○\n4 ●●●●○●○\n3 ○○○●●●●\n2 ○┼●○○●●\n1 └○○○○○●\n",
+    );
+    let doc = json(&["go", "score", &path, "--dead", "C2", "--json"]);
+    assert!(
+        entry(&doc, "territory")["unavailable"]
+            .as_str()
+            .unwrap()
+            .contains("--captures")
+    );
+    assert!(entry(&doc, "territory")["black"].is_null());
+    assert!(
+        entry(&doc, "equal-stones-refill")["unavailable"]
+            .as_str()
+            .unwrap()
+            .contains("--moves")
+    );
+    assert_eq!(entry(&doc, "living-stones")["black"], 22);
+}
+
+#[test]
+fn sgf_input_with_auto_dead_stones() {
+    // A 6x5 board: a black chain with eyes at A3, C3, A1, C1 and the region A5-B5-C5 holding
+    // a white stone at C5; every point of that region touches Black, so Benson's test makes
+    // it Black's pass-alive territory and C5 dead. The white wall on file E has one region
+    // (file F) and cannot be proven alive: it is reported undecided.
+    let sgf = "(;FF[4]GM[1]SZ[6:5]KM[0]\
+        AB[da][ab][bb][cb][db][bc][dc][ad][bd][cd][dd][be][de]\
+        AW[ca][ea][eb][ec][ed][ee])";
+    let path = tmp("auto.sgf", sgf);
+    let doc = json(&["go", "score", &path, "--dead", "auto", "--json"]);
+    assert_eq!(doc["position"]["dead"], serde_json::json!(["C5"]));
+    assert_eq!(doc["position"]["dead_source"], "auto");
+    assert_eq!(
+        doc["position"]["undecided"],
+        serde_json::json!(["E5", "E4", "E3", "E2", "E1"])
+    );
+    let area = entry(&doc, "area");
+    // Black 13 stones + 7 empty points (C5 emptied), White 5 stones + file F.
+    assert_eq!(
+        (area["black"].as_i64(), area["white"].as_i64()),
+        (Some(20), Some(10))
+    );
+    // The same with the dead stone given by hand, and SGF TB marks.
+    let doc = json(&[
+        "go", "score", &path, "--dead", "C5", "--method", "area", "--json",
+    ]);
+    assert_eq!(entry(&doc, "area")["black"], 20);
+    let marked = tmp("marked.sgf", &sgf.replace(")", "TB[ca][aa][ba])"));
+    let doc = json(&["go", "score", &marked, "--method", "area", "--json"]);
+    assert_eq!(doc["position"]["dead"], serde_json::json!(["C5"]));
+    assert_eq!(doc["position"]["dead_source"], "file");
+}
+
+#[test]
+fn svg_is_written() {
+    let out_path = std::env::temp_dir().join(format!("arbiter-go-{}.svg", std::process::id()));
+    let o = out_path.to_string_lossy().into_owned();
+    let out = arbiter(&["go", "score", EXAMPLE, "--svg", &o]);
+    assert!(out.status.success());
+    let svg = std::fs::read_to_string(&out_path).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("returned-heads made-up board"));
+}
+
+fn assert_bad_input(args: &[&str], needle: &str) {
+    let out = arbiter(args);
+    assert_eq!(out.status.code(), Some(2), "exit code for {args:?}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let out = arbiter(&with_json);
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc["error"]["kind"], "bad_input");
+}
+
+#[test]
+fn bad_input_is_named() {
+    assert_bad_input(&["go", "score", "no/such/file.sgf"], "cannot read");
+    assert_bad_input(
+        &["go", "score", EXAMPLE, "--dead", "Z99"],
+        "Z99 is not a point on the 7x7 board",
+    );
+    assert_bad_input(
+        &["go", "score", EXAMPLE, "--dead", "A7"],
+        "dead stones must be stones, but A7 is empty",
+    );
+    assert_bad_input(
+        &["go", "score", EXAMPLE, "--method", "chinese-area"],
+        "unknown method",
+    );
+    assert_bad_input(
+        &["go", "score", EXAMPLE, "--komi", "7.3"],
+        "not a whole or half number",
+    );
+    assert_bad_input(
+        &["go", "score", EXAMPLE, "--version", "poetry"],
+        "unknown version",
+    );
+    assert_bad_input(
+        &["go", "score", EXAMPLE, "--captures", "1"],
+        "expected two counts",
+    );
+    assert_bad_input(
+        &["go", "score", EXAMPLE, "--first", "red"],
+        "unknown colour",
+    );
+    let broken = tmp("broken.sgf", "(;FF[4]SZ[9]\n;B[aa];W[zz])");
+    assert_bad_input(&["go", "score", &broken], "line 2");
+    let truncated = tmp("truncated.sgf", "(;FF[4]SZ[9];B[a");
+    assert_bad_input(
+        &["go", "score", &truncated],
+        "file ends inside a property value",
+    );
+    let ragged = tmp("ragged.txt", "X.O\nX.\n");
+    assert_bad_input(&["go", "score", &ragged], "line 2");
+    let airless = tmp("airless.txt", "XO.\nO..\n...\n");
+    assert_bad_input(
+        &["go", "score", &airless],
+        "without liberties: black chain at A3",
+    );
+}
