@@ -73,6 +73,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     let mut start: Option<Position> = None;
     let mut end: Option<String> = None;
     let mut pending_comments: Vec<String> = Vec::new();
+    let mut unknown_handicap: Option<ParseError> = None;
 
     for line in &lines {
         let raw = line.text;
@@ -135,13 +136,17 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
             if let Some((k, v)) = split_header(t) {
                 if k == "手合割" {
                     let name = v.trim();
-                    handicap = Some(Handicap::find(name).ok_or_else(|| {
-                        ParseError::new(
-                            line.number,
-                            col(raw, lead) + 4,
-                            format!("unknown 手合割 {name:?}"),
-                        )
-                    })?);
+                    match Handicap::find(name) {
+                        Some(h) => handicap = Some(h),
+                        // その他 and unknown names need a BOD board instead.
+                        None => {
+                            unknown_handicap = Some(ParseError::new(
+                                line.number,
+                                col(raw, lead) + 4,
+                                format!("unknown 手合割 {name:?} and no board diagram"),
+                            ))
+                        }
+                    }
                 }
                 headers.push((k.to_string(), v.to_string()));
                 continue;
@@ -158,6 +163,11 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
         }
         // A move line: set up the start position on the first one.
         if pos.is_none() {
+            if let Some(e) = unknown_handicap.take()
+                && bod.rows_read == 0
+            {
+                return Err(e);
+            }
             let p =
                 initial_position(&bod, handicap).map_err(|m| ParseError::new(line.number, 1, m))?;
             start = Some(p.clone());
@@ -179,8 +189,15 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     }
     let start = match start {
         Some(s) => s,
-        None => initial_position(&bod, handicap)
-            .map_err(|m| ParseError::new(lines.len().max(1), 1, m))?,
+        None => {
+            if let Some(e) = unknown_handicap
+                && bod.rows_read == 0
+            {
+                return Err(e);
+            }
+            initial_position(&bod, handicap)
+                .map_err(|m| ParseError::new(lines.len().max(1), 1, m))?
+        }
     };
     let mut record = Record::new(start);
     record.headers = headers;
