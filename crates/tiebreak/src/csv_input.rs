@@ -111,13 +111,19 @@ pub(crate) fn resolve(
     locate: &dyn Fn(usize, usize) -> (usize, usize),
 ) -> Vec<InputError> {
     let mut errors = Vec::new();
+    let by_id: std::collections::HashMap<u32, usize> = t
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.id, i))
+        .collect();
     for (i, row) in cells.iter().enumerate() {
         let mut entries = Vec::with_capacity(row.len());
         for (r, c) in row.iter().enumerate() {
             let opponent = match c.opponent {
                 None => None,
-                Some(id) => match t.index_of(id) {
-                    Some(o) => Some(o as u32),
+                Some(id) => match by_id.get(&id) {
+                    Some(&o) => Some(o as u32),
                     None => {
                         let (l, col) = locate(i, r);
                         errors.push(InputError::new(

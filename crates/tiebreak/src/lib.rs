@@ -14,6 +14,7 @@
 pub mod csv_input;
 pub mod descriptor;
 pub mod error;
+pub mod generate;
 pub mod json_input;
 pub mod minimatch;
 pub mod montecarlo;
@@ -39,7 +40,7 @@ pub fn read_tournament(text: &str) -> Result<Tournament, InputErrors> {
     let first = text
         .lines()
         .map(str::trim)
-        .find(|l| !l.is_empty() && !l.starts_with('#'))
+        .find(|l| !l.is_empty() && !l.starts_with('#') && !l.starts_with('@'))
         .unwrap_or("");
     let first = first.trim_start_matches('\u{feff}');
     if first.starts_with('{') {

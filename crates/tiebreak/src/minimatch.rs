@@ -191,13 +191,13 @@ pub fn rule(games: &[Game; 2]) -> Result<Ruling, InputError> {
         if va != vb {
             let w = usize::from(vb < va);
             let what = match criterion {
-                Criterion::Moves => "moves",
-                Criterion::Time => "thinking time",
-                _ => "material used",
+                Criterion::Moves => "fewer moves",
+                Criterion::Time => "less thinking time",
+                _ => "less material",
             };
             return Ok(Ruling {
                 reason: format!(
-                    "equal result ({}); {} needed less {what} in his {goal} ({} against {})",
+                    "equal result ({}); {} needed {what} in his {goal} ({} against {})",
                     if one_win_each {
                         "one win each"
                     } else {

@@ -107,16 +107,20 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
     }
 
     // Start numbers must be unique.
-    for i in 0..t.players.len() {
-        if let Some(j) = (0..i).find(|&j| t.players[j].id == t.players[i].id) {
+    let mut by_id: std::collections::HashMap<u32, usize> =
+        std::collections::HashMap::with_capacity(t.players.len());
+    for (i, p) in t.players.iter().enumerate() {
+        if let Some(&j) = by_id.get(&p.id) {
             errors.push(InputError::new(
                 origins[i].line,
                 5,
                 format!(
                     "start number {} already used on line {}",
-                    t.players[i].id, origins[j].line
+                    p.id, origins[j].line
                 ),
             ));
+        } else {
+            by_id.insert(p.id, i);
         }
     }
     if t.players.is_empty() && errors.is_empty() {
@@ -126,8 +130,8 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
     // Resolve opponents by start number.
     for (i, opps) in raw_opponents.iter().enumerate() {
         for &(opp, r) in opps {
-            match t.players.iter().position(|p| p.id == opp) {
-                Some(o) => t.players[i].entries[r].opponent = Some(o as u32),
+            match by_id.get(&opp) {
+                Some(&o) => t.players[i].entries[r].opponent = Some(o as u32),
                 None => errors.push(InputError::new(
                     origins[i].line,
                     origins[i].block_columns[r],
