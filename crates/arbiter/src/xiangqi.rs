@@ -68,7 +68,11 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
 }
 
 fn rank_base(from_one: bool) -> RankBase {
-    if from_one { RankBase::One } else { RankBase::Zero }
+    if from_one {
+        RankBase::One
+    } else {
+        RankBase::Zero
+    }
 }
 
 /// Parses and validates a FEN, turning every problem into one bad-input message.
@@ -107,7 +111,11 @@ fn run_perft(args: PerftArgs, json: bool) -> Result<Output, CliError> {
     }
     text.push_str(&format!("nodes {nodes}\n"));
     if !json {
-        let rate = if elapsed > 0.0 { nodes as f64 / elapsed / 1e6 } else { 0.0 };
+        let rate = if elapsed > 0.0 {
+            nodes as f64 / elapsed / 1e6
+        } else {
+            0.0
+        };
         text.push_str(&format!("time {:.3} s, {rate:.1} M nodes/s\n", elapsed));
     }
     Ok(Output::new(text, doc))
@@ -116,13 +124,21 @@ fn run_perft(args: PerftArgs, json: bool) -> Result<Output, CliError> {
 fn run_moves(args: MovesArgs) -> Result<Output, CliError> {
     let pos = load_position(&args.fen)?;
     let base = rank_base(args.ranks_from_one);
-    let moves: Vec<String> = pos.legal_moves().iter().map(|m| iccs::format_move(*m, base)).collect();
+    let moves: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| iccs::format_move(*m, base))
+        .collect();
     let status = match pos.status() {
         Status::Ongoing => "ongoing",
         Status::Checkmate => "checkmate",
         Status::Stalemate => "stalemate",
     };
-    let text = format!("{} legal moves ({status}): {}\n", moves.len(), moves.join(" "));
+    let text = format!(
+        "{} legal moves ({status}): {}\n",
+        moves.len(),
+        moves.join(" ")
+    );
     let doc = json!({"fen": pos.fen(), "status": status, "check": pos.is_check(), "count": moves.len(), "moves": moves});
     Ok(Output::new(text, doc))
 }
@@ -130,7 +146,10 @@ fn run_moves(args: MovesArgs) -> Result<Output, CliError> {
 fn run_validate(args: ValidateArgs) -> Result<Output, CliError> {
     let pos = load_position(&args.fen)?;
     let text = format!("legal position: {}\n", pos.fen());
-    Ok(Output::new(text, json!({"valid": true, "fen": pos.fen(), "key": format!("{:016x}", pos.key())})))
+    Ok(Output::new(
+        text,
+        json!({"valid": true, "fen": pos.fen(), "key": format!("{:016x}", pos.key())}),
+    ))
 }
 
 // ---------------------------------------------------------------------------------------

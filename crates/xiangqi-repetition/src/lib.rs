@@ -25,16 +25,22 @@
 //!   - end: [`Position::status`] ([`Status::Checkmate`] and [`Status::Stalemate`] both lose).
 //! * [`Move`] (`from`, `to`); `Display` is ICCS with ranks 0-9. [`iccs`] parses and writes
 //!   both rank conventions ([`RankBase`]).
+//! * Notations: [`Notation`] (`Iccs(RankBase)`, `Wxf`, `Chinese`) with `format`/`parse`;
+//!   [`wxf`], [`chinese`], [`notation::parse_any`]; [`movelist::replay`] plays a move list and
+//!   reports the first bad move with its ply number and reason.
 //! * [`perft()`](perft::perft), [`perft::divide`], [`perft::perft_stats`].
 
 #![cfg_attr(not(test), warn(missing_docs))]
 #![allow(missing_docs)]
 
 pub mod adjudicate;
+pub mod chinese;
+pub mod descriptive;
 pub mod fen;
 pub mod iccs;
 pub mod legality;
 pub mod movegen;
+pub mod movelist;
 pub mod moves;
 pub mod notation;
 pub mod perft;
@@ -44,6 +50,7 @@ pub mod setup;
 pub mod square;
 pub mod tables;
 pub mod validate;
+pub mod wxf;
 
 pub use board_core::{Bitboard128, Side};
 pub use fen::{FenError, FenProblem, FenProblemKind, START_FEN};
@@ -51,7 +58,7 @@ pub use iccs::RankBase;
 pub use legality::IllegalReason;
 pub use movegen::Status;
 pub use moves::{Move, MoveList};
-pub use notation::{NotationError, NotationErrorKind};
+pub use notation::{Notation, NotationError, NotationErrorKind};
 pub use piece::{Piece, PieceKind};
 pub use position::{Position, Undo};
 pub use setup::Setup;

@@ -62,3 +62,77 @@ impl fmt::Display for NotationError {
 }
 
 impl std::error::Error for NotationError {}
+
+use crate::iccs::{self, RankBase};
+use crate::moves::Move;
+use crate::position::Position;
+
+/// A move notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// ICCS/UCCI coordinates (`h2e2`; ranks 1-10 with [`RankBase::One`]).
+    Iccs(RankBase),
+    /// WXF (`C2.5`).
+    Wxf,
+    /// Chinese (`炮二平五`).
+    Chinese,
+}
+
+impl Notation {
+    /// Parses a notation name: `iccs`, `iccs1` (ranks 1-10), `wxf`, `chinese`.
+    pub fn from_name(name: &str) -> Option<Notation> {
+        Some(match name.to_ascii_lowercase().as_str() {
+            "iccs" | "ucci" | "uci" => Notation::Iccs(RankBase::Zero),
+            "iccs1" | "fsf" | "pyffish" => Notation::Iccs(RankBase::One),
+            "wxf" => Notation::Wxf,
+            "chinese" | "cn" | "zh" => Notation::Chinese,
+            _ => return None,
+        })
+    }
+
+    /// Writes a legal move of the side to move.
+    pub fn format(self, pos: &Position, mv: Move) -> String {
+        let text = match self {
+            Notation::Iccs(base) => Some(iccs::format_move(mv, base)),
+            Notation::Wxf => crate::wxf::format(pos, mv),
+            Notation::Chinese => crate::chinese::format(pos, mv),
+        };
+        text.unwrap_or_else(|| iccs::format_move(mv, RankBase::Zero))
+    }
+
+    /// Reads a move and checks that it is legal.
+    pub fn parse(self, pos: &Position, text: &str) -> Result<Move, NotationError> {
+        match self {
+            Notation::Iccs(base) => pos.parse_iccs(text, base),
+            Notation::Wxf => crate::wxf::parse(pos, text),
+            Notation::Chinese => crate::chinese::parse(pos, text),
+        }
+    }
+}
+
+/// Reads a move in any notation: Chinese if it starts with a non-ASCII character, ICCS if it
+/// reads as coordinates (`base` decides the ranks), WXF otherwise.
+pub fn parse_any(pos: &Position, text: &str, base: RankBase) -> Result<Move, NotationError> {
+    match text.chars().next() {
+        None => Err(NotationError::new(0, NotationErrorKind::Empty)),
+        Some(c) if !c.is_ascii() => crate::chinese::parse(pos, text),
+        Some(_) => match iccs::parse_move(text, base) {
+            Ok(mv) => pos
+                .check_move(mv)
+                .map(|_| mv)
+                .map_err(|r| NotationError::new(0, NotationErrorKind::Illegal(r))),
+            Err(iccs_err) => match crate::wxf::parse_description(text) {
+                Ok(d) => crate::descriptive::resolve(pos, d, 0),
+                // Report in the notation the text looks most like.
+                Err(wxf_err) => {
+                    let b = text.as_bytes();
+                    let looks_iccs = b.len() >= 3
+                        && (b'a'..=b'i').contains(&b[0].to_ascii_lowercase())
+                        && b[1].is_ascii_digit()
+                        && (b[2].is_ascii_alphabetic() || b[2] == b'-' || b[2].is_ascii_digit());
+                    Err(if looks_iccs { iccs_err } else { wxf_err })
+                }
+            },
+        },
+    }
+}
