@@ -4,6 +4,8 @@
 //! by one or every method. Each subcommand is one variant of [`Command`] with its own
 //! argument struct and `run_*` function, so new subcommands slot in beside it.
 
+mod graph;
+
 use std::path::PathBuf;
 
 use go_scoring::analysis::Analysis;
@@ -18,6 +20,15 @@ use crate::output::{CliError, Output, read_file};
 pub enum Command {
     /// Score a finished position (SGF or text diagram) by one or every counting method.
     Score(ScoreArgs),
+    // ---- graph Go (src/go/graph.rs): outcome classes, legal-position counts, tiny boards ----
+    /// Outcome classes (B, W, N, P) of every point of a graph-Go position, whether it is
+    /// Chinese-finishable, and its Chinese score s_c.
+    Outcome(graph::OutcomeArgs),
+    /// Count legal positions (every string has a liberty) on a grid or any graph.
+    CountLegal(graph::CountLegalArgs),
+    /// Solve a tiny empty board (area scoring, positional superko, no suicide): Black's
+    /// margin and a principal line.
+    Solve(graph::SolveArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -58,6 +69,9 @@ pub struct ScoreArgs {
 pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
     match command {
         Command::Score(args) => run_score(args, json),
+        Command::Outcome(args) => graph::run_outcome(args, json),
+        Command::CountLegal(args) => graph::run_count_legal(args, json),
+        Command::Solve(args) => graph::run_solve(args, json),
     }
 }
 

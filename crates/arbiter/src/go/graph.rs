@@ -1,0 +1,255 @@
+//! Graph-Go subcommands of `arbiter go`: `outcome` (outcome classes and the Chinese score),
+//! `count-legal` (legal positions on a grid or any graph) and `solve` (tiny boards).
+
+use std::path::PathBuf;
+
+use go_scoring::graph::{
+    Board, FinishFailure, Komi, Outcome, OutcomeError, OutcomeSearch, PlainGraph, PositionFile,
+    chinese_verdict,
+};
+use go_scoring::legal_count;
+use go_scoring::solve::{self, GameMove, SolveError};
+use serde_json::{Value, json};
+
+use crate::output::{CliError, Output, read_file};
+
+#[derive(Debug, clap::Args)]
+pub struct OutcomeArgs {
+    /// Position file: edges `a b` (or `diagram:` rows of X O .), `black:`/`white:` stones,
+    /// optional `moves: B a W b` and `komi: h`.
+    pub file: PathBuf,
+    /// Komi h (overrides the file's); White wins when s_c >= h.
+    #[arg(long, allow_hyphen_values = true)]
+    pub komi: Option<String>,
+    /// Search budget in nodes; past it the answer is "undecided".
+    #[arg(long, default_value_t = go_scoring::graph::outcome::DEFAULT_BUDGET)]
+    pub budget: u64,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct CountLegalArgs {
+    /// A grid `WxH`.
+    #[arg(long, conflicts_with = "graph", required_unless_present = "graph")]
+    pub grid: Option<String>,
+    /// A graph file: one edge `a b` per line, a lone name declares a point, `#` comments.
+    #[arg(long)]
+    pub graph: Option<PathBuf>,
+    /// Also count by brute force (at most 20 points) and check that both agree.
+    #[arg(long)]
+    pub check: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// The board `WxH`.
+    #[arg(long)]
+    pub grid: String,
+    /// Komi subtracted from Black's area margin (whole or half number).
+    #[arg(long, allow_hyphen_values = true, default_value = "0")]
+    pub komi: String,
+    /// Search budget in nodes; past it the answer is "undecided".
+    #[arg(long, default_value_t = solve::DEFAULT_SOLVE_BUDGET)]
+    pub budget: u64,
+}
+
+fn parse_komi(text: &str) -> Result<Komi, CliError> {
+    text.parse::<Komi>()
+        .map_err(|e| CliError::bad_input(format!("--komi: {e}")))
+}
+
+fn outcome_name(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Black => "B",
+        Outcome::White => "W",
+        Outcome::Next => "N",
+        Outcome::Previous => "P",
+    }
+}
+
+fn stone_name(x: i8) -> &'static str {
+    match x {
+        -1 => "B",
+        1 => "W",
+        _ => ".",
+    }
+}
+
+pub fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliError> {
+    let text = read_file(&args.file)?;
+    let name = args.file.display();
+    let file =
+        PositionFile::parse(&text).map_err(|e| CliError::bad_input(format!("{name}: {e}")))?;
+    let komi = match &args.komi {
+        Some(k) => parse_komi(k)?,
+        None => file.komi,
+    };
+    let r = file
+        .sequence()
+        .map_err(|e| CliError::bad_input(format!("{name}: moves: {e:?}")))?;
+    let graph = &file.graph;
+    let board = Board::new(graph);
+    let last = r.last().clone();
+    let mut search =
+        OutcomeSearch::new(graph, true).map_err(|e| CliError::bad_input(format!("{name}: {e}")))?;
+    search.budget = args.budget;
+    let report = match search.run(&r) {
+        Ok(report) => report,
+        Err(OutcomeError::Undecided { nodes }) => {
+            let text = format!("undecided: the search budget ran out after {nodes} nodes\n");
+            return Ok(Output::new(
+                text,
+                json!({"undecided": true, "nodes": nodes, "budget": args.budget}),
+            ));
+        }
+        Err(e) => return Err(CliError::bad_input(format!("{name}: {e}"))),
+    };
+    let verdict = chinese_verdict(&board, &last, &report.classes);
+    let points: Vec<Value> = (0..graph.len())
+        .map(|v| {
+            json!({
+                "point": graph.name(v),
+                "stone": stone_name(last.get(v)),
+                "class": outcome_name(report.classes[v]),
+            })
+        })
+        .collect();
+    let failures: Vec<Value> = verdict
+        .failures
+        .iter()
+        .map(|f| match f {
+            FinishFailure::Unsettled(v) => json!({"unsettled": graph.name(*v)}),
+            FinishFailure::SplitString { a, b } => {
+                json!({"split_string": [graph.name(*a), graph.name(*b)]})
+            }
+        })
+        .collect();
+    let winner = verdict.finishable().then(|| {
+        if komi.white_wins(verdict.score) {
+            "W"
+        } else {
+            "B"
+        }
+    });
+    let mut text = String::new();
+    for v in 0..graph.len() {
+        text.push_str(&format!(
+            "{} {} {}\n",
+            graph.name(v),
+            stone_name(last.get(v)),
+            outcome_name(report.classes[v])
+        ));
+    }
+    text.push_str(&format!(
+        "ultimate: {}\nchinese-finishable: {}\n",
+        board.is_ultimate(&last),
+        verdict.finishable()
+    ));
+    text.push_str(&format!("s_c: {} (komi {komi})\n", verdict.score));
+    match winner {
+        Some(w) => text.push_str(&format!("winner: {w}\n")),
+        None => text.push_str("winner: none (not finishable)\n"),
+    }
+    Ok(Output::new(
+        text,
+        json!({
+            "points": points,
+            "ultimate": board.is_ultimate(&last),
+            "finishable": verdict.finishable(),
+            "failures": failures,
+            "score": verdict.score,
+            "komi": komi.to_string(),
+            "winner": winner,
+            "nodes": report.nodes,
+        }),
+    ))
+}
+
+pub fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Output, CliError> {
+    let (graph, label) = match (&args.grid, &args.graph) {
+        (Some(size), _) => {
+            let (w, h) = PlainGraph::parse_grid_size(size)
+                .map_err(|e| CliError::bad_input(format!("--grid: {e}")))?;
+            if w * h > 4096 {
+                return Err(CliError::bad_input(format!(
+                    "--grid: {w}x{h} has more than 4096 points"
+                )));
+            }
+            (PlainGraph::grid(w, h), format!("{w}x{h} grid"))
+        }
+        (None, Some(path)) => {
+            let text = read_file(path)?;
+            let g = PlainGraph::parse(&text)
+                .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))?;
+            (g, path.display().to_string())
+        }
+        (None, None) => return Err(CliError::bad_input("give --grid WxH or --graph FILE")),
+    };
+    let count = legal_count::count_graph(&graph).map_err(|e| CliError::bad_input(e.to_string()))?;
+    let count = count.to_string();
+    let mut doc = json!({"count": count, "points": graph.len(), "edges": graph.edge_count()});
+    let mut text = format!("{count}\n");
+    if args.check {
+        let brute = legal_count::count_brute(&graph).ok_or_else(|| {
+            CliError::bad_input(format!(
+                "--check: brute force handles at most {} points, {label} has {}",
+                legal_count::BRUTE_MAX_POINTS,
+                graph.len()
+            ))
+        })?;
+        if brute.to_string() != count {
+            return Err(CliError::internal(format!(
+                "the two counts disagree on {label}: border-state {count}, brute force {brute}"
+            )));
+        }
+        doc["brute_force"] = json!(brute.to_string());
+        text.push_str("brute force agrees\n");
+    }
+    Ok(Output::new(text, doc))
+}
+
+pub fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError> {
+    let (w, h) = PlainGraph::parse_grid_size(&args.grid)
+        .map_err(|e| CliError::bad_input(format!("--grid: {e}")))?;
+    if w * h > 64 {
+        return Err(CliError::bad_input(format!(
+            "--grid: {w}x{h} is too large for the exhaustive solver (at most 64 points)"
+        )));
+    }
+    let komi = parse_komi(&args.komi)?;
+    let graph = PlainGraph::grid(w, h);
+    let solution = match solve::solve(&graph, komi, args.budget) {
+        Ok(s) => s,
+        Err(SolveError::Undecided { nodes }) => {
+            return Ok(Output::new(
+                format!("undecided: the search budget ran out after {nodes} nodes\n"),
+                json!({"undecided": true, "nodes": nodes, "budget": args.budget}),
+            ));
+        }
+        Err(e) => return Err(CliError::bad_input(e.to_string())),
+    };
+    let line: Vec<String> = solution
+        .line
+        .iter()
+        .map(|m| match m {
+            GameMove::Play(c, v) => format!("{} {}", c.letter(), graph.name(*v)),
+            GameMove::Pass(c) => format!("{} pass", c.letter()),
+        })
+        .collect();
+    let margin = Komi(solution.margin_half_points).to_string();
+    let text = format!(
+        "{w}x{h}: Black's margin {margin} (area {} , komi {komi})\nline: {}\n",
+        solution.area_margin,
+        line.join(", ")
+    );
+    Ok(Output::new(
+        text,
+        json!({
+            "board": format!("{w}x{h}"),
+            "margin": margin,
+            "area_margin": solution.area_margin,
+            "komi": komi.to_string(),
+            "line": line,
+            "nodes": solution.nodes,
+        }),
+    ))
+}

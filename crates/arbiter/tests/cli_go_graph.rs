@@ -1,0 +1,183 @@
+//! `arbiter go outcome | count-legal | solve`: results against published numbers and hand
+//! checks, and the error paths (bad input: exit 2, one stderr line, one JSON document).
+
+use std::io::Write;
+use std::process::{Command, Output};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("the arbiter binary runs")
+}
+
+fn json_of(args: &[&str]) -> serde_json::Value {
+    let out = arbiter(args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON document")
+}
+
+fn temp_file(name: &str, content: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-go-graph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(content.as_bytes())
+        .unwrap();
+    path
+}
+
+fn assert_bad_input(args: &[&str]) {
+    let out = arbiter(args);
+    assert_eq!(out.status.code(), Some(2), "exit code for {args:?}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let out = arbiter(&with_json);
+    assert_eq!(out.status.code(), Some(2));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc["error"]["kind"], "bad_input");
+}
+
+#[test]
+fn count_legal_on_grids() {
+    // OEIS A094777: 5×5 = 414,295,148,741; Tromp & Farnebäck: L(2,3) = 489
+    let doc = json_of(&["go", "count-legal", "--grid", "5x5", "--json"]);
+    assert_eq!(doc["count"], "414295148741");
+    let doc = json_of(&["go", "count-legal", "--grid", "2x3", "--check", "--json"]);
+    assert_eq!(doc["count"], "489");
+    assert_eq!(doc["brute_force"], "489");
+    let text = arbiter(&["go", "count-legal", "--grid", "3x3"]);
+    assert_eq!(String::from_utf8(text.stdout).unwrap(), "12675\n");
+}
+
+#[test]
+fn count_legal_on_a_graph_file() {
+    // the 4-cycle is the 2×2 grid: 57 (published); checked by brute force too
+    let path = temp_file("cycle.txt", "# a square\na b\nb c\nc d\nd a\n");
+    let doc = json_of(&[
+        "go",
+        "count-legal",
+        "--graph",
+        path.to_str().unwrap(),
+        "--check",
+        "--json",
+    ]);
+    assert_eq!(doc["count"], "57");
+    assert_eq!(doc["points"], 4);
+    assert_eq!(doc["edges"], 4);
+}
+
+#[test]
+fn count_legal_errors() {
+    assert_bad_input(&["go", "count-legal"]);
+    assert_bad_input(&["go", "count-legal", "--grid", "0x3"]);
+    assert_bad_input(&["go", "count-legal", "--grid", "banana"]);
+    assert_bad_input(&["go", "count-legal", "--grid", "3x3", "--graph", "x"]);
+    assert_bad_input(&["go", "count-legal", "--graph", "/no/such/file"]);
+    let bad = temp_file("bad.txt", "a b\nb b\n");
+    assert_bad_input(&["go", "count-legal", "--graph", bad.to_str().unwrap()]);
+    let out = arbiter(&["go", "count-legal", "--graph", bad.to_str().unwrap()]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("line 2"), "{stderr}");
+    // brute force refuses large boards instead of running for hours
+    assert_bad_input(&["go", "count-legal", "--grid", "5x5", "--check"]);
+}
+
+#[test]
+fn outcome_of_positions() {
+    // `.X.` on a path of three points is ultimate: all points 𝓑, s_c = −3 (source definitions)
+    let path = temp_file("ultimate.txt", "a b\nb c\nblack: b\nkomi: 0.5\n");
+    let doc = json_of(&["go", "outcome", path.to_str().unwrap(), "--json"]);
+    assert_eq!(doc["ultimate"], true);
+    assert_eq!(doc["finishable"], true);
+    assert_eq!(doc["score"], -3);
+    assert_eq!(doc["winner"], "B");
+    let classes: Vec<&str> = doc["points"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["class"].as_str().unwrap())
+        .collect();
+    assert_eq!(classes, ["B", "B", "B"]);
+    // the empty path of three points: every point 𝓝, not finishable, no winner
+    let path = temp_file("open.txt", "a b\nb c\n");
+    let doc = json_of(&["go", "outcome", path.to_str().unwrap(), "--json"]);
+    assert_eq!(doc["finishable"], false);
+    assert_eq!(doc["winner"], serde_json::Value::Null);
+    // a diagram and a komi override: White wins ties (s_c ≥ h)
+    let path = temp_file("grid.txt", "diagram:\n.XO.\nXXOO\n.XO.\n");
+    let doc = json_of(&[
+        "go",
+        "outcome",
+        path.to_str().unwrap(),
+        "--komi",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(doc["score"], 0);
+    assert_eq!(doc["winner"], "W");
+    // a tiny budget gives an honest "undecided"
+    let path = temp_file("big.txt", "diagram:\n...\n...\n");
+    let doc = json_of(&[
+        "go",
+        "outcome",
+        path.to_str().unwrap(),
+        "--budget",
+        "10",
+        "--json",
+    ]);
+    assert_eq!(doc["undecided"], true);
+}
+
+#[test]
+fn outcome_errors() {
+    assert_bad_input(&["go", "outcome", "/no/such/file"]);
+    let bad = temp_file("badpos.txt", "a b\nblack: z\n");
+    assert_bad_input(&["go", "outcome", bad.to_str().unwrap()]);
+    let out = arbiter(&["go", "outcome", bad.to_str().unwrap()]);
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("line 2, column 8")
+    );
+    let dead = temp_file("dead.txt", "a b\nblack: a\nwhite: b\n");
+    assert_bad_input(&["go", "outcome", dead.to_str().unwrap()]);
+    let good = temp_file("good.txt", "a b\n");
+    assert_bad_input(&["go", "outcome", good.to_str().unwrap(), "--komi", "1.25"]);
+    let repeat = temp_file("repeat.txt", "a b\nmoves: B a W b B a\n");
+    assert_bad_input(&["go", "outcome", repeat.to_str().unwrap()]);
+    let garbage = temp_file("garbage.bin", "\u{0}\u{1}\u{2} \u{3}\nblack: \u{0}\n");
+    assert_bad_input(&["go", "outcome", garbage.to_str().unwrap()]);
+}
+
+#[test]
+fn solve_tiny_boards() {
+    // published margins (specs/go.md §7.3): 1×3 +3, 1×4 +4, 2×2 +1
+    let doc = json_of(&["go", "solve", "--grid", "3x1", "--json"]);
+    assert_eq!(doc["margin"], "3");
+    let doc = json_of(&["go", "solve", "--grid", "1x4", "--json"]);
+    assert_eq!(doc["area_margin"], 4);
+    let doc = json_of(&["go", "solve", "--grid", "2x2", "--komi", "0.5", "--json"]);
+    assert_eq!(doc["area_margin"], 1);
+    assert_eq!(doc["margin"], "0.5");
+    let line = doc["line"].as_array().unwrap();
+    assert_eq!(line.last().unwrap(), "B pass");
+    let doc = json_of(&["go", "solve", "--grid", "3x3", "--budget", "100", "--json"]);
+    assert_eq!(doc["undecided"], true);
+}
+
+#[test]
+fn solve_errors() {
+    assert_bad_input(&["go", "solve"]);
+    assert_bad_input(&["go", "solve", "--grid", "9x9"]);
+    assert_bad_input(&["go", "solve", "--grid", "2x2", "--komi", "abc"]);
+    assert_bad_input(&["go", "solve", "--grid", "x2"]);
+}
