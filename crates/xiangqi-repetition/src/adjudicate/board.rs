@@ -452,13 +452,22 @@ impl Board {
 
     /// A 64-bit key of placement and side to move (for repetition detection).
     pub fn key(&self) -> u64 {
-        let mut h: u64 = match self.turn {
-            Color::Red => 0x9e37_79b9_7f4a_7c15,
-            Color::Black => 0x2545_f491_4f6c_dd1d,
-        };
+        let mut h = side_key(self.turn);
         for (sq, p) in self.pieces() {
-            let code = (sq.index() as u64) << 8 | (p.kind as u64) << 1 | p.color as u64;
-            h ^= board_core::splitmix64(code.wrapping_add(0x51_7cc1_b727_220a)).1;
+            h ^= piece_key(sq, p);
+        }
+        h
+    }
+
+    /// The key of `self.after(mv)`, updated from `key` (this position's key) in constant
+    /// time, for trackers that follow make/unmake.
+    pub fn key_after(&self, key: u64, mv: Mv) -> u64 {
+        let mut h = key ^ side_key(self.turn) ^ side_key(self.turn.other());
+        if let Some(p) = self.at(mv.from) {
+            h ^= piece_key(mv.from, p) ^ piece_key(mv.to, p);
+        }
+        if let Some(c) = self.at(mv.to) {
+            h ^= piece_key(mv.to, c);
         }
         h
     }
@@ -756,6 +765,18 @@ impl Board {
     }
 }
 
+fn side_key(c: Color) -> u64 {
+    match c {
+        Color::Red => 0x9e37_79b9_7f4a_7c15,
+        Color::Black => 0x2545_f491_4f6c_dd1d,
+    }
+}
+
+fn piece_key(sq: Sq, p: Piece) -> u64 {
+    let code = ((sq.index() as u64) << 8) | ((p.kind as u64) << 1) | p.color as u64;
+    board_core::splitmix64(code.wrapping_add(0x51_7cc1_b727_220a)).1
+}
+
 /// Is the point on `color`'s side of the river?
 pub fn on_own_side(sq: Sq, color: Color) -> bool {
     own_half(sq, color)
@@ -811,6 +832,17 @@ mod tests {
             "\u{0}\u{ff}",
         ] {
             assert!(Board::from_fen(bad).is_err(), "{bad:?} should fail");
+        }
+    }
+
+    #[test]
+    fn incremental_key_matches_full_key() {
+        let mut b = Board::from_fen(START).unwrap();
+        for m in ["h2e2", "h9g7", "e2e6", "g6g5", "e6a6"] {
+            let mv = Board::parse_iccs(m).unwrap();
+            let k = b.key_after(b.key(), mv);
+            b = b.after(mv);
+            assert_eq!(k, b.key(), "{m}");
         }
     }
 

@@ -48,8 +48,11 @@ impl CycleTracker {
 
     /// Records a move made (the caller is responsible for its legality).
     pub fn push(&mut self, mv: Mv) {
+        let key = self
+            .board()
+            .key_after(*self.keys.last().expect("never empty"), mv);
         let next = self.board().after(mv);
-        self.keys.push(next.key());
+        self.keys.push(key);
         self.boards.push(next);
         self.moves.push(mv);
         self.classes.get_mut().push(None);
