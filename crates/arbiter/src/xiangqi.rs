@@ -5,8 +5,9 @@
 
 use serde_json::{Value, json};
 use xiangqi_repetition::iccs::{self, RankBase};
+use xiangqi_repetition::movelist::{format_moves, replay};
 use xiangqi_repetition::perft::{divide, perft};
-use xiangqi_repetition::{Position, START_FEN, Status};
+use xiangqi_repetition::{Notation, Position, START_FEN, Status, pgn};
 
 use crate::output::{CliError, Output};
 
@@ -20,6 +21,8 @@ pub enum Command {
     Validate(ValidateArgs),
     /// Judge a repetition (棋例): classify each move of the cycle and give the verdict.
     Adjudicate(AdjudicateArgs),
+    /// Convert a move list (or a PGN file) between ICCS, WXF and Chinese notation.
+    Convert(ConvertArgs),
 }
 
 /// The deepest perft the CLI runs (depth 7 from the start position is ~2·10¹¹ leaves).
@@ -64,6 +67,7 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
         Command::Moves(args) => run_moves(args),
         Command::Validate(args) => run_validate(args),
         Command::Adjudicate(args) => run_adjudicate(args),
+        Command::Convert(args) => run_convert(args),
     }
 }
 
@@ -370,4 +374,63 @@ fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
         "explanation": ruling.explanation,
     });
     Ok(Output::new(text, doc))
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ConvertArgs {
+    /// Start position in xqbase/UCCI FEN (default: the start position).
+    #[arg(long, default_value = START_FEN)]
+    pub fen: String,
+    /// Moves separated by spaces, in any notation (or the one named by --from).
+    #[arg(long, conflicts_with = "pgn")]
+    pub moves: Option<String>,
+    /// A xiangqi PGN file to rewrite in the target notation.
+    #[arg(long)]
+    pub pgn: Option<std::path::PathBuf>,
+    /// Notation of the input moves: iccs, iccs1 (ranks 1-10), wxf, chinese (default: any).
+    #[arg(long)]
+    pub from: Option<String>,
+    /// Target notation: iccs, iccs1 (ranks 1-10), wxf, chinese.
+    #[arg(long, default_value = "iccs")]
+    pub to: String,
+    /// Read ICCS input with ranks 1-10 when --from is not given.
+    #[arg(long)]
+    pub ranks_from_one: bool,
+}
+
+fn notation_arg(flag: &str, name: &str) -> Result<Notation, CliError> {
+    Notation::from_name(name).ok_or_else(|| {
+        CliError::bad_input(format!(
+            "{flag} {name:?}: expected iccs, iccs1, wxf or chinese"
+        ))
+    })
+}
+
+fn run_convert(args: ConvertArgs) -> Result<Output, CliError> {
+    let to = notation_arg("--to", &args.to)?;
+    if let Some(path) = &args.pgn {
+        let text = crate::output::read_file(path)?;
+        let game = pgn::read(&text)
+            .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))?;
+        let out = pgn::write(&game, to);
+        let moves = format_moves(&game.start, &game.moves, to);
+        return Ok(Output::new(
+            out.clone(),
+            json!({"pgn": out, "moves": moves}),
+        ));
+    }
+    let start = load_position(&args.fen)?;
+    let from = match &args.from {
+        Some(name) => Some(notation_arg("--from", name)?),
+        None => None,
+    };
+    let text = args.moves.unwrap_or_default();
+    let (moves, end) = replay(&start, &text, from, rank_base(args.ranks_from_one))
+        .map_err(|e| CliError::bad_input(format!("--moves: {e}")))?;
+    let converted = format_moves(&start, &moves, to);
+    let out = format!("{}\n", converted.join(" "));
+    Ok(Output::new(
+        out,
+        json!({"moves": converted, "fen": end.fen()}),
+    ))
 }

@@ -130,3 +130,57 @@ fn moves_reports_checkmate() {
     assert_eq!(doc["status"], "checkmate");
     assert_eq!(doc["count"], 0);
 }
+
+/// 炮二平五 马8进7 = h2e2 h9g7 = C2.5 H8+7 (reference digest §8).
+#[test]
+fn convert_between_notations() {
+    let (code, out, _) = arbiter(&[
+        "xiangqi",
+        "convert",
+        "--moves",
+        "h2e2 h9g7",
+        "--to",
+        "chinese",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        json(&out)["moves"],
+        serde_json::json!(["炮二平五", "马8进7"])
+    );
+    let (code, out, _) = arbiter(&[
+        "xiangqi",
+        "convert",
+        "--moves",
+        "炮二平五 马8进7",
+        "--to",
+        "wxf",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), "C2.5 H8+7");
+    let (code, out, _) = arbiter(&[
+        "xiangqi",
+        "convert",
+        "--moves",
+        "C2.5 H8+7",
+        "--to",
+        "iccs1",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), "h3e3 h10g8");
+}
+
+#[test]
+fn convert_reports_illegal_move_with_ply() {
+    let (code, out, err) = arbiter(&["xiangqi", "convert", "--moves", "h2e2 h9g7 b9c7", "--json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("ply 3"), "{err}");
+    assert!(err.contains("not your turn"), "{err}");
+    assert_eq!(json(&out)["error"]["kind"], "bad_input");
+    let (code, _, err) = arbiter(&["xiangqi", "convert", "--moves", "h2e2", "--to", "klingon"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("klingon"), "{err}");
+    let (code, _, err) = arbiter(&["xiangqi", "convert", "--pgn", "/nonexistent.pgn"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cannot read"), "{err}");
+}

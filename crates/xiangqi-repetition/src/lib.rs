@@ -44,6 +44,7 @@ pub mod movelist;
 pub mod moves;
 pub mod notation;
 pub mod perft;
+pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod setup;

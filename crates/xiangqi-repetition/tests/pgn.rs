@@ -1,0 +1,92 @@
+//! Xiangqi PGN read and write (xqbase PGN format: `Game`, `Red`, `Black`, `FEN`, `Format`).
+
+use xiangqi_repetition::pgn::{self, PgnErrorKind};
+use xiangqi_repetition::*;
+
+const GAME: &str = r#"[Game "Chinese Chess"]
+[Event "Test"]
+[Red "A"]
+[Black "B"]
+[Result "*"]
+[Format "ICCS"]
+
+1. h2e2 h9g7 {中炮对屏风马} 2. h0g2 i9h9 (2... g6g5) 3. i0h0 $1 b9c7 *
+"#;
+
+#[test]
+fn reads_iccs_pgn_and_writes_every_format() {
+    let game = pgn::read(GAME).unwrap();
+    assert_eq!(game.tag("Red"), Some("A"));
+    assert_eq!(game.moves.len(), 6);
+    assert_eq!(game.result, "*");
+    // Chinese movetext of the same opening (中炮对屏风马: 炮二平五 马8进7 马二进三 车9平8 …).
+    let chinese = pgn::write(&game, Notation::Chinese);
+    assert!(
+        chinese.contains("1. 炮二平五 马8进7 2. 马二进三 车9平8 3. 车一平二 马2进3 *"),
+        "{chinese}"
+    );
+    assert!(chinese.contains("[Format \"Chinese\"]"));
+    let wxf = pgn::write(&game, Notation::Wxf);
+    assert!(
+        wxf.contains("1. C2.5 H8+7 2. H2+3 R9.8 3. R1.2 H2+3 *"),
+        "{wxf}"
+    );
+    for text in [
+        chinese,
+        wxf,
+        pgn::write(&game, Notation::Iccs(RankBase::Zero)),
+    ] {
+        let again = pgn::read(&text).unwrap();
+        assert_eq!(again.moves, game.moves, "{text}");
+        assert_eq!(again.tag("Event"), Some("Test"));
+    }
+}
+
+#[test]
+fn fen_tag_and_black_to_move() {
+    let text =
+        "[FEN \"3k4R/9/9/9/9/9/9/9/9/4K4 b - - 0 1\"]\n\n1... K4+1 2. R1-1 K4-1 3. R1+1 1/2-1/2\n";
+    let game = pgn::read(text).unwrap();
+    assert_eq!(game.moves.len(), 4);
+    assert_eq!(game.result, "1/2-1/2");
+    let out = pgn::write(&game, Notation::Wxf);
+    assert!(
+        out.contains("1... K4+1 2. R1-1 K4-1 3. R1+1 1/2-1/2"),
+        "{out}"
+    );
+}
+
+#[test]
+fn errors_carry_line_column_and_ply() {
+    let text = "[Game \"Chinese Chess\"]\n\n1. h2e2 h9g7\n2. h0g2 b7b2\n";
+    let e = pgn::read(text).unwrap_err();
+    assert_eq!((e.line, e.column), (4, 9));
+    match &e.kind {
+        PgnErrorKind::Move { ply, text, error } => {
+            assert_eq!((*ply, text.as_str()), (4, "b7b2"));
+            assert_eq!(
+                error.kind,
+                NotationErrorKind::Illegal(IllegalReason::CannonScreen)
+            );
+        }
+        k => panic!("{k:?}"),
+    }
+    assert!(e.to_string().contains("ply 4"), "{e}");
+    assert_eq!(
+        pgn::read("[Game Chinese]\n").unwrap_err().kind,
+        PgnErrorKind::BadTag
+    );
+    assert_eq!(
+        pgn::read("1. h2e2 {open").unwrap_err().kind,
+        PgnErrorKind::Unclosed('{')
+    );
+    assert!(matches!(
+        pgn::read("[FEN \"xyz\"]\n").unwrap_err().kind,
+        PgnErrorKind::BadFen(_)
+    ));
+    for cut in 0..GAME.len() {
+        if GAME.is_char_boundary(cut) {
+            let _ = pgn::read(&GAME[..cut]);
+        }
+    }
+}
