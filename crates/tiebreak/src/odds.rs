@@ -170,7 +170,7 @@ impl Distribution {
     /// Distribution of the sum of two independent draws (e.g. a player's total time over two
     /// games).
     pub fn sum_of_two(&self) -> Result<Self, String> {
-        if self.points.len() > 20_000 {
+        if self.points.len() > 5_000 {
             return Err("distribution too large to convolve".into());
         }
         let mut map: std::collections::BTreeMap<i64, u128> = Default::default();

@@ -517,6 +517,27 @@ mod tests {
     }
 
     #[test]
+    fn tie_break_and_scoring_records() {
+        // TRF26: 162 scoring (here 3-1-0 with a PAB worth a draw), 202 tie-breaks, 212 standings.
+        let text = format!(
+            "162 W 3.0    D 1.0    L 0.0    P 1.0\n202 BH/C1,BH,SB\n212 PTS BH/C1 BH SB\n{}",
+            two().lines().skip(1).collect::<Vec<_>>().join("\n")
+        );
+        let t = parse(&text).unwrap();
+        assert_eq!(t.scoring.win, Points(6));
+        assert_eq!(t.scoring.draw, Points(2));
+        assert_eq!(t.scoring.pairing_bye, Points(2));
+        assert_eq!(t.tiebreaks.as_deref(), Some("BH/C1,BH,SB"));
+        assert_eq!(t.standings.as_deref(), Some("PTS BH/C1 BH SB"));
+        let list = crate::descriptor::parse_list(t.standings.as_deref().unwrap()).unwrap();
+        let back: Vec<String> = list.iter().map(|d| d.to_string()).collect();
+        assert_eq!(back, ["PTS", "BH/C1", "BH", "SB"]);
+        assert!(parse("162 W 0.3\n").is_err());
+        let e = parse("142 many\n").unwrap_err();
+        assert_eq!((e.0[0].line, e.0[0].column), (1, 5));
+    }
+
+    #[test]
     fn hostile_inputs_do_not_panic() {
         for s in [
             "",
