@@ -47,6 +47,31 @@ pub enum Command {
         #[arg(long)]
         to: String,
     },
+    // --- tsume subcommands (mate solving and problem checking) ---
+    /// Solve a tsume problem: the side to move attacks, every attacker move a check.
+    Mate {
+        #[arg(long)]
+        sfen: String,
+        /// tsume (composers' conventions) or shortest (exact shortest, every defence counted).
+        #[arg(long, default_value = "tsume")]
+        mode: String,
+        /// Give up after this many seconds (status "unknown").
+        #[arg(long)]
+        time_limit: Option<f64>,
+        /// Give the defender every piece not on the board or in the attacker's hand.
+        #[arg(long)]
+        defender_rest: bool,
+    },
+    /// Check a composed problem: mate, unique attacker moves (余詰), empty hand at the end
+    /// (持駒余り) and side lines (変化).
+    TsumeCheck {
+        #[arg(long)]
+        sfen: String,
+        #[arg(long)]
+        time_limit: Option<f64>,
+        #[arg(long)]
+        defender_rest: bool,
+    },
 }
 
 pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
@@ -65,6 +90,17 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             try_rule,
         } => run_status(&sfen, &moves, declare, &impasse_rule, try_rule),
         Command::Convert { file, to } => run_convert(&file, &to),
+        Command::Mate {
+            sfen,
+            mode,
+            time_limit,
+            defender_rest,
+        } => tsume_cli::run_mate(&sfen, &mode, time_limit, defender_rest),
+        Command::TsumeCheck {
+            sfen,
+            time_limit,
+            defender_rest,
+        } => tsume_cli::run_check(&sfen, time_limit, defender_rest),
     }
 }
 
@@ -199,4 +235,132 @@ fn run_convert(file: &std::path::Path, to: &str) -> Result<Output, CliError> {
         out.clone(),
         json!({"format": to.to_ascii_lowercase(), "moves": rec.moves.len(), "text": out}),
     ))
+}
+
+// --- tsume subcommands: `mate` and `tsume-check` ---
+mod tsume_cli {
+    use std::time::Duration;
+
+    use serde_json::json;
+    use shogi_rules::tsume::{self, Mode, Options};
+    use shogi_rules::{Position, Setup};
+
+    use crate::output::{CliError, Output};
+
+    fn problem(sfen: &str, defender_rest: bool) -> Result<Position, CliError> {
+        let setup =
+            Setup::from_sfen(sfen).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
+        let setup = if defender_rest {
+            tsume::defender_holds_rest(&setup)
+        } else {
+            setup
+        };
+        Position::from_setup(&setup).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))
+    }
+
+    fn options(mode: Mode, time_limit: Option<f64>) -> Result<Options, CliError> {
+        let time_limit = match time_limit {
+            None => None,
+            Some(t) if t.is_finite() && t > 0.0 && t <= 1.0e6 => Some(Duration::from_secs_f64(t)),
+            Some(t) => {
+                return Err(CliError::bad_input(format!(
+                    "--time-limit must be a positive number of seconds, not {t}"
+                )));
+            }
+        };
+        Ok(Options {
+            mode,
+            time_limit,
+            ..Options::default()
+        })
+    }
+
+    pub(super) fn run_mate(
+        sfen: &str,
+        mode: &str,
+        time_limit: Option<f64>,
+        defender_rest: bool,
+    ) -> Result<Output, CliError> {
+        let mode: Mode = mode
+            .parse()
+            .map_err(|e| CliError::bad_input(format!("--mode: {e}")))?;
+        let pos = problem(sfen, defender_rest)?;
+        let opts = options(mode, time_limit)?;
+        let sol =
+            tsume::solve(&pos, &opts).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
+        let pv = tsume::usi_line(&sol.pv);
+        let ki2 = tsume::ki2_line(&pos, &sol.pv);
+        let mut text = format!("status {}\n", sol.status.code());
+        if sol.status == tsume::Status::Mate {
+            text.push_str(&format!(
+                "plies {}\npv {}\nki2 {}\n",
+                sol.plies,
+                pv.join(" "),
+                ki2
+            ));
+            if !sol.exact {
+                text.push_str("length not proven minimal\n");
+            }
+        }
+        text.push_str(&format!("nodes {}\n", sol.nodes));
+        Ok(Output::new(
+            text,
+            json!({
+                "status": sol.status.code(),
+                "plies": sol.plies,
+                "pv": pv,
+                "ki2": ki2,
+                "nodes": sol.nodes,
+                "exact": sol.exact,
+                "mode": match mode { Mode::Tsume => "tsume", Mode::Shortest => "shortest" },
+            }),
+        ))
+    }
+
+    pub(super) fn run_check(
+        sfen: &str,
+        time_limit: Option<f64>,
+        defender_rest: bool,
+    ) -> Result<Output, CliError> {
+        let pos = problem(sfen, defender_rest)?;
+        let opts = options(Mode::Tsume, time_limit)?;
+        let r = tsume::check_problem(&pos, &opts)
+            .map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
+        let line = |l: &tsume::SideLine| json!({"ply": l.ply + 1, "move": shogi_rules::usi::format_move(l.mv), "plies": l.plies, "same_length": l.same_length});
+        let main = tsume::usi_line(&r.main_line);
+        let leftover: u32 = r.leftover.total();
+        let mut text = format!(
+            "verdict {}\nstatus {}\nplies {}\nmain {}\nki2 {}\n",
+            r.verdict.code(),
+            r.status.code(),
+            r.plies,
+            main.join(" "),
+            tsume::ki2_line(&pos, &r.main_line)
+        );
+        text.push_str(&format!(
+            "extra_mates {}\nlast_move_alternatives {}\nleftover_pieces {leftover}\nvariations {}\n",
+            r.extra_mates.len(),
+            r.last_move_alternatives.len(),
+            r.variations.len()
+        ));
+        for n in &r.notes {
+            text.push_str(&format!("note {n}\n"));
+        }
+        Ok(Output::new(
+            text,
+            json!({
+                "verdict": r.verdict.code(),
+                "status": r.status.code(),
+                "plies": r.plies,
+                "main_line": main,
+                "ki2": tsume::ki2_line(&pos, &r.main_line),
+                "extra_mates": r.extra_mates.iter().map(line).collect::<Vec<_>>(),
+                "last_move_alternatives": r.last_move_alternatives.iter().map(line).collect::<Vec<_>>(),
+                "leftover_pieces": leftover,
+                "variations": r.variations.iter().map(line).collect::<Vec<_>>(),
+                "notes": r.notes,
+                "nodes": r.nodes,
+            }),
+        ))
+    }
 }

@@ -233,11 +233,17 @@ fn checker_verdicts() {
     let pos = Position::from_sfen("8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1").unwrap();
     let r = tsume::check_problem(&pos, &Options::default()).unwrap();
     assert_eq!(r.verdict, Verdict::Unsound);
-    // Extra gold in hand: still mates, but the attacker keeps a piece (持駒余り) — the same
-    // classical problem with a gold moved from the defender's hand to the attacker's.
-    let pos = Position::from_sfen("3sks3/9/4S4/9/9/B8/9/9/9 b GS2rb3g4n4l18p 1").unwrap();
+    // G*1d mates at once (shogi.md §4.2 uchifuzume fixture with a gold in hand); the extra
+    // pawn can never be used (P*1d would be 打ち歩詰め, file 2 has a pawn): 持駒余り.
+    let pos = Position::from_sfen("9/7pp/8k/7P1/7G1/9/9/9/9 b GP2r2b2g4s4n4l14p 1").unwrap();
     let r = tsume::check_problem(&pos, &Options::default()).unwrap();
     assert_eq!(r.verdict, Verdict::Unsound, "{:?}", r.notes);
+    assert_eq!(r.leftover.total(), 1);
+    // One gold more for the attacker in the classical problem opens other mates: 余詰.
+    let pos = Position::from_sfen("3sks3/9/4S4/9/9/B8/9/9/9 b GS2rb3g4n4l18p 1").unwrap();
+    let r = tsume::check_problem(&pos, &Options::default()).unwrap();
+    assert_eq!(r.verdict, Verdict::Unsound);
+    assert!(!r.extra_mates.is_empty());
 }
 
 #[test]

@@ -112,6 +112,8 @@ pub struct Solution {
     pub plies: u32,
     /// Length of the first proof found, before shortening.
     pub first_proof_plies: u32,
+    /// Nodes searched up to the first proof (mate decided).
+    pub first_proof_nodes: u64,
     /// The length is proven minimal under the mode (all searches finished).
     pub exact: bool,
     /// Search nodes, all phases.
@@ -178,6 +180,7 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
         pv: Vec::new(),
         plies: 0,
         first_proof_plies: 0,
+        first_proof_nodes: 0,
         exact: false,
         nodes: 0,
     };
@@ -196,6 +199,7 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     };
     sol.status = Status::Mate;
     sol.first_proof_plies = len;
+    sol.first_proof_nodes = search.nodes;
     // Shorten: prove mates within ever fewer plies until none exists.
     let mut shortest = true;
     while len >= 3 {
@@ -228,6 +232,10 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
             return Ok(sol);
         }
     }
+    // The line is read from a proof that exists: give the walk its own budget so that
+    // children dropped from the table can be proven again even after a time limit.
+    search.deadline = None;
+    search.node_limit = search.nodes.saturating_add(search.nodes.max(2_000_000));
     sol.pv = proof_line(&mut search, len, opts.mode == Mode::Tsume);
     sol.plies = match opts.mode {
         Mode::Shortest => sol.pv.len() as u32,

@@ -1,0 +1,70 @@
+//! Tsume solving on the short problems of the spec (shogi.md §7.4): time to a proven answer
+//! with the line, in both modes. The long record problems are reported runs (see the
+//! `tsume_records` ignored tests); cshogi's DfPn and mate_move are measured on the same
+//! problems by `benches/peers/tsume_cshogi.py`.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use shogi_rules::Position;
+use shogi_rules::tsume::{self, Mode, Options, Status};
+use std::hint::black_box;
+
+const CASES: [(&str, &str); 8] = [
+    (
+        "mate3_1",
+        "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42",
+    ),
+    (
+        "mate3_2",
+        "l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L w RG3Psnp 54",
+    ),
+    (
+        "mate3_3",
+        "l3k2nl/4g1gb1/1+S1pspp+P1/p1p6/3n4p/2PPR1P2/P2bPP2P/5GS2/LN1K4L w R2Pgsn2p 50",
+    ),
+    (
+        "mate3_4",
+        "lns+R4l/1p1p5/p1pkppB1p/6p2/1R7/6P1P/P1PPnPS2/2+b1G1g2/L3K1sNL b 2GS3Pnp 51",
+    ),
+    (
+        "mate5_1",
+        "l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72",
+    ),
+    (
+        "mate7_1",
+        "ln1g3+Rl/2sk1s+P2/2ppppb1p/p1b3p2/8P/P4P3/2PPP1P2/1+r2GS3/LN+p2KGNL w GN2Ps 36",
+    ),
+    ("classic3", "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1"),
+    (
+        "mudaai7",
+        "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1",
+    ),
+];
+
+fn bench_short(c: &mut Criterion) {
+    for mode in [Mode::Shortest, Mode::Tsume] {
+        let name = match mode {
+            Mode::Shortest => "tsume_shortest",
+            Mode::Tsume => "tsume_conventions",
+        };
+        let mut group = c.benchmark_group(name);
+        group.sample_size(20);
+        for (id, sfen) in CASES {
+            let pos = Position::from_sfen(sfen).expect("spec SFEN");
+            let opts = Options {
+                mode,
+                ..Options::default()
+            };
+            group.bench_function(id, |b| {
+                b.iter(|| {
+                    let s = tsume::solve(black_box(&pos), &opts).expect("defender king");
+                    assert_eq!(s.status, Status::Mate);
+                    s.plies
+                })
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench_short);
+criterion_main!(benches);

@@ -1,0 +1,92 @@
+#!/usr/bin/env python3
+"""Same-run comparison of tsume solving: cshogi (PyPI, C++ core) against `arbiter shogi mate`.
+
+cshogi has two solvers (shogi.md §7.2): `DfPn` (a mate detector whose line is neither
+shortest nor convention-following) and `Board.mate_move(n)` (exact fixed-depth mate search;
+the shortest length is the first n = 1, 3, 5, ... that succeeds). The arbiter is run in
+`--mode shortest`, which returns the exact shortest mate with its line, so the fair peer for
+the full answer is mate_move's iterative deepening; DfPn times are given for mate detection.
+
+Times are wall-clock per problem, the arbiter's including process start (a few ms), so the
+ratio favours cshogi on the tiniest problems.
+
+Usage: python3 benches/peers/tsume_cshogi.py [path/to/arbiter]
+       (pip install cshogi==1.1.0; cargo build --release -p arbiter)
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+
+# shogi.md §7.4, with the published / exact lengths.
+CASES = [
+    ("mate3_1", "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42", 3),
+    ("mate3_2", "l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L w RG3Psnp 54", 3),
+    ("mate3_3", "l3k2nl/4g1gb1/1+S1pspp+P1/p1p6/3n4p/2PPR1P2/P2bPP2P/5GS2/LN1K4L w R2Pgsn2p 50", 3),
+    ("mate3_4", "lns+R4l/1p1p5/p1pkppB1p/6p2/1R7/6P1P/P1PPnPS2/2+b1G1g2/L3K1sNL b 2GS3Pnp 51", 3),
+    ("mate5_1", "l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72", 5),
+    ("mate7_1", "ln1g3+Rl/2sk1s+P2/2ppppb1p/p1b3p2/8P/P4P3/2PPP1P2/1+r2GS3/LN+p2KGNL w GN2Ps 36", 7),
+    ("classic3", "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", 3),
+    ("jsa3", "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1", 3),
+    ("mudaai", "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1", 7),
+    ("hadaka31", "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1", 31),
+]
+
+
+def cshogi_dfpn(sfen):
+    import cshogi
+    board = cshogi.Board(sfen)
+    dfpn = cshogi.DfPn()
+    t = time.perf_counter()
+    found = dfpn.search(board)
+    dt = time.perf_counter() - t
+    pv = dfpn.get_pv(board) if found else []
+    return found, len(pv), dfpn.searched_node, dt
+
+
+def cshogi_shortest(sfen, max_ply):
+    import cshogi
+    board = cshogi.Board(sfen)
+    t = time.perf_counter()
+    if board.mate_move_in_1ply():
+        return 1, time.perf_counter() - t
+    n = 3
+    while n <= max_ply:
+        if board.mate_move(n):
+            return n, time.perf_counter() - t
+        n += 2
+    return None, time.perf_counter() - t
+
+
+def arbiter_mate(arbiter, sfen, mode):
+    t = time.perf_counter()
+    out = subprocess.run([arbiter, "shogi", "mate", "--sfen", sfen, "--mode", mode, "--json",
+                          "--time-limit", "120"],
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out), time.perf_counter() - t
+
+
+def main():
+    arbiter = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+        os.environ.get("CARGO_TARGET_DIR", "target"), "release", "arbiter")
+    print(f"{'problem':9} {'len':>4} | {'DfPn pv':>7} {'nodes':>8} {'ms':>8} | "
+          f"{'mate_move':>9} {'ms':>8} | {'arb short':>9} {'ms':>8} {'arb tsume':>9} {'ms':>8} | "
+          f"{'ratio':>6}")
+    for name, sfen, length in CASES:
+        found, pv_len, nodes, t_dfpn = cshogi_dfpn(sfen)
+        if length <= 9:
+            short, t_short = cshogi_shortest(sfen, length)
+        else:
+            short, t_short = None, float("nan")
+        a_short, ta_short = arbiter_mate(arbiter, sfen, "shortest")
+        a_tsume, ta_tsume = arbiter_mate(arbiter, sfen, "tsume")
+        ratio = ta_short / t_short if short else float("nan")
+        print(f"{name:9} {length:>4} | {pv_len if found else '-':>7} {nodes:>8} {t_dfpn*1e3:>8.1f} | "
+              f"{short or '-':>9} {t_short*1e3:>8.1f} | {a_short['plies']:>9} {ta_short*1e3:>8.1f} "
+              f"{a_tsume['plies']:>9} {ta_tsume*1e3:>8.1f} | {ratio:>6.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,146 @@
+//! `arbiter shogi mate` and `arbiter shogi tsume-check`: the JSON contract, and bad input
+//! (exit 2, one stderr line, one JSON document with --json).
+
+use std::process::{Command, Output};
+
+fn arbiter(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .output()
+        .expect("the arbiter binary runs")
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = arbiter(args);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON document")
+}
+
+fn assert_bad_input(args: &[&str]) {
+    let out = arbiter(args);
+    assert_eq!(out.status.code(), Some(2), "exit code for {args:?}");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let out = arbiter(&with_json);
+    assert_eq!(out.status.code(), Some(2));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc["error"]["kind"], "bad_input");
+}
+
+// shogi.md §7.4 古典3手詰 (nsolver test file): 3 plies, 9f5b+ 6a5b S*6b (or its mirror).
+const CLASSIC: &str = "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1";
+
+#[test]
+fn mate_json_contract() {
+    let doc = json(&["shogi", "mate", "--sfen", CLASSIC, "--json"]);
+    assert_eq!(doc["status"], "mate");
+    assert_eq!(doc["plies"], 3);
+    let pv = doc["pv"].as_array().unwrap();
+    assert_eq!(pv.len(), 3);
+    assert_eq!(pv[0], "9f5b+");
+    let ki2 = doc["ki2"].as_str().unwrap();
+    assert!(ki2.starts_with("▲５二角成"), "{ki2}");
+    assert!(doc["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn mate_modes_differ_on_a_useless_interposition() {
+    // shogi.md §7.4 mate3 #2 (YaneuraOu mate3.sfen): exact mate in 3 counting the
+    // interposition, 1 by the composers' conventions (the interposed piece is taken with mate).
+    let sfen = "l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L w RG3Psnp 54";
+    let short = json(&[
+        "shogi", "mate", "--sfen", sfen, "--mode", "shortest", "--json",
+    ]);
+    assert_eq!(short["plies"], 3);
+    let comp = json(&["shogi", "mate", "--sfen", sfen, "--json"]);
+    assert_eq!(comp["plies"], 1);
+    assert_eq!(comp["pv"][0], "2h3i");
+}
+
+#[test]
+fn no_mate_and_text_output() {
+    // shogi.md §7.4: a lone rook against a bare king is 不詰.
+    let doc = json(&[
+        "shogi",
+        "mate",
+        "--sfen",
+        "8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1",
+        "--json",
+    ]);
+    assert_eq!(doc["status"], "no_mate");
+    assert_eq!(doc["pv"].as_array().unwrap().len(), 0);
+    let out = arbiter(&["shogi", "mate", "--sfen", CLASSIC]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("status mate\nplies 3\n"), "{text}");
+}
+
+#[test]
+fn defender_rest_flag_fills_the_defender_hand() {
+    // The classical problem stated with no defender hand: --defender-rest gives the
+    // defender everything else (the tsume convention), which leaves the same mate.
+    let doc = json(&[
+        "shogi",
+        "mate",
+        "--sfen",
+        "3sks3/9/4S4/9/9/B8/9/9/9 b S 1",
+        "--defender-rest",
+        "--json",
+    ]);
+    assert_eq!(doc["plies"], 3);
+}
+
+#[test]
+fn tsume_check_verdicts() {
+    let doc = json(&["shogi", "tsume-check", "--sfen", CLASSIC, "--json"]);
+    assert_eq!(doc["verdict"], "sound");
+    assert_eq!(doc["leftover_pieces"], 0);
+    // One gold more in the attacker's hand: the extra gold opens other mates (余詰).
+    let doc = json(&[
+        "shogi",
+        "tsume-check",
+        "--sfen",
+        "3sks3/9/4S4/9/9/B8/9/9/9 b GS2rb3g4n4l18p 1",
+        "--json",
+    ]);
+    assert_eq!(doc["verdict"], "unsound");
+    assert!(!doc["extra_mates"].as_array().unwrap().is_empty());
+    // G*1d mates at once (shogi.md §4.2 uchifuzume fixture with a gold in hand); the pawn
+    // can never be used (P*1d would be 打ち歩詰め, file 2 has a pawn): 持駒余り.
+    let doc = json(&[
+        "shogi",
+        "tsume-check",
+        "--sfen",
+        "9/7pp/8k/7P1/7G1/9/9/9/9 b GP2r2b2g4s4n4l14p 1",
+        "--json",
+    ]);
+    assert_eq!(doc["verdict"], "unsound");
+    assert_eq!(doc["plies"], 1);
+    assert_eq!(doc["leftover_pieces"], 1);
+}
+
+#[test]
+fn bad_input() {
+    assert_bad_input(&["shogi", "mate"]);
+    assert_bad_input(&["shogi", "mate", "--sfen", "garbage"]);
+    assert_bad_input(&["shogi", "mate", "--sfen", "4k4/9/9 b -"]);
+    assert_bad_input(&["shogi", "mate", "--sfen", CLASSIC, "--mode", "longest"]);
+    assert_bad_input(&["shogi", "mate", "--sfen", CLASSIC, "--time-limit", "-1"]);
+    assert_bad_input(&["shogi", "mate", "--sfen", CLASSIC, "--time-limit", "NaN"]);
+    // The defender has no king.
+    assert_bad_input(&["shogi", "mate", "--sfen", "9/9/9/9/9/9/9/9/4K4 b - 1"]);
+    // Truncated and hostile SFEN.
+    assert_bad_input(&["shogi", "tsume-check", "--sfen", "3sks3/9/4S4"]);
+    assert_bad_input(&[
+        "shogi",
+        "tsume-check",
+        "--sfen",
+        "\u{1}\u{ff}k/9/9/9/9/9/9/9/9 b - 1",
+    ]);
+}

@@ -1,0 +1,78 @@
+//! The record problems of shogi.md §7.4, as reported runs: `cargo test --release -p
+//! shogi-rules --test tsume_records -- --ignored --nocapture`. Each prints the length found,
+//! nodes and time, and checks that the line is a legal sequence of checks ending in mate.
+
+use std::time::{Duration, Instant};
+
+use shogi_rules::Position;
+use shogi_rules::tsume::{self, Mode, Options, Status};
+
+fn run(name: &str, sfen: &str, limit: Duration) -> tsume::Solution {
+    let pos = Position::from_sfen(sfen).unwrap();
+    let opts = Options {
+        mode: Mode::Tsume,
+        time_limit: Some(limit),
+        ..Options::default()
+    };
+    let t = Instant::now();
+    let s = tsume::solve(&pos, &opts).unwrap();
+    println!(
+        "{name}: {} plies {} (first proof {} plies after {} nodes) exact {} nodes {} time {:.1?}",
+        s.status.code(),
+        s.plies,
+        s.first_proof_plies,
+        s.first_proof_nodes,
+        s.exact,
+        s.nodes,
+        t.elapsed()
+    );
+    println!("{}", tsume::usi_line(&s.pv).join(" "));
+    let mut p = pos.clone();
+    let attacker = p.side_to_move();
+    for (i, &mv) in s.pv.iter().enumerate() {
+        assert!(p.is_legal(mv), "ply {}", i + 1);
+        let mover = p.side_to_move();
+        p.make(mv);
+        if mover == attacker {
+            assert!(p.in_check(), "ply {} is no check", i + 1);
+        }
+    }
+    assert!(p.in_check(), "the line ends in check");
+    s
+}
+
+#[test]
+#[ignore = "record problem: run in release"]
+fn hadaka_gyoku_zukou_98() {
+    // shogi.md §7.4: 図巧98番「裸玉」, 31 plies by convention (SFEN: nsolver test file).
+    let s = run(
+        "裸玉",
+        "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",
+        Duration::from_secs(600),
+    );
+    assert_eq!(s.status, Status::Mate);
+}
+
+#[test]
+#[ignore = "record problem: run in release"]
+fn kotobuki_zukou_100() {
+    // shogi.md §7.4: 図巧100番「寿」, 611 plies.
+    let s = run(
+        "寿",
+        "g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1",
+        Duration::from_secs(900),
+    );
+    assert_eq!(s.status, Status::Mate);
+}
+
+#[test]
+#[ignore = "record problem: run in release"]
+fn microcosmos() {
+    // shogi.md §7.4: ミクロコスモス (橋本孝治), 1525 plies.
+    let s = run(
+        "ミクロコスモス",
+        "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1",
+        Duration::from_secs(1200),
+    );
+    assert_eq!(s.status, Status::Mate);
+}
