@@ -306,6 +306,24 @@ mod tests {
     use super::*;
 
     #[test]
+    fn truncated_and_garbled_sfen_never_panics() {
+        let good = "l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 12";
+        for (i, _) in good.char_indices() {
+            let _ = Setup::from_sfen(&good[..i]);
+        }
+        // Every single-character corruption is either rejected or still a well-formed SFEN.
+        for (i, _) in good.char_indices() {
+            for c in ['+', '/', '9', '0', 'x', ' ', 'K', '\u{3000}'] {
+                let mut s = good.to_string();
+                s.replace_range(i..i + 1, &c.to_string());
+                if let Ok(setup) = Setup::from_sfen(&s) {
+                    assert!(Setup::from_sfen(&setup.to_sfen()).is_ok());
+                }
+            }
+        }
+    }
+
+    #[test]
     fn start_round_trip() {
         assert_eq!(Setup::start().to_sfen(), START_SFEN);
     }

@@ -172,3 +172,29 @@ mod tests {
         assert!(parse_position_command("position sfen 4k4/9 b - 1").is_err());
     }
 }
+
+/// USI text (`7g7f`, `8h2b+`, `P*5e`).
+impl std::fmt::Display for Move {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&format_move(*self))
+    }
+}
+
+impl std::str::FromStr for Move {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<Move, ParseError> {
+        parse_move(s)
+    }
+}
+
+#[cfg(test)]
+mod display_tests {
+    use super::*;
+
+    #[test]
+    fn display_and_from_str_agree() {
+        let m: Move = "8h2b+".parse().unwrap();
+        assert_eq!(m.to_string(), "8h2b+");
+        assert!("8h2b+x".parse::<Move>().is_err());
+    }
+}
