@@ -35,7 +35,7 @@ pub use tiebreaks::Options;
 pub use tournament::{Colour, Entry, Outcome, Player, Scoring, System, Tournament};
 
 /// Reads a tournament file, choosing the format from its content: JSON if it starts with `{`,
-/// CSV if its first meaningful line starts with `player,` or `id,`, TRF otherwise.
+/// CSV if its first meaningful line is a header with an `id` column, TRF otherwise.
 pub fn read_tournament(text: &str) -> Result<Tournament, InputErrors> {
     let first = text
         .lines()
@@ -45,7 +45,11 @@ pub fn read_tournament(text: &str) -> Result<Tournament, InputErrors> {
     let first = first.trim_start_matches('\u{feff}');
     if first.starts_with('{') {
         json_input::parse(text)
-    } else if first.to_ascii_lowercase().starts_with("id,") || first.contains(",name") {
+    } else if first.contains(',')
+        && first
+            .split(',')
+            .any(|f| f.trim().eq_ignore_ascii_case("id"))
+    {
         csv_input::parse(text)
     } else {
         trf::parse(text)
