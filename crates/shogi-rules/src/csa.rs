@@ -355,8 +355,12 @@ fn read_position_line(
 pub fn write(record: &Record) -> String {
     let mut s = String::from("V2.2\n");
     for (k, v) in &record.headers {
-        if k.starts_with('N') || k.starts_with('$') {
-            s.push_str(&format!("{k}{v}\n"));
+        // KIF 先手/後手 (下手/上手 in handicap games) become the CSA name lines.
+        match k.as_str() {
+            "先手" | "下手" => s.push_str(&format!("N+{v}\n")),
+            "後手" | "上手" => s.push_str(&format!("N-{v}\n")),
+            _ if k.starts_with('N') || k.starts_with('$') => s.push_str(&format!("{k}{v}\n")),
+            _ => {}
         }
     }
     match HANDICAPS.iter().find(|h| h.position() == record.start) {

@@ -580,8 +580,13 @@ pub fn write_bod(pos: &Position) -> String {
 fn start_header(record: &Record) -> String {
     let mut s = String::new();
     for (k, v) in &record.headers {
-        if k != "手合割" {
-            s.push_str(&format!("{k}：{v}\n"));
+        // CSA names become 先手/後手; other CSA lines (V2.2, $…) have no KIF header.
+        match k.as_str() {
+            "手合割" => {}
+            "N+" => s.push_str(&format!("先手：{v}\n")),
+            "N-" => s.push_str(&format!("後手：{v}\n")),
+            _ if k.starts_with(|c: char| c.is_ascii_uppercase() || c == '$' || c == '\'') => {}
+            _ => s.push_str(&format!("{k}：{v}\n")),
         }
     }
     let matching = HANDICAPS.iter().find(|h| h.position() == record.start);

@@ -399,3 +399,13 @@ fn kif_with_a_bod_board_and_moves() {
     let e = kif::parse("手合割：その他\n   1 ７六歩(77)\n").unwrap_err();
     assert_eq!(e.line, 1);
 }
+
+#[test]
+fn player_names_carry_across_formats() {
+    let rec = csa::parse("V2.2\nN+Sente Player\nN-Gote Player\nPI\n+\n+7776FU\n").unwrap();
+    let k = kif::write_kif(&rec);
+    assert!(k.contains("先手：Sente Player\n後手：Gote Player\n"), "{k}");
+    assert!(!k.contains("V2.2"));
+    let back = csa::write(&kif::parse(&k).unwrap());
+    assert!(back.contains("N+Sente Player\nN-Gote Player\n"), "{back}");
+}
