@@ -157,18 +157,18 @@ impl MadeUpBoard {
     }
 
     /// Takes `k` stones of `c` off the board into roads (子路互换), preferring stones that
-    /// touch own roads or eyes and no opposing stone.
+    /// touch own roads or eyes and no opposing stone. The stones are ranked once, before any
+    /// is lifted, so lifting many stones stays linear.
     pub fn lift_to_roads(&mut self, c: Color, k: u32) -> u32 {
+        let mut stones = self.points_with(Mark::Stone(c));
+        stones.sort_by_cached_key(|&p| {
+            let opp = self.neighbours_with(p, Mark::Stone(c.opponent()));
+            let own_space =
+                self.neighbours_with(p, Mark::Road(c)) + self.neighbours_with(p, Mark::Eye(c));
+            (opp, std::cmp::Reverse(own_space), self.order_key(p))
+        });
         let mut done = 0;
-        for _ in 0..k {
-            let stones = self.points_with(Mark::Stone(c));
-            let best = stones.into_iter().min_by_key(|&p| {
-                let opp = self.neighbours_with(p, Mark::Stone(c.opponent()));
-                let own_space =
-                    self.neighbours_with(p, Mark::Road(c)) + self.neighbours_with(p, Mark::Eye(c));
-                (opp, std::cmp::Reverse(own_space), self.order_key(p))
-            });
-            let Some(p) = best else { break };
+        for p in stones.into_iter().take(k as usize) {
             self.marks[p as usize] = Mark::Road(c);
             self.changes.push(Change::Lifted(c, p));
             done += 1;
@@ -176,35 +176,35 @@ impl MadeUpBoard {
         done
     }
 
-    /// A border stone of `giver` to give away or lift: one that touches the other colour and
-    /// none of its own eyes or roads, on the edge first, touching the most opposing stones,
-    /// lower rows first.
-    fn border_stone(&self, giver: Color) -> Option<Point> {
+    /// Border stones of `giver` in the order they are given away or lifted: stones that touch
+    /// the other colour and none of their own eyes or roads, on the edge first, touching the
+    /// most opposing stones, lower rows first. Ranked once per call.
+    fn border_stones(&self, giver: Color) -> Vec<Point> {
         let opp = Mark::Stone(giver.opponent());
-        self.points_with(Mark::Stone(giver))
-            .into_iter()
-            .min_by_key(|&p| {
-                let touches_opp = self.neighbours_with(p, opp);
-                let own_space = self.neighbours_with(p, Mark::Road(giver))
-                    + self.neighbours_with(p, Mark::Eye(giver));
-                (
-                    touches_opp == 0,
-                    own_space,
-                    self.topology.neighbours(p).len(),
-                    std::cmp::Reverse(touches_opp),
-                    self.order_key(p),
-                )
-            })
+        let mut stones = self.points_with(Mark::Stone(giver));
+        stones.sort_by_cached_key(|&p| {
+            let touches_opp = self.neighbours_with(p, opp);
+            let own_space = self.neighbours_with(p, Mark::Road(giver))
+                + self.neighbours_with(p, Mark::Eye(giver));
+            (
+                touches_opp == 0,
+                own_space,
+                self.topology.neighbours(p).len(),
+                std::cmp::Reverse(touches_opp),
+                self.order_key(p),
+            )
+        });
+        stones
     }
 
     /// Gives `k` border stones of `giver` to the other colour (还棋头, or the art version's
     /// swap). Returns how many were given.
     pub fn recolour_border(&mut self, giver: Color, k: u32) -> u32 {
+        if k == 0 {
+            return 0;
+        }
         let mut done = 0;
-        for _ in 0..k {
-            let Some(p) = self.border_stone(giver) else {
-                break;
-            };
+        for p in self.border_stones(giver).into_iter().take(k as usize) {
             self.marks[p as usize] = Mark::Stone(giver.opponent());
             self.changes.push(Change::Recoloured {
                 from: giver,
@@ -217,11 +217,11 @@ impl MadeUpBoard {
 
     /// Takes `k` border stones of `giver` off and splits their points (A-class negative moves).
     pub fn lift_border_to_split(&mut self, giver: Color, k: u32) -> u32 {
+        if k == 0 {
+            return 0;
+        }
         let mut done = 0;
-        for _ in 0..k {
-            let Some(p) = self.border_stone(giver) else {
-                break;
-            };
+        for p in self.border_stones(giver).into_iter().take(k as usize) {
             self.marks[p as usize] = Mark::Split;
             self.changes.push(Change::LiftedToSplit(giver, p));
             done += 1;

@@ -1,0 +1,168 @@
+//! Go benchmarks: counting a finished 19x19 position by every method (analysis included),
+//! area counting alone on the positions the sgfmill peer also counts, and random legal play
+//! on 19x19 with positional superko (moves per second).
+//!
+//! The finished positions come from fixed-seed random playouts in which neither side fills
+//! a point surrounded by its own stones, played until both pass. They are written as an SGF
+//! collection to `$GO_BENCH_POSITIONS` (default: the system temp dir) so that
+//! `benches/peers/go_sgfmill.py` times sgfmill on the very same positions.
+
+use std::hint::black_box;
+use std::sync::Arc;
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use go_scoring::analysis::Analysis;
+use go_scoring::score::{self, Params, Version};
+use go_scoring::{
+    Board, Color, KoRule, Move, PerColor, Point, Rules, Stone, SuicideRule, Topology,
+};
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn own_eye(board: &Board, p: Point, c: Color) -> bool {
+    board
+        .topology()
+        .neighbours(p)
+        .iter()
+        .all(|&q| board.at(q) == Stone::of(c))
+}
+
+/// One random game with the eye rule; returns the board and the number of stones placed.
+/// Each turn probes the empty points from a random start until a legal move that does not
+/// fill an own eye is found, else passes.
+fn playout(topo: &Arc<Topology>, rules: Rules, rng: &mut Rng) -> (Board, u64) {
+    let mut board = Board::new(topo.clone(), rules);
+    let mut passes = 0;
+    let mut placed = 0u64;
+    let limit = 3 * topo.len();
+    let mut turns = 0;
+    while passes < 2 && turns < limit {
+        turns += 1;
+        let c = board.to_move();
+        let n = board.empty_points().len();
+        let start = if n == 0 {
+            0
+        } else {
+            (rng.next() % n as u64) as usize
+        };
+        let mut chosen = None;
+        for i in 0..n {
+            let p = board.empty_points()[(start + i) % n];
+            if !own_eye(&board, p, c) && board.is_legal(c, p) {
+                chosen = Some(p);
+                break;
+            }
+        }
+        match chosen {
+            Some(p) => {
+                board.play_point(p).expect("checked legal");
+                placed += 1;
+                passes = 0;
+            }
+            None => {
+                board.play(Move::Pass).expect("a pass is always legal");
+                passes += 1;
+            }
+        }
+    }
+    (board, placed)
+}
+
+fn finished_positions(n: usize) -> Vec<Board> {
+    let topo = Arc::new(Topology::square(19).unwrap());
+    let rules = Rules {
+        ko: KoRule::PositionalSuperko,
+        suicide: SuicideRule::Illegal,
+        ..Rules::CHINESE
+    };
+    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    (0..n).map(|_| playout(&topo, rules, &mut rng).0).collect()
+}
+
+fn write_positions(boards: &[Board]) {
+    let path = std::env::var("GO_BENCH_POSITIONS").unwrap_or_else(|_| {
+        std::env::temp_dir()
+            .join("arbiter-go-bench-positions.sgf")
+            .to_string_lossy()
+            .into_owned()
+    });
+    let mut out = String::new();
+    for b in boards {
+        out.push_str(&go_scoring::sgf::write_position(&b.position(), None, None, None).unwrap());
+    }
+    if let Err(e) = std::fs::write(&path, out) {
+        eprintln!("cannot write {path}: {e}");
+    }
+}
+
+fn params(board: &Board) -> Params {
+    Params {
+        version: Version::Law,
+        moves: Some(board.counted_moves()),
+        captures: Some(board.captures()),
+        bowls: Some(PerColor::new(181, 181)),
+        ..Params::default()
+    }
+}
+
+fn scoring(c: &mut Criterion) {
+    let boards = finished_positions(16);
+    write_positions(&boards);
+    let positions: Vec<_> = boards.iter().map(|b| (b.position(), params(b))).collect();
+    let mut g = c.benchmark_group("go/score-19x19");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("all-methods", |b| {
+        b.iter(|| {
+            for (pos, p) in &positions {
+                let a = Analysis::new(pos, &[]).unwrap();
+                black_box(score::score_all(&a, p));
+            }
+        })
+    });
+    g.bench_function("analysis-only", |b| {
+        b.iter(|| {
+            for (pos, _) in &positions {
+                black_box(Analysis::new(pos, &[]).unwrap());
+            }
+        })
+    });
+    // The same work as sgfmill's Board.area_score: regions and stones, no seki analysis.
+    g.bench_function("area-only/sgfmill-positions", |b| {
+        b.iter(|| {
+            for (pos, p) in &positions {
+                let a = Analysis::new(pos, &[]).unwrap();
+                black_box(score::tromp_taylor(&a, p));
+            }
+        })
+    });
+    g.finish();
+}
+
+fn play(c: &mut Criterion) {
+    let topo = Arc::new(Topology::square(19).unwrap());
+    let rules = Rules {
+        ko: KoRule::PositionalSuperko,
+        suicide: SuicideRule::Illegal,
+        ..Rules::CHINESE
+    };
+    let mut rng = Rng(0xDEAD_BEEF_1234_5678);
+    // Moves per game vary a little; measure one game to set the throughput.
+    let (_, per_game) = playout(&topo, rules, &mut Rng(7));
+    let mut g = c.benchmark_group("go/play-19x19-superko");
+    g.throughput(Throughput::Elements(per_game));
+    g.bench_function("random-game", |b| {
+        b.iter(|| black_box(playout(&topo, rules, &mut rng).1))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, scoring, play);
+criterion_main!(benches);
