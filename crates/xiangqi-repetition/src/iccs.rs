@@ -134,3 +134,52 @@ impl Position {
         Ok(mv)
     }
 }
+
+impl std::str::FromStr for Move {
+    type Err = NotationError;
+
+    /// Reads ICCS/UCCI coordinates with ranks 0-9 (`h2e2`, `H2-E2`).
+    fn from_str(s: &str) -> Result<Move, NotationError> {
+        parse_move(s, RankBase::Zero)
+    }
+}
+
+impl std::str::FromStr for Square {
+    type Err = NotationError;
+
+    /// Reads an ICCS point with rank 0-9 (`e0`).
+    fn from_str(s: &str) -> Result<Square, NotationError> {
+        let (sq, end) = parse_square(s, 0, RankBase::Zero)?;
+        if end != s.len() {
+            return Err(NotationError::new(
+                end,
+                NotationErrorKind::Trailing {
+                    found: s[end..].to_string(),
+                },
+            ));
+        }
+        Ok(sq)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_rank_conventions() {
+        // 炮二平五: h2e2 in UCCI, h3e3 in pyffish (reference digest §8).
+        let mv: Move = "h2e2".parse().unwrap();
+        assert_eq!(format_move(mv, RankBase::One), "h3e3");
+        assert_eq!(parse_move("h3e3", RankBase::One), Ok(mv));
+        assert_eq!(parse_move("H2-E2", RankBase::Zero), Ok(mv));
+        // Rank 10 exists only with ranks from one.
+        let top = parse_move("a10a9", RankBase::One).unwrap();
+        assert_eq!(top.to_string(), "a9a8");
+        assert!(parse_move("a10a9", RankBase::Zero).is_err());
+        assert!(parse_move("a0a1", RankBase::One).is_err());
+        assert_eq!("e0".parse::<Square>().unwrap().rank(), 0);
+        assert!("e0x".parse::<Square>().is_err());
+        assert!("j0".parse::<Square>().is_err());
+    }
+}
