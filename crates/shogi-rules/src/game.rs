@@ -143,6 +143,9 @@ pub struct DeclarationRule {
     pub win_threshold: [u32; 2],
     /// Under the 24-point rule, points needed to avoid losing (24); unused for 27 points.
     pub draw_threshold: [u32; 2],
+    /// JSA professional rule: without a declaration the game is 持将棋 once this many
+    /// moves have been played (if checks are still going on, when they stop).
+    pub move_limit: Option<usize>,
 }
 
 impl DeclarationRule {
@@ -152,11 +155,13 @@ impl DeclarationRule {
                 rule,
                 win_threshold: [28, 27],
                 draw_threshold: [28, 27],
+                move_limit: None,
             },
             ImpasseRule::Points24 => DeclarationRule {
                 rule,
                 win_threshold: [31, 31],
                 draw_threshold: [24, 24],
+                move_limit: Some(500),
             },
         }
     }
@@ -434,6 +439,19 @@ impl Game {
         }
         if self.position.count_legal_moves() == 0 {
             self.ended = Some(self.no_moves_ruling(ply));
+            return Ok(self.ended.as_ref());
+        }
+        if let Some(limit) = self.rules.declaration.move_limit
+            && ply >= limit
+            && !check
+        {
+            self.ended = Some(Ruling {
+                outcome: Outcome::ImpasseDraw,
+                winner: None,
+                reason: format!("持将棋: {ply} moves played (limit {limit}) without a declaration"),
+                ply,
+                foul: None,
+            });
             return Ok(self.ended.as_ref());
         }
         if self.rules.try_rule {

@@ -195,3 +195,24 @@ fn try_rule_is_optional() {
     let g = run(sfen, "5b5a");
     assert_eq!(g.ruling().outcome, Outcome::Ongoing);
 }
+
+#[test]
+fn jsa_move_limit_makes_jishogi() {
+    // JSA 入玉宣言法 rules (shogi.md §2.2): without a declaration the game is 持将棋 at 500
+    // moves. Kings shuffle between squares that never repeat a position four times early:
+    // use a limit of 8 moves for the test and check the same mechanism.
+    let mut rules = GameRules {
+        declaration: DeclarationRule::new(ImpasseRule::Points24),
+        ..GameRules::default()
+    };
+    assert_eq!(rules.declaration.move_limit, Some(500));
+    assert_eq!(DeclarationRule::new(ImpasseRule::Points27).move_limit, None);
+    rules.declaration.move_limit = Some(8);
+    let mut g = Game::new(Position::start(), rules);
+    for t in "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b".split(' ') {
+        g.play(parse_move(t).unwrap()).unwrap();
+    }
+    let r = g.ruling();
+    assert_eq!(r.outcome, Outcome::ImpasseDraw);
+    assert_eq!(r.ply, 8);
+}
