@@ -7,11 +7,12 @@ use std::time::{Duration, Instant};
 use shogi_rules::Position;
 use shogi_rules::tsume::{self, Mode, Options, Status};
 
-fn run(name: &str, sfen: &str, limit: Duration) -> tsume::Solution {
+fn run(name: &str, sfen: &str, limit: Duration, shorten: bool) -> tsume::Solution {
     let pos = Position::from_sfen(sfen).unwrap();
     let opts = Options {
         mode: Mode::Tsume,
         time_limit: Some(limit),
+        shorten,
         ..Options::default()
     };
     let t = Instant::now();
@@ -49,6 +50,7 @@ fn hadaka_gyoku_zukou_98() {
         "裸玉",
         "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",
         Duration::from_secs(600),
+        true,
     );
     assert_eq!(s.status, Status::Mate);
 }
@@ -61,6 +63,7 @@ fn kotobuki_zukou_100() {
         "寿",
         "g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1",
         Duration::from_secs(900),
+        false,
     );
     assert_eq!(s.status, Status::Mate);
 }
@@ -73,6 +76,7 @@ fn microcosmos() {
         "ミクロコスモス",
         "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1",
         Duration::from_secs(1200),
+        false,
     );
     assert_eq!(s.status, Status::Mate);
 }

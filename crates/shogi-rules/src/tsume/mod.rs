@@ -69,6 +69,9 @@ pub struct Options {
     pub table_entries: usize,
     /// Longest proof (in plies) for which the exact line search is run.
     pub exact_line_plies: u32,
+    /// After the first proof, search for shorter mates until none is left (the length is
+    /// then proven minimal). Off: report the first proof's line.
+    pub shorten: bool,
 }
 
 impl Default for Options {
@@ -79,6 +82,7 @@ impl Default for Options {
             time_limit: None,
             table_entries: 16 << 20,
             exact_line_plies: 15,
+            shorten: true,
         }
     }
 }
@@ -201,8 +205,8 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     sol.first_proof_plies = len;
     sol.first_proof_nodes = search.nodes;
     // Shorten: prove mates within ever fewer plies until none exists.
-    let mut shortest = true;
-    while len >= 3 {
+    let mut shortest = opts.shorten;
+    while opts.shorten && len >= 3 {
         match search.solve(len - 2) {
             Probe::Proven { len: l, .. } => len = l,
             Probe::Disproven { .. } => break,
