@@ -168,6 +168,33 @@ impl Topology {
         Topology::graph((0..n).map(|i| i.to_string()).collect(), edges)
     }
 
+    /// The Go topology of a board-geometry grid (same point indices, row-major from the top).
+    pub fn from_grid(grid: &board_geometry::Grid) -> Result<Topology, TopologyError> {
+        Topology::grid(u32::from(grid.width()), u32::from(grid.height()))
+    }
+
+    /// The Go topology of any board-geometry topology (a graph, or a grid seen as a graph):
+    /// the same points and neighbours, named by their graph names when the source is a
+    /// [`board_geometry::Graph`] with names, else by index.
+    pub fn from_geometry(
+        source: &impl board_geometry::Topology,
+        names: Option<Vec<String>>,
+    ) -> Result<Topology, TopologyError> {
+        use board_geometry::Point as GeoPoint;
+        let n = source.len();
+        let names = names.unwrap_or_else(|| (0..n).map(|i| i.to_string()).collect());
+        let mut edges = Vec::new();
+        for i in 0..n {
+            for q in source.neighbours(GeoPoint(i as u16)) {
+                let j = q.0 as usize;
+                if i < j {
+                    edges.push((i, j));
+                }
+            }
+        }
+        Topology::graph(names, &edges)
+    }
+
     /// Number of points.
     #[inline]
     pub fn len(&self) -> usize {

@@ -263,3 +263,18 @@ fn random_play_matches_slow_reference_and_recomputation() {
         }
     }
 }
+
+#[test]
+fn board_geometry_topologies_convert() {
+    // A 5x5 board-geometry grid gives the same neighbour table as our own grid, directly or
+    // through the generic graph conversion.
+    let geo = board_geometry::Grid::square(5).unwrap();
+    let direct = Topology::from_grid(&geo).unwrap();
+    assert_eq!(direct, Topology::square(5).unwrap());
+    let as_graph = Topology::from_geometry(&geo, None).unwrap();
+    assert_eq!(as_graph.len(), 25);
+    assert_eq!(as_graph.edge_count(), 40);
+    for p in 0..25u16 {
+        assert_eq!(as_graph.neighbours(p), direct.neighbours(p));
+    }
+}
