@@ -7,7 +7,13 @@ Installs pyffish from PyPI if it is missing, then on the same positions:
 Both must give the published counts; the script prints nodes/s for each and the ratio.
 pyffish is much slower through Python, so it runs at a smaller depth (--py-depth).
 
+With --wxf-games N it also plays N random games with pyffish and compares arbiter's WXF
+(`arbiter xiangqi convert --to wxf`) with pyffish's `get_san_moves(..., NOTATION_XIANGQI_WXF)`,
+treating `.` and `=` (sideways) as the same; the remaining differences are listed (expected
+only for tandem pieces, where Fairy-Stockfish departs from the WXF forms).
+
 Usage: python3 benches/peers/xiangqi_pyffish.py [--arbiter PATH] [--depth 5] [--py-depth 3]
+                                                [--wxf-games 30]
 """
 
 import argparse
@@ -55,14 +61,41 @@ def arbiter_perft(binary, fen, depth):
     return json.loads(out)["nodes"], time.perf_counter() - start
 
 
+def compare_wxf(sf, binary, games, plies=80, seed=3):
+    import random
+    rng = random.Random(seed)
+    start = sf.start_fen("xiangqi")
+    total, diffs = 0, []
+    for _ in range(games):
+        moves = []
+        for _ in range(plies):
+            legal = sf.legal_moves("xiangqi", start, moves)
+            if not legal:
+                break
+            moves.append(rng.choice(legal))
+        out = subprocess.run([binary, "xiangqi", "convert", "--moves", " ".join(moves), "--from", "iccs1",
+                              "--to", "wxf", "--json"], check=True, capture_output=True, text=True).stdout
+        ours = json.loads(out)["moves"]
+        theirs = sf.get_san_moves("xiangqi", start, moves, False, sf.NOTATION_XIANGQI_WXF)
+        for a, b in zip(ours, theirs):
+            total += 1
+            if a.replace(".", "=") != b:
+                diffs.append((a, b))
+    print(f"WXF: {total} moves compared, {total - len(diffs)} identical; differences (arbiter, pyffish): "
+          f"{sorted(set(diffs))}")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--arbiter", default="target/release/arbiter")
     ap.add_argument("--depth", type=int, default=5)
     ap.add_argument("--py-depth", type=int, default=3)
+    ap.add_argument("--wxf-games", type=int, default=0)
     args = ap.parse_args()
     sf = ensure_pyffish()
     print(f"pyffish {'.'.join(map(str, sf.version()))}")
+    if args.wxf_games:
+        compare_wxf(sf, args.arbiter, args.wxf_games)
     print(f"{'position':8} {'engine':8} {'depth':>5} {'nodes':>11} {'seconds':>9} {'M nodes/s':>10}")
     for name, fen, published in POSITIONS:
         t = time.perf_counter()
