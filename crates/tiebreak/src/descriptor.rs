@@ -68,6 +68,8 @@ pub enum Code {
     Solkoff,
     /// Shogi: earlier wins rank higher (○○○× above ×○○○).
     Early,
+    /// CXA 14.3.1 fall-back: compare the last round's result, then the one before, …
+    Late,
 }
 
 impl Code {
@@ -103,6 +105,7 @@ impl Code {
             Code::Sodos => "SODOS",
             Code::Solkoff => "SOLKOFF",
             Code::Early => "EARLY",
+            Code::Late => "LATE",
         }
     }
 
@@ -138,6 +141,7 @@ impl Code {
             "SODOS" => Code::Sodos,
             "SOLKOFF" | "SK" => Code::Solkoff,
             "EARLY" | "OTHER_EARLY" => Code::Early,
+            "LATE" | "OTHER_LATE" => Code::Late,
             _ => return None,
         })
     }
@@ -414,8 +418,8 @@ pub fn preset(name: &str) -> Option<&'static str> {
     Some(match name.trim().to_ascii_lowercase().as_str() {
         // CXA 2011 14.1: points, 小分 (SB), 胜局 (wins), 直胜 (DE), 犯规 (fouls), 后走局数 (Black games), 对局时后走.
         "cxa-rr" | "cxa-round-robin" => "PTS,SB,WIN,DE,FOULS,BPG,XQBLACK",
-        // CXA 2011 14.3.1: 对手分, 胜局, 犯规, 后走局数.
-        "cxa-swiss" | "cxa-swiss-opp" => "PTS,XQOPP,WIN,FOULS,BPG",
+        // CXA 2011 14.3.1: 对手分, 胜局, 犯规, 后走局数, then the previous rounds' results.
+        "cxa-swiss" | "cxa-swiss-opp" => "PTS,XQOPP,WIN,FOULS,BPG,LATE",
         // CXA 2011 14.3.2: 累进分, 胜局, 犯规, 后走局数, then 累进分 without round 1, 2, 3.
         "cxa-swiss-ps" => "PTS,PS,WIN,FOULS,BPG,PS/C1,PS/C2,PS/C3",
         // EGF / OpenGotha McMahon default: MMS, SOS, SOSOS.

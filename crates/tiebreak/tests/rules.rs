@@ -227,4 +227,8 @@ fn shogi_solkoff_and_earlier_wins() {
     let s = table(&t, System::Swiss, Edition::Fide2026, "PTS,EARLY");
     assert_eq!(s.rank[t.index_of(1).unwrap()], 1);
     assert_eq!(s.rank[t.index_of(2).unwrap()], 2);
+    // CXA 14.3.1 "比较前一轮成绩" (latest round first): B won the last round, A lost it.
+    let s = table(&t, System::Swiss, Edition::Fide2026, "PTS,LATE");
+    assert_eq!(s.rank[t.index_of(2).unwrap()], 1);
+    assert_eq!(s.rank[t.index_of(1).unwrap()], 2);
 }

@@ -194,6 +194,7 @@ pub fn compute(ctx: &Context<'_>, d: &Descriptor) -> Vec<Value> {
         Code::Sodos => national::sodos(ctx),
         Code::Solkoff => int(national::solkoff(ctx, d)),
         Code::Early => int(national::early_wins(ctx)),
+        Code::Late => int(national::late_results(ctx)),
         Code::De | Code::XqBlack => vec![None; ctx.n],
     }
 }

@@ -136,23 +136,36 @@ pub fn solkoff(ctx: &Context<'_>, d: &Descriptor) -> Vec<i64> {
         .collect()
 }
 
+/// CXA 14.3.1 fall-back "比较前一轮成绩": compare the last round's result, then the round
+/// before, and so on — the results read as a base-3 number (win 2, draw 1, loss 0) with the
+/// last round most significant. Only the last 39 rounds fit and count.
+pub fn late_results(ctx: &Context<'_>) -> Vec<i64> {
+    (0..ctx.n)
+        .map(|i| {
+            (0..ctx.rounds)
+                .rev()
+                .take(39)
+                .fold(0i64, |acc, r| acc * 3 + result_digit(ctx, i, r))
+        })
+        .collect()
+}
+
+fn result_digit(ctx: &Context<'_>, i: usize, r: usize) -> i64 {
+    let p = ctx.points(i, r);
+    if p >= ctx.win {
+        2
+    } else if p > 0 && p >= ctx.draw {
+        1
+    } else {
+        0
+    }
+}
+
 /// Shogi "earlier wins rank higher" (○○○× above ×○○○): the round-by-round results read as a
 /// base-3 number (win 2, draw 1, loss 0) with round 1 most significant; larger is better.
 /// Only the first 39 rounds fit and count.
 pub fn early_wins(ctx: &Context<'_>) -> Vec<i64> {
     (0..ctx.n)
-        .map(|i| {
-            (0..ctx.rounds.min(39)).fold(0i64, |acc, r| {
-                let p = ctx.points(i, r);
-                let digit = if p >= ctx.win {
-                    2
-                } else if p > 0 && p >= ctx.draw {
-                    1
-                } else {
-                    0
-                };
-                acc * 3 + digit
-            })
-        })
+        .map(|i| (0..ctx.rounds.min(39)).fold(0i64, |acc, r| acc * 3 + result_digit(ctx, i, r)))
         .collect()
 }
