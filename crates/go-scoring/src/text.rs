@@ -4,7 +4,8 @@
 //! Empty points may carry the document's marks: `b`/`w` roads, `#` essential eyes,
 //! `=` split points. A note after the row (`5●┼●○○○○ 做棋后…`) is ignored. Lines of the form
 //! `key: value` before the board are header fields (`moves: 21,21`, `dead: C2`, …) that the
-//! command line reads as defaults.
+//! command line reads as defaults. Lines starting with `#` and holding text are comments, so
+//! the diagram files of `diagrams/go/` (with their `# source:` headers) read directly.
 
 use crate::color::Stone;
 use crate::position::{Position, PositionError};
@@ -100,6 +101,16 @@ pub fn parse(text: &str) -> Result<TextDiagram, DiagramError> {
         let line_no = i + 1;
         let line = raw.trim_end();
         if line.trim().is_empty() {
+            continue;
+        }
+        // `# …` comment lines (the diagram files' headers); a row of `#` eye marks has only
+        // board glyphs after the `#`.
+        let trimmed = line.trim_start();
+        if trimmed.starts_with('#')
+            && trimmed
+                .chars()
+                .any(|c| !c.is_whitespace() && cell_of(c).is_none() && !c.is_ascii_digit())
+        {
             continue;
         }
         if rows.is_empty() {

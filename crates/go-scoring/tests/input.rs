@@ -167,3 +167,17 @@ fn diagram_errors() {
         let _ = text::parse(s);
     }
 }
+
+#[test]
+fn diagram_files_with_comment_headers_read() {
+    // The repository's diagram files start with `# source:` / `# expect:` comment lines.
+    for name in ["000-fig5.txt", "000-fig8.txt", "000-explanation.txt"] {
+        let path = format!("{}/../../diagrams/go/{name}", env!("CARGO_MANIFEST_DIR"));
+        let d = text::parse(&std::fs::read_to_string(path).unwrap()).unwrap();
+        assert_eq!(d.position.topology().grid_size(), Some((7, 7)), "{name}");
+    }
+    // 图八 draws eyes as `#` inside rows, including at the start of rank 1's cells.
+    let fig8 = "# figure: 图八\n7b●#●●○#\n1#○○○○○●\n";
+    let d = text::parse(fig8).unwrap();
+    assert_eq!(d.marks.iter().filter(|m| **m == Some('#')).count(), 3);
+}
