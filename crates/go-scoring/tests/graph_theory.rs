@@ -82,13 +82,21 @@ fn ultimate_positions_by_hand() {
     assert_eq!(b3.eyes(&row(".X.")), Some((vec![0, 2], vec![])));
     let g4 = PlainGraph::grid(4, 1);
     assert!(Board::new(&g4).is_ultimate(&row(".XX.")));
-    // `X.X`: White may play the middle, and its stone then has two liberties
+    // `X.X`: White may play the middle (capturing), Black may not; but neither filling
+    // without capture, `XXX` or `XOX`, is a board position, so there is no `d`
     assert_eq!(
         b3.ultimate_failure(&row("X.X")),
-        Some(UltimateFailure::TooManyLiberties {
-            point: 1,
-            liberties: 2
-        })
+        Some(UltimateFailure::NoBoardWhenFilled(1))
+    );
+    // a one-eyed group in atari is not ultimate either (text: every group has two eyes)
+    assert_eq!(
+        Board::new(&PlainGraph::grid(5, 1)).ultimate_failure(&row("XXXX.")),
+        Some(UltimateFailure::NoBoardWhenFilled(4))
+    );
+    // `.X...`: the middle point is open to both sides
+    assert_eq!(
+        Board::new(&PlainGraph::grid(5, 1)).ultimate_failure(&row(".X...")),
+        Some(UltimateFailure::OpenToBoth(2))
     );
     // `.X.O.`: both sides may play the middle point (lemma: its neighbours differ in colour)
     let g5 = PlainGraph::grid(5, 1);
@@ -260,71 +268,78 @@ fn swap_class(o: Outcome) -> Outcome {
 
 #[test]
 fn outcome_search_is_consistent() {
-    // Properties that any correct search must have, on every legal position of small boards:
-    // (1) swapping colours swaps 𝓑 and 𝓦; (2) symmetry reduction changes nothing; (3) the
-    // classes satisfy the recursion of the text's tables one level down.
-    for (w, h, max_empty) in [(4, 1, 2), (5, 1, 2)] {
-        let g = PlainGraph::grid(w, h);
+    // Properties any correct search must have, on nearly full positions of random graphs and
+    // small grids (those the budget allows): (1) swapping colours swaps 𝓑 and 𝓦; (2) symmetry
+    // reduction changes nothing; (3) the classes satisfy the recursion of the text's tables
+    // one level down.
+    let mut rng = Rng(0x0000_ddb1_a5e5);
+    let mut checked = 0;
+    let mut inner = 0;
+    for trial in 0..1500 {
+        let g = if trial % 3 == 0 {
+            PlainGraph::grid(2 + rng.below(3) as usize, 2)
+        } else {
+            let n = 3 + rng.below(4) as usize;
+            random_graph(&mut rng, n)
+        };
         let b = Board::new(&g);
         let n = g.len();
+        let c = Config(
+            (0..n)
+                .map(|_| match rng.below(8) {
+                    0 => 0,
+                    1..=4 => -1,
+                    _ => 1,
+                })
+                .collect(),
+        );
+        if c.points_with(0).count() > 2 || !b.is_board_position(&c) {
+            continue;
+        }
         let mut plain = OutcomeSearch::new(&g, false).unwrap();
         let mut reduced = OutcomeSearch::new(&g, true).unwrap();
-        plain.budget = 20_000;
-        reduced.budget = 20_000;
-        let mut checked = 0;
-        for code in 0..3u32.pow(n as u32) {
-            let mut x = code;
-            let c = Config(
-                (0..n)
-                    .map(|_| {
-                        let v = (x % 3) as i8 - 1;
-                        x /= 3;
-                        v
-                    })
-                    .collect(),
-            );
-            // only nearly full boards: the search from open boards is long
-            if c.points_with(0).count() > max_empty || !b.is_board_position(&c) {
-                continue;
-            }
-            let r = RegularSequence::start(&b, c.clone()).unwrap();
-            let Ok(a) = plain.run(&r) else { continue };
-            let Ok(s) = reduced.run(&r) else { continue };
-            assert_eq!(a.classes, s.classes, "symmetry reduction changed {c}");
-            let rs = RegularSequence::start(&b, swap_colours(&c)).unwrap();
-            let Ok(swapped) = reduced.run(&rs).map(|x| x.classes) else {
-                continue;
-            };
-            let expected: Vec<Outcome> = a.classes.iter().map(|&o| swap_class(o)).collect();
-            assert_eq!(swapped, expected, "colour swap of {c}");
-            if !b.is_ultimate(&c) {
-                let mut black_gets = vec![false; n];
-                let mut white_gets = vec![false; n];
-                for colour in Colour::ALL {
-                    for (_, child) in r.successors(&b, colour) {
-                        let cc = reduced
-                            .run(&child)
-                            .expect("a child of a solved node")
-                            .classes;
-                        for v in 0..n {
-                            let gets = if colour == Colour::Black {
-                                &mut black_gets
-                            } else {
-                                &mut white_gets
-                            };
-                            gets[v] |= cc[v].good_for(colour);
-                        }
+        plain.budget = 5_000;
+        reduced.budget = 5_000;
+        let r = RegularSequence::start(&b, c.clone()).unwrap();
+        let Ok(a) = plain.run(&r) else { continue };
+        let Ok(s) = reduced.run(&r) else { continue };
+        assert_eq!(a.classes, s.classes, "symmetry reduction changed {c}");
+        let rs = RegularSequence::start(&b, swap_colours(&c)).unwrap();
+        let Ok(swapped) = reduced.run(&rs).map(|x| x.classes) else {
+            continue;
+        };
+        let expected: Vec<Outcome> = a.classes.iter().map(|&o| swap_class(o)).collect();
+        assert_eq!(swapped, expected, "colour swap of {c}");
+        if !b.is_ultimate(&c) {
+            let mut black_gets = vec![false; n];
+            let mut white_gets = vec![false; n];
+            for colour in Colour::ALL {
+                for (_, child) in r.successors(&b, colour) {
+                    let mut fresh = OutcomeSearch::new(&g, false).unwrap();
+                    fresh.budget = 5_000;
+                    let cc = fresh.run(&child).expect("a child of a solved node").classes;
+                    for v in 0..n {
+                        let gets = if colour == Colour::Black {
+                            &mut black_gets
+                        } else {
+                            &mut white_gets
+                        };
+                        gets[v] |= cc[v].good_for(colour);
                     }
                 }
-                let recomputed: Vec<Outcome> = (0..n)
-                    .map(|v| Outcome::from_options(black_gets[v], white_gets[v]))
-                    .collect();
-                assert_eq!(recomputed, a.classes, "recursion at {c}");
             }
-            checked += 1;
+            let recomputed: Vec<Outcome> = (0..n)
+                .map(|v| Outcome::from_options(black_gets[v], white_gets[v]))
+                .collect();
+            assert_eq!(recomputed, a.classes, "recursion at {c}");
+            inner += 1;
         }
-        assert!(checked >= 5, "{w}x{h}: only {checked} positions checked");
+        checked += 1;
     }
+    assert!(
+        checked >= 20 && inner >= 5,
+        "only {checked} positions ({inner} not ultimate) checked"
+    );
 }
 
 #[test]

@@ -388,6 +388,41 @@ impl Packed {
         })
     }
 
+    /// `p` with `v` set to `colour`, no capture, if every string then has a liberty (only the
+    /// strings at and around `v` can have lost one).
+    fn filled(&self, p: Pos, v: usize, colour: Colour) -> Option<Pos> {
+        let bit = 1u64 << v;
+        let d = match colour {
+            Colour::Black => Pos {
+                black: p.black | bit,
+                white: p.white,
+            },
+            Colour::White => Pos {
+                black: p.black,
+                white: p.white | bit,
+            },
+        };
+        let empty = self.empty(d);
+        let mut rest = self.adj[v] | bit;
+        while rest != 0 {
+            let q = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let stones = if d.black >> q & 1 == 1 {
+                d.black
+            } else if d.white >> q & 1 == 1 {
+                d.white
+            } else {
+                continue;
+            };
+            let s = self.string(stones, q);
+            rest &= !s;
+            if self.neighbours_of(s) & empty == 0 {
+                return None;
+            }
+        }
+        Some(d)
+    }
+
     fn liberty_count(&self, p: Pos, v: usize) -> u32 {
         let stones = if p.black >> v & 1 == 1 {
             p.black
@@ -405,9 +440,17 @@ impl Packed {
         while rest != 0 {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let d = match (
+            match (
                 self.play(p, v, Colour::Black),
                 self.play(p, v, Colour::White),
+            ) {
+                (Some(_), None) | (None, Some(_)) => {}
+                _ => return None,
+            }
+            // `c ± v`: the point filled without captures; exactly one must be a board position
+            let d = match (
+                self.filled(p, v, Colour::Black),
+                self.filled(p, v, Colour::White),
             ) {
                 (Some(d), None) | (None, Some(d)) => d,
                 _ => return None,

@@ -6,8 +6,14 @@
 //! there is no seki. Every empty point of an ultimate position is an *eye* (眼); those next to
 //! black stones form `E_B`, those next to white stones `E_W`.
 //!
-//! An empty point forbidden to both sides has no such `d`; the definition then does not hold,
-//! so a position with one (an isolated empty point, say) is not ultimate.
+//! `c − v` and `c + v` are read as in the text's algebra: the configuration `c` with `v` set
+//! to −1 or +1, *before* any capture; "the one that is a board position" is the one in which
+//! every string has a liberty. This is the reading under which the text's remarks hold (in an
+//! ultimate position the only moves are a side filling its own eye, and after reaching one
+//! neither side should move): a one-eyed group in atari, `X X X X .` on a path, is *not*
+//! ultimate, because neither filling leaves a board position (White's capture is a move, not
+//! the configuration `c + v`). If neither or both of `c ± v` are board positions, `d` does not
+//! exist and the position is not ultimate.
 
 use super::config::{Board, Colour, Config};
 
@@ -16,10 +22,19 @@ impl Board<'_> {
     fn ultimate_point_failure(&self, c: &Config, v: usize) -> Option<UltimateFailure> {
         let black = self.play(c, v, Colour::Black);
         let white = self.play(c, v, Colour::White);
-        let d = match (black, white) {
+        match (black, white) {
             (Some(_), Some(_)) => return Some(UltimateFailure::OpenToBoth(v)),
             (None, None) => return Some(UltimateFailure::ForbiddenToBoth(v)),
+            _ => {}
+        }
+        let filled = |colour: Colour| {
+            let mut d = c.clone();
+            d.0[v] = colour.value();
+            self.is_board_position(&d).then_some(d)
+        };
+        let d = match (filled(Colour::Black), filled(Colour::White)) {
             (Some(d), None) | (None, Some(d)) => d,
+            _ => return Some(UltimateFailure::NoBoardWhenFilled(v)),
         };
         let libs = self.liberties(&d, v).len();
         (libs != 1).then_some(UltimateFailure::TooManyLiberties {
@@ -88,6 +103,8 @@ pub enum UltimateFailure {
     OpenToBoth(usize),
     /// Neither side may play at the point.
     ForbiddenToBoth(usize),
+    /// Neither `c − v` nor `c + v` (the point filled, no capture) is a board position.
+    NoBoardWhenFilled(usize),
     /// The one legal stone there would leave its string with this many liberties, not one.
     TooManyLiberties { point: usize, liberties: usize },
 }
