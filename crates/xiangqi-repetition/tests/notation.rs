@@ -241,3 +241,45 @@ fn garbled_truncated_and_random_text_never_panics() {
         let _ = replay(&pos, &text, None, RankBase::Zero);
     }
 }
+
+/// Four pawns on one file: WXF `++`, `P+`, `P-`, `--`; Chinese 一…四 from the front.
+/// Pawns on two files: WXF names the file instead of the letter (`7+.6`), Chinese adds it.
+/// Forms per the WXF notation page and the CXA recording rules (reference digest §8).
+#[test]
+fn several_pawns_on_a_file() {
+    let pos = Position::from_fen("5k3/4P4/4P4/4P4/4P4/9/9/9/9/3K5 w - - 0 1").unwrap();
+    let cases = [
+        ("e8d8", "++.6", "一兵平六"),
+        ("e7d7", "P+.6", "二兵平六"),
+        ("e6d6", "P-.6", "三兵平六"),
+        ("e5d5", "--.6", "四兵平六"),
+    ];
+    for (m, wxf, zh) in cases {
+        assert_eq!(Notation::Wxf.format(&pos, iccs(m)), wxf);
+        assert_eq!(Notation::Chinese.format(&pos, iccs(m)), zh);
+        assert_eq!(parse_any(&pos, wxf, RankBase::Zero), Ok(iccs(m)));
+        assert_eq!(parse_any(&pos, zh, RankBase::Zero), Ok(iccs(m)));
+    }
+    let pos = Position::from_fen("5k3/9/9/2P3P2/2P3P2/9/9/9/9/3K5 w - - 0 1").unwrap();
+    assert_eq!(Notation::Wxf.format(&pos, iccs("c6d6")), "7+.6");
+    assert_eq!(Notation::Wxf.format(&pos, iccs("g5f5")), "3-.4");
+    assert_eq!(Notation::Chinese.format(&pos, iccs("c6d6")), "前兵七平六");
+    assert_eq!(parse_any(&pos, "7+.6", RankBase::Zero), Ok(iccs("c6d6")));
+    assert_eq!(
+        parse_any(&pos, "前兵七平六", RankBase::Zero),
+        Ok(iccs("c6d6"))
+    );
+    assert_eq!(
+        parse_any(&pos, "后兵三平四", RankBase::Zero),
+        Ok(iccs("g5f5"))
+    );
+    // Without the file the front pawn is ambiguous between the two files.
+    let err = parse_any(&pos, "前兵平六", RankBase::Zero).unwrap_err();
+    assert!(
+        matches!(
+            err.kind,
+            NotationErrorKind::Ambiguous { .. } | NotationErrorKind::Illegal(_)
+        ),
+        "{err:?}"
+    );
+}
