@@ -273,13 +273,12 @@ fn several_pawns_on_a_file() {
         parse_any(&pos, "后兵三平四", RankBase::Zero),
         Ok(iccs("g5f5"))
     );
-    // Without the file the front pawn is ambiguous between the two files.
-    let err = parse_any(&pos, "前兵平六", RankBase::Zero).unwrap_err();
-    assert!(
-        matches!(
-            err.kind,
-            NotationErrorKind::Ambiguous { .. } | NotationErrorKind::Illegal(_)
-        ),
-        "{err:?}"
+    // Without the file, 前兵平六 still names one move (only c6 can step to file 六), but
+    // 前兵进一 fits both front pawns.
+    assert_eq!(
+        parse_any(&pos, "前兵平六", RankBase::Zero),
+        Ok(iccs("c6d6"))
     );
+    let err = parse_any(&pos, "前兵进一", RankBase::Zero).unwrap_err();
+    assert_eq!(err.kind, NotationErrorKind::Ambiguous { candidates: 2 });
 }
