@@ -14,7 +14,11 @@ fn assert_bad_input(args: &[&str]) {
     let out = arbiter(args);
     assert_eq!(out.status.code(), Some(2), "exit code for {args:?}");
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(stderr.lines().count(), 1, "one stderr line for {args:?}: {stderr}");
+    assert_eq!(
+        stderr.lines().count(),
+        1,
+        "one stderr line for {args:?}: {stderr}"
+    );
     assert!(stderr.starts_with("arbiter: "), "{stderr}");
 }
 
@@ -35,7 +39,11 @@ fn json_errors_stay_machine_readable() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     let doc: serde_json::Value = serde_json::from_str(stdout.trim()).expect("one JSON document");
     assert_eq!(doc["error"]["kind"], "bad_input");
-    assert!(doc["error"]["message"].as_str().is_some_and(|m| !m.is_empty()));
+    assert!(
+        doc["error"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty())
+    );
 }
 
 #[test]
