@@ -115,6 +115,31 @@ struct Effect {
     suicide: bool,
 }
 
+/// How a move on an empty point touches the chains around it.
+#[derive(Clone, Copy, Debug, Default)]
+struct Surroundings {
+    has_empty: bool,
+    has_own: bool,
+    /// Some own neighbouring chain keeps a liberty elsewhere.
+    own_alive: bool,
+    captured_any: bool,
+    captured_hash: u64,
+    own_hash: u64,
+}
+
+/// What a move changed beyond its record entry, so that undo can restore it exactly.
+#[derive(Clone, Copy, Debug)]
+struct UndoEntry {
+    to_move: Color,
+    ko: Option<Point>,
+    consecutive_passes: u32,
+    captures: PerColor<u32>,
+    /// Where the stones this move removed start in `Board::removed`.
+    removed_from: u32,
+    /// The repetition key this move added to the history, if it was new.
+    inserted: Option<u64>,
+}
+
 /// A game in progress on any topology.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -141,6 +166,13 @@ pub struct Board {
     setup: Position,
     setup_to_move: Color,
     record: Vec<(Color, Move)>,
+    undo_log: Vec<UndoEntry>,
+    /// Stones removed by the moves in `undo_log`, in order.
+    removed: Vec<Point>,
+    /// Flood-fill marks for undo (a point is visited when its mark equals `epoch`).
+    mark: Vec<u32>,
+    epoch: u32,
+    removed_scratch: Vec<Point>,
 }
 
 impl Board {
@@ -168,7 +200,7 @@ impl Board {
             hash: 0,
             to_move,
             ko: None,
-            history: HashHistory::default(),
+            history: HashHistory::with_capacity_and_hasher(2 * n + 1, Default::default()),
             empties: Vec::with_capacity(n),
             empty_slot: vec![u16::MAX; n],
             captures: PerColor::default(),
@@ -178,7 +210,12 @@ impl Board {
             consecutive_passes: 0,
             setup: position.clone(),
             setup_to_move: to_move,
-            record: Vec::new(),
+            record: Vec::with_capacity(n),
+            undo_log: Vec::with_capacity(n),
+            removed: Vec::new(),
+            mark: vec![0; n],
+            epoch: 0,
+            removed_scratch: Vec::new(),
         };
         board.load(position);
         board
@@ -243,6 +280,8 @@ impl Board {
             }
         }
         self.history.clear();
+        self.undo_log.clear();
+        self.removed.clear();
         let key = self.history_key(self.hash, self.to_move);
         self.history.insert(key);
     }
@@ -376,6 +415,41 @@ impl Board {
             return Err(IllegalMove::Ko);
         }
         let nbrs = self.topology.neighbours(p);
+        let around = if nbrs.len() <= 4 {
+            self.surroundings_small(c, nbrs)
+        } else {
+            self.surroundings(c, nbrs)
+        };
+        let Surroundings {
+            has_empty,
+            has_own,
+            own_alive,
+            captured_any,
+            captured_hash,
+            own_hash,
+        } = around;
+        let (hash, suicide) = if has_empty || captured_any || own_alive {
+            (self.hash ^ self.keys.of(p, c) ^ captured_hash, false)
+        } else {
+            match self.rules.suicide {
+                SuicideRule::Illegal => return Err(IllegalMove::Suicide),
+                SuicideRule::MultiStoneLegal if !has_own => return Err(IllegalMove::Suicide),
+                _ => (self.hash ^ own_hash, true),
+            }
+        };
+        match self.rules.ko {
+            KoRule::Simple => {}
+            KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
+                if self.history.contains(&self.history_key(hash, c.opponent())) {
+                    return Err(IllegalMove::Superko);
+                }
+            }
+        }
+        Ok(Effect { hash, suicide })
+    }
+
+    /// What the chains around an empty point do if `c` plays there (any degree).
+    fn surroundings(&self, c: Color, nbrs: &[Point]) -> Surroundings {
         let mut has_empty = false;
         let mut has_own = false;
         let mut own_alive = false;
@@ -412,24 +486,49 @@ impl Board {
                 captured_hash ^= self.chash[h as usize];
             }
         }
-        let (hash, suicide) = if has_empty || captured_any || own_alive {
-            (self.hash ^ self.keys.of(p, c) ^ captured_hash, false)
-        } else {
-            match self.rules.suicide {
-                SuicideRule::Illegal => return Err(IllegalMove::Suicide),
-                SuicideRule::MultiStoneLegal if !has_own => return Err(IllegalMove::Suicide),
-                _ => (self.hash ^ own_hash, true),
-            }
-        };
-        match self.rules.ko {
-            KoRule::Simple => {}
-            KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
-                if self.history.contains(&self.history_key(hash, c.opponent())) {
-                    return Err(IllegalMove::Superko);
-                }
+        Surroundings {
+            has_empty,
+            has_own,
+            own_alive,
+            captured_any,
+            captured_hash,
+            own_hash,
+        }
+    }
+
+    /// [`Board::surroundings`] for points of degree at most four (every grid point): the
+    /// neighbours' chain heads are read once into a small array.
+    #[inline]
+    fn surroundings_small(&self, c: Color, nbrs: &[Point]) -> Surroundings {
+        const NONE: Point = Point::MAX;
+        let mut heads = [NONE; 4];
+        let mut out = Surroundings::default();
+        for (slot, &q) in heads.iter_mut().zip(nbrs) {
+            if self.stones[q as usize] == Stone::Empty {
+                out.has_empty = true;
+            } else {
+                *slot = self.head[q as usize];
             }
         }
-        Ok(Effect { hash, suicide })
+        let own = Stone::of(c);
+        for i in 0..nbrs.len().min(4) {
+            let h = heads[i];
+            if h == NONE || heads[..i].contains(&h) {
+                continue;
+            }
+            let touching = heads[i..].iter().filter(|&&x| x == h).count() as u16;
+            let hu = h as usize;
+            let last_liberty = self.plibs[hu] == touching;
+            if self.stones[hu] == own {
+                out.has_own = true;
+                out.own_hash ^= self.chash[hu];
+                out.own_alive |= !last_liberty;
+            } else if last_liberty {
+                out.captured_any = true;
+                out.captured_hash ^= self.chash[hu];
+            }
+        }
+        out
     }
 
     /// Plays a move for the colour to move.
@@ -442,6 +541,7 @@ impl Board {
         if color != self.to_move {
             return Err(IllegalMove::WrongTurn);
         }
+        let before = self.undo_entry();
         match mv {
             Move::Place(p) => {
                 let effect = self.effect(color, p)?;
@@ -461,9 +561,7 @@ impl Board {
             }
         }
         self.to_move = color.opponent();
-        let key = self.history_key(self.hash, self.to_move);
-        self.history.insert(key);
-        self.record.push((color, mv));
+        self.finish_move(before, color, mv);
         Ok(())
     }
 
@@ -472,23 +570,46 @@ impl Board {
     pub fn play_point(&mut self, p: Point) -> Result<(), IllegalMove> {
         let c = self.to_move;
         let effect = self.effect(c, p)?;
+        let before = self.undo_entry();
         self.apply_place(c, p, effect);
         self.consecutive_passes = 0;
         *self.moves.get_mut(c) += 1;
         self.to_move = c.opponent();
-        let key = self.history_key(self.hash, self.to_move);
-        self.history.insert(key);
-        self.record.push((c, Move::Place(p)));
+        self.finish_move(before, c, Move::Place(p));
         Ok(())
     }
 
+    /// The state a move is about to change, for the undo log.
+    #[inline]
+    fn undo_entry(&self) -> UndoEntry {
+        UndoEntry {
+            to_move: self.to_move,
+            ko: self.ko,
+            consecutive_passes: self.consecutive_passes,
+            captures: self.captures,
+            removed_from: self.removed.len() as u32,
+            inserted: None,
+        }
+    }
+
+    /// Records the new position in the history and the move in the record and undo log.
+    #[inline]
+    fn finish_move(&mut self, mut before: UndoEntry, c: Color, mv: Move) {
+        let key = self.history_key(self.hash, self.to_move);
+        if self.history.insert(key) {
+            before.inserted = Some(key);
+        }
+        self.undo_log.push(before);
+        self.record.push((c, mv));
+    }
+
     fn apply_place(&mut self, c: Color, p: Point, effect: Effect) {
-        let topology = self.topology.clone();
-        let nbrs = topology.neighbours(p);
+        let degree = self.topology.neighbours(p).len();
         if effect.suicide {
             self.ko = None;
             let mut removed = 0;
-            for &q in nbrs {
+            for i in 0..degree {
+                let q = self.topology.neighbours(p)[i];
                 if self.stones[q as usize] == Stone::of(c) {
                     removed += self.remove_chain(self.head[q as usize]);
                 }
@@ -506,7 +627,8 @@ impl Board {
         self.chash[pu] = self.keys.of(p, c);
         self.hash ^= self.chash[pu];
         let mut libs = 0;
-        for &q in nbrs {
+        for i in 0..degree {
+            let q = self.topology.neighbours(p)[i];
             if self.stones[q as usize] == Stone::Empty {
                 libs += 1;
             } else {
@@ -515,7 +637,8 @@ impl Board {
             }
         }
         self.plibs[pu] = libs;
-        for &q in nbrs {
+        for i in 0..degree {
+            let q = self.topology.neighbours(p)[i];
             if self.stones[q as usize] == Stone::of(c) {
                 let a = self.head[pu];
                 let b = self.head[q as usize];
@@ -526,7 +649,8 @@ impl Board {
         }
         let mut captured = 0u32;
         let mut last_captured = p;
-        for &q in nbrs {
+        for i in 0..degree {
+            let q = self.topology.neighbours(p)[i];
             if self.stones[q as usize] == Stone::of(c.opponent()) {
                 let h = self.head[q as usize];
                 if self.plibs[h as usize] == 0 {
@@ -565,12 +689,12 @@ impl Board {
 
     /// Removes the chain with head `h`; returns its number of stones.
     fn remove_chain(&mut self, h: Point) -> u32 {
-        let topology = self.topology.clone();
         let mut count = 0;
         let mut s = h;
         loop {
             self.stones[s as usize] = Stone::Empty;
             self.add_empty(s);
+            self.removed.push(s);
             count += 1;
             s = self.next[s as usize];
             if s == h {
@@ -580,7 +704,7 @@ impl Board {
         self.hash ^= self.chash[h as usize];
         let mut s = h;
         loop {
-            for &q in topology.neighbours(s) {
+            for &q in self.topology.neighbours(s) {
                 if self.stones[q as usize] != Stone::Empty {
                     let hq = self.head[q as usize];
                     self.plibs[hq as usize] += 1;
@@ -621,25 +745,146 @@ impl Board {
         &self.setup
     }
 
-    /// Takes back the last move by replaying the record from the setup (linear in the
-    /// number of moves; play itself keeps no undo log so that it stays fast).
+    /// Takes back the last move from the undo log: the stones it removed come back, its
+    /// own stone is lifted and the chains it touched are rebuilt locally.
     pub fn undo(&mut self) -> Option<(Color, Move)> {
-        let mut record = std::mem::take(&mut self.record);
-        let last = record.pop()?;
-        let setup = self.setup.clone();
-        self.to_move = self.setup_to_move;
-        self.ko = None;
-        self.captures = PerColor::default();
-        self.moves = PerColor::default();
-        self.passes = PerColor::default();
-        self.virtual_moves = PerColor::default();
-        self.consecutive_passes = 0;
-        self.load(&setup);
-        for (c, mv) in record {
-            self.play_as(c, mv)
-                .expect("a move that was legal is legal again on replay");
+        let (c, mv) = self.record.pop()?;
+        let entry = self
+            .undo_log
+            .pop()
+            .expect("one undo entry per recorded move");
+        if let Some(key) = entry.inserted {
+            self.history.remove(&key);
         }
-        Some(last)
+        match mv {
+            Move::Place(p) => {
+                // A legal suicide leaves `p` empty and removes the mover's own stones.
+                let placed = self.stones[p as usize] != Stone::Empty;
+                let lost = if placed { c.opponent() } else { c };
+                self.restore_removed(entry.removed_from as usize, lost);
+                if placed {
+                    self.lift(p);
+                }
+                *self.moves.get_mut(c) -= 1;
+            }
+            Move::Pass => *self.passes.get_mut(c) -= 1,
+            Move::Virtual => *self.virtual_moves.get_mut(c) -= 1,
+        }
+        self.to_move = entry.to_move;
+        self.ko = entry.ko;
+        self.consecutive_passes = entry.consecutive_passes;
+        self.captures = entry.captures;
+        Some((c, mv))
+    }
+
+    /// Puts back the stones of colour `color` removed from `removed[from..]`.
+    fn restore_removed(&mut self, from: usize, color: Color) {
+        let stone = Stone::of(color);
+        let other = Stone::of(color.opponent());
+        for i in from..self.removed.len() {
+            let s = self.removed[i];
+            self.stones[s as usize] = stone;
+            self.remove_empty(s);
+        }
+        for i in from..self.removed.len() {
+            let s = self.removed[i];
+            for &q in self.topology.neighbours(s) {
+                if self.stones[q as usize] == other {
+                    let h = self.head[q as usize];
+                    self.plibs[h as usize] -= 1;
+                }
+            }
+        }
+        self.next_epoch();
+        for i in from..self.removed.len() {
+            let s = self.removed[i];
+            if self.mark[s as usize] != self.epoch {
+                self.rebuild_chain(s);
+            }
+        }
+        self.removed.truncate(from);
+    }
+
+    /// Takes the stone at `p` off the board, splitting its chain into the parts that remain.
+    fn lift(&mut self, p: Point) {
+        let own = self.stones[p as usize];
+        for &q in self.topology.neighbours(p) {
+            let s = self.stones[q as usize];
+            if s != Stone::Empty && s != own {
+                let h = self.head[q as usize];
+                self.plibs[h as usize] += 1;
+            }
+        }
+        let h = self.head[p as usize];
+        self.hash ^= self.chash[h as usize];
+        let mut s = h;
+        loop {
+            let nx = self.next[s as usize];
+            self.next[s as usize] = s;
+            self.head[s as usize] = s;
+            s = nx;
+            if s == h {
+                break;
+            }
+        }
+        self.stones[p as usize] = Stone::Empty;
+        self.add_empty(p);
+        self.next_epoch();
+        for i in 0..self.topology.neighbours(p).len() {
+            let q = self.topology.neighbours(p)[i];
+            if self.stones[q as usize] == own && self.mark[q as usize] != self.epoch {
+                self.rebuild_chain(q);
+            }
+        }
+    }
+
+    fn next_epoch(&mut self) {
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.mark.fill(0);
+            self.epoch = 1;
+        }
+    }
+
+    /// Rebuilds the chain through `start` from the stones (members must be singletons),
+    /// marking its stones with the current epoch and adding its key to the hash.
+    fn rebuild_chain(&mut self, start: Point) {
+        let stone = self.stones[start as usize];
+        let color = stone.color().expect("a chain has stones");
+        let mut stack = std::mem::take(&mut self.removed_scratch);
+        stack.clear();
+        stack.push(start);
+        self.mark[start as usize] = self.epoch;
+        let mut size = 0u16;
+        let mut plibs = 0u16;
+        let mut hash = 0u64;
+        let mut last = start;
+        while let Some(s) = stack.pop() {
+            size += 1;
+            hash ^= self.keys.of(s, color);
+            self.head[s as usize] = start;
+            if s != start {
+                // Splice `s` into the circular list after `last`.
+                self.next[s as usize] = self.next[last as usize];
+                self.next[last as usize] = s;
+                last = s;
+            }
+            for &q in self.topology.neighbours(s) {
+                let t = self.stones[q as usize];
+                if t == Stone::Empty {
+                    plibs += 1;
+                } else if t == stone && self.mark[q as usize] != self.epoch {
+                    self.mark[q as usize] = self.epoch;
+                    stack.push(q);
+                }
+            }
+        }
+        self.removed_scratch = stack;
+        let h = start as usize;
+        self.size[h] = size;
+        self.plibs[h] = plibs;
+        self.chash[h] = hash;
+        self.hash ^= hash;
     }
 
     /// Checks the incremental chain data against a recomputation from scratch (for tests).
