@@ -940,3 +940,94 @@ impl Board {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Everything undo must restore, compared as a whole.
+    fn state(b: &Board) -> (Vec<Stone>, u64, Color, Option<Point>, [u32; 9], usize) {
+        let c = |p: PerColor<u32>| [p.black, p.white];
+        let [cb, cw] = c(b.captures());
+        let [mb, mw] = c(b.moves());
+        let [pb, pw] = c(b.passes());
+        let [vb, vw] = c(b.virtual_moves());
+        (
+            b.position().stones().to_vec(),
+            b.hash(),
+            b.to_move(),
+            b.ko_point(),
+            [cb, cw, mb, mw, pb, pw, vb, vw, b.consecutive_passes()],
+            b.history.len(),
+        )
+    }
+
+    /// Random play with every suicide and ko rule, passes, virtual moves and turn changes;
+    /// undoing all of it must walk back through exactly the same states, and the legal moves
+    /// after an undo must be those of the board before the move.
+    #[test]
+    fn undo_restores_every_state() {
+        let mut seed = 0x5EED_u64;
+        for (suicide, ko) in [
+            (SuicideRule::AllLegal, KoRule::PositionalSuperko),
+            (SuicideRule::MultiStoneLegal, KoRule::SituationalSuperko),
+            (SuicideRule::AllLegal, KoRule::Simple),
+            (SuicideRule::Illegal, KoRule::Simple),
+        ] {
+            let rules = Rules {
+                suicide,
+                ko,
+                ..Rules::CHINESE
+            };
+            for size in [3, 4, 5] {
+                let topo = Arc::new(Topology::square(size).unwrap());
+                let mut b = Board::new(topo.clone(), rules);
+                let mut states = vec![state(&b)];
+                let mut legal = Vec::new();
+                for _ in 0..150 {
+                    let c = b.to_move();
+                    let here: Vec<bool> =
+                        (0..topo.len() as Point).map(|p| b.is_legal(c, p)).collect();
+                    legal.push(here);
+                    let r = splitmix64(&mut seed);
+                    if r % 23 == 0 {
+                        let other = c.opponent();
+                        b.set_to_move(other);
+                        // A turn change is not a move: it is not recorded and undo keeps it.
+                        states.pop();
+                        states.push(state(&b));
+                        legal.pop();
+                        continue;
+                    }
+                    let mv = match r % 17 {
+                        0 => Move::Pass,
+                        1 => Move::Virtual,
+                        _ => {
+                            let options: Vec<Point> = (0..topo.len() as Point)
+                                .filter(|&p| b.is_legal(c, p))
+                                .collect();
+                            if options.is_empty() {
+                                Move::Pass
+                            } else {
+                                Move::Place(options[(r >> 8) as usize % options.len()])
+                            }
+                        }
+                    };
+                    b.play(mv).unwrap();
+                    b.check_consistency().unwrap();
+                    states.push(state(&b));
+                }
+                while b.undo().is_some() {
+                    states.pop();
+                    assert_eq!(state(&b), *states.last().unwrap());
+                    b.check_consistency().unwrap();
+                    let c = b.to_move();
+                    let here: Vec<bool> =
+                        (0..topo.len() as Point).map(|p| b.is_legal(c, p)).collect();
+                    assert_eq!(here, legal.pop().unwrap());
+                }
+                assert_eq!(states.len(), 1);
+            }
+        }
+    }
+}
