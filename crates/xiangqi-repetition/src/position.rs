@@ -455,6 +455,33 @@ impl Position {
         p
     }
 
+    /// Takes the piece off `sq` without any other change, for "what if this piece were not
+    /// there" questions (a lifted screen, removed checkers). The result need not be a legal
+    /// position: after removing a king only piece-wise queries remain meaningful.
+    pub fn remove_piece(&mut self, sq: Square) -> Option<Piece> {
+        let i = sq.index();
+        let piece = Piece::from_code(self.board[i])?;
+        let b = 1u128 << i;
+        self.pieces[piece.side.index()][piece.kind.index()] ^= b;
+        self.colour[piece.side.index()] ^= b;
+        self.occ ^= b;
+        self.rot ^= ROT[i];
+        self.key ^= zkey(self.board[i], i);
+        self.board[i] = 0;
+        Some(piece)
+    }
+
+    /// Points the piece on `sq` could move to by its movement rule alone (own pieces
+    /// excluded, own-king safety not considered); empty for an empty point.
+    pub fn pseudo_targets(&self, sq: Square) -> Bitboard128 {
+        Bitboard128(self.targets_from(sq.index()))
+    }
+
+    /// Same placement and side to move (the move counters are not compared).
+    pub fn same_position(&self, other: &Position) -> bool {
+        self.key == other.key && self.turn == other.turn && self.board == other.board
+    }
+
     /// Passes the turn without moving (for analysis such as "what would the opponent
     /// attack if it were to move"); the key changes as for a move.
     pub fn pass(&mut self) {

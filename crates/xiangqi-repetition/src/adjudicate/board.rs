@@ -1,11 +1,16 @@
-//! A copy-make mailbox board for the "what if" questions of adjudication.
+//! The adjudicator's view of a position: the engine's [`Position`] in the coordinates and
+//! vocabulary of the rule texts.
 //!
 //! Classifying one move asks many hypothetical questions: what if the opponent passed,
 //! what if this piece were taken, could it be taken back, is the capturer then mated.
-//! A 90-byte array that is copied for every hypothesis answers them simply and without
-//! undo bookkeeping; speed matters less here than obviously correct rules.
+//! Each is answered by copy-make on the engine's bitboard position; this module only
+//! translates points (ranks counted from Red's side), colours and piece kinds, and fixes
+//! the order in which attackers and moves are listed so that the piece an effect is
+//! attributed to does not depend on the engine's internal numbering.
 
 use std::fmt;
+
+use crate::{Move, PieceKind, Position, Side, Square};
 
 /// The two players. Red moves first and stands on ranks 0-4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -80,19 +85,6 @@ impl Kind {
             Kind::Cannon => 'C',
             Kind::Pawn => 'P',
         }
-    }
-
-    fn from_letter(c: char) -> Option<Kind> {
-        Some(match c.to_ascii_uppercase() {
-            'K' => Kind::King,
-            'A' => Kind::Advisor,
-            'B' | 'E' => Kind::Elephant,
-            'N' | 'H' => Kind::Horse,
-            'R' => Kind::Rook,
-            'C' => Kind::Cannon,
-            'P' => Kind::Pawn,
-            _ => return None,
-        })
     }
 
     /// The Chinese character for a piece of this kind and colour.
@@ -233,6 +225,56 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
+/// The engine point of `sq`.
+#[inline]
+fn square(sq: Sq) -> Square {
+    Square::from_file_rank(sq.file(), sq.rank()).expect("Sq is always on the board")
+}
+
+/// The adjudicator point of an engine point.
+#[inline]
+fn sq_of(s: Square) -> Sq {
+    Sq::new(s.file(), s.rank())
+}
+
+#[inline]
+fn side(c: Color) -> Side {
+    match c {
+        Color::Red => Side::First,
+        Color::Black => Side::Second,
+    }
+}
+
+#[inline]
+fn color(s: Side) -> Color {
+    match s {
+        Side::First => Color::Red,
+        Side::Second => Color::Black,
+    }
+}
+
+#[inline]
+fn kind(k: PieceKind) -> Kind {
+    Kind::ALL[k.index()]
+}
+
+#[inline]
+fn engine_move(mv: Mv) -> Move {
+    Move::new(square(mv.from), square(mv.to))
+}
+
+#[inline]
+fn mv_of(m: Move) -> Mv {
+    Mv {
+        from: sq_of(m.from),
+        to: sq_of(m.to),
+    }
+}
+
+/// The four line directions and the eight horse steps as (files, ranks), in the order
+/// attackers are listed.
+const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 const HORSE_STEPS: [(i8, i8); 8] = [
     (1, 2),
     (-1, 2),
@@ -243,27 +285,9 @@ const HORSE_STEPS: [(i8, i8); 8] = [
     (-2, 1),
     (-2, -1),
 ];
-const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const DIAG: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
 
-/// The leg point of a horse step: one step along the long axis.
-#[inline]
-fn horse_leg(df: i8, dr: i8) -> (i8, i8) {
-    if df.abs() == 2 {
-        (df / 2, 0)
-    } else {
-        (0, dr / 2)
-    }
-}
-
-fn in_palace(sq: Sq, color: Color) -> bool {
-    let f = sq.file();
-    let r = sq.rank();
-    (3..=5).contains(&f)
-        && match color {
-            Color::Red => r <= 2,
-            Color::Black => r >= 7,
-        }
+fn position_of<T: PartialEq>(list: &[T], item: T) -> usize {
+    list.iter().position(|x| *x == item).unwrap_or(list.len())
 }
 
 fn own_half(sq: Sq, color: Color) -> bool {
@@ -273,11 +297,24 @@ fn own_half(sq: Sq, color: Color) -> bool {
     }
 }
 
-/// A position: 90 points and the side to move.
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// A position with the side to move.
+#[derive(Clone)]
 pub struct Board {
-    cells: [Option<Piece>; 90],
-    pub turn: Color,
+    pos: Position,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.pos.same_position(&other.pos)
+    }
+}
+
+impl Eq for Board {}
+
+impl std::hash::Hash for Board {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.pos.hash(state);
+    }
 }
 
 impl fmt::Debug for Board {
@@ -287,494 +324,197 @@ impl fmt::Debug for Board {
 }
 
 impl Board {
-    /// An empty board with `turn` to move (for building test positions).
-    pub fn empty(turn: Color) -> Board {
-        Board {
-            cells: [None; 90],
-            turn,
-        }
+    /// The engine position.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// The side to move.
+    #[inline]
+    pub fn turn(&self) -> Color {
+        color(self.pos.turn())
     }
 
     #[inline]
     pub fn at(&self, sq: Sq) -> Option<Piece> {
-        self.cells[sq.index()]
+        self.pos.piece_at(square(sq)).map(|p| Piece {
+            kind: kind(p.kind),
+            color: color(p.side),
+        })
     }
 
-    pub fn put(&mut self, sq: Sq, piece: Option<Piece>) {
-        self.cells[sq.index()] = piece;
+    /// Takes the piece off `sq` (for hypothetical positions).
+    pub fn remove(&mut self, sq: Sq) {
+        self.pos.remove_piece(square(sq));
     }
 
-    /// All occupied points with their pieces.
+    /// All occupied points with their pieces, Red's back rank first.
     pub fn pieces(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
-        self.cells
-            .iter()
-            .enumerate()
-            .filter_map(|(i, p)| p.map(|p| (Sq(i as u8), p)))
+        (0..90u8).filter_map(|i| self.at(Sq(i)).map(|p| (Sq(i), p)))
     }
 
-    /// Reads a FEN (xqbase/UCCI: rank 9 first, `w`/`r` or `b` to move; later fields ignored).
+    /// Reads a FEN (xqbase/UCCI: rank 9 first, `w`/`r` or `b` to move) and checks that it
+    /// is a legal position.
     pub fn from_fen(fen: &str) -> Result<Board, BoardError> {
-        let err = |offset: usize, message: &str| BoardError::Fen {
-            offset,
-            message: message.to_string(),
-        };
-        let fen_trim = fen.trim_start();
-        let lead = fen.len() - fen_trim.len();
-        let placement_end = fen_trim.find(' ').unwrap_or(fen_trim.len());
-        let placement = &fen_trim[..placement_end];
-        let mut board = Board::empty(Color::Red);
-        let mut rank: i32 = 9;
-        let mut file: u8 = 0;
-        for (i, c) in placement.char_indices() {
-            let at = lead + i;
-            match c {
-                '/' => {
-                    if file != 9 {
-                        return Err(err(at, "rank does not have 9 points"));
-                    }
-                    rank -= 1;
-                    if rank < 0 {
-                        return Err(err(at, "more than 10 ranks"));
-                    }
-                    file = 0;
-                }
-                '1'..='9' => {
-                    file += c as u8 - b'0';
-                    if file > 9 {
-                        return Err(err(at, "rank has more than 9 points"));
-                    }
-                }
-                _ => {
-                    let kind =
-                        Kind::from_letter(c).ok_or_else(|| err(at, "unknown piece letter"))?;
-                    if file >= 9 {
-                        return Err(err(at, "rank has more than 9 points"));
-                    }
-                    let color = if c.is_ascii_uppercase() {
-                        Color::Red
-                    } else {
-                        Color::Black
-                    };
-                    board.cells[Sq::new(file, rank as u8).index()] = Some(Piece { kind, color });
-                    file += 1;
-                }
-            }
-        }
-        if rank != 0 || file != 9 {
-            return Err(err(
-                lead + placement.len(),
-                "board does not have 10 full ranks",
-            ));
-        }
-        let rest = &fen_trim[placement_end..];
-        let side_field = rest.split_whitespace().next();
-        let side_offset = lead + placement_end + (rest.len() - rest.trim_start().len());
-        board.turn = match side_field {
-            None | Some("w") | Some("r") => Color::Red,
-            Some("b") => Color::Black,
-            Some(_) => return Err(err(side_offset, "side to move must be w, r or b")),
-        };
-        board.validate().map_err(|m| err(0, &m))?;
-        Ok(board)
-    }
-
-    /// Checks what a position must satisfy for adjudication: one king each in its palace,
-    /// pieces on points they can reach, and the side not to move not in check.
-    fn validate(&self) -> Result<(), String> {
-        let mut problems = Vec::new();
-        for color in Color::ALL {
-            let kings = self
-                .pieces()
-                .filter(|(_, p)| p.color == color && p.kind == Kind::King)
-                .count();
-            if kings != 1 {
-                problems.push(format!("{} has {kings} kings", color.name()));
-            }
-        }
-        for (sq, p) in self.pieces() {
-            let ok = match p.kind {
-                Kind::King | Kind::Advisor => in_palace(sq, p.color),
-                Kind::Elephant => own_half(sq, p.color),
-                Kind::Pawn => match p.color {
-                    Color::Red => sq.rank() >= 3,
-                    Color::Black => sq.rank() <= 6,
-                },
-                _ => true,
-            };
-            if !ok {
-                problems.push(format!(
-                    "{} {} cannot stand on {sq}",
-                    p.color.name(),
-                    p.kind.en()
-                ));
-            }
-        }
-        if problems.is_empty() && self.in_check(self.turn.other()) {
-            problems.push("the side not to move is in check".to_string());
-        }
-        if problems.is_empty() {
-            Ok(())
-        } else {
-            Err(problems.join("; "))
-        }
+        let setup: crate::Setup = fen.parse().map_err(|e: crate::FenError| BoardError::Fen {
+            offset: e.problems.first().map(|p| p.offset).unwrap_or(0),
+            message: e.to_string(),
+        })?;
+        let pos = Position::from_setup(&setup).map_err(|e| BoardError::Fen {
+            offset: 0,
+            message: e.to_string(),
+        })?;
+        Ok(Board { pos })
     }
 
     /// The FEN of this position (placement and side; counters written as `- - 0 1`).
     pub fn fen(&self) -> String {
-        let mut s = String::new();
-        for rank in (0..10).rev() {
-            let mut empty = 0;
-            for file in 0..9 {
-                match self.at(Sq::new(file, rank)) {
-                    None => empty += 1,
-                    Some(p) => {
-                        if empty > 0 {
-                            s.push((b'0' + empty) as char);
-                            empty = 0;
-                        }
-                        s.push(p.fen_char());
-                    }
-                }
-            }
-            if empty > 0 {
-                s.push((b'0' + empty) as char);
-            }
-            if rank > 0 {
-                s.push('/');
-            }
-        }
-        s.push_str(match self.turn {
-            Color::Red => " w - - 0 1",
-            Color::Black => " b - - 0 1",
-        });
-        s
+        format!("{} - - 0 1", self.pos.position_fen())
     }
 
-    /// A 64-bit key of placement and side to move (for repetition detection).
+    /// The engine's Zobrist key of placement and side to move.
+    #[inline]
     pub fn key(&self) -> u64 {
-        let mut h = side_key(self.turn);
-        for (sq, p) in self.pieces() {
-            h ^= piece_key(sq, p);
-        }
-        h
+        self.pos.key()
     }
 
-    /// The key of `self.after(mv)`, updated from `key` (this position's key) in constant
-    /// time, for trackers that follow make/unmake.
-    pub fn key_after(&self, key: u64, mv: Mv) -> u64 {
-        let mut h = key ^ side_key(self.turn) ^ side_key(self.turn.other());
-        if let Some(p) = self.at(mv.from) {
-            h ^= piece_key(mv.from, p) ^ piece_key(mv.to, p);
-        }
-        if let Some(c) = self.at(mv.to) {
-            h ^= piece_key(mv.to, c);
-        }
-        h
-    }
-
+    /// `color`'s king, if it is on the board.
     pub fn king(&self, color: Color) -> Option<Sq> {
-        self.pieces()
-            .find(|(_, p)| p.color == color && p.kind == Kind::King)
-            .map(|(s, _)| s)
+        let k = self.pos.king(side(color));
+        self.pos
+            .piece_at(k)
+            .is_some_and(|p| p.kind == PieceKind::King && p.side == side(color))
+            .then(|| sq_of(k))
     }
 
     /// Does `by` attack `target` (could a piece of `by` move there, occupancy and
     /// movement rules only; own-king safety ignored)? Flying-general attacks of a king
     /// on the other king are included.
     pub fn attacked(&self, target: Sq, by: Color) -> bool {
-        self.attackers(target, by).next().is_some()
+        self.pos.attackers_of(square(target), side(by)).any()
     }
 
-    /// The points of `by`'s pieces that attack `target` (pseudo-legally).
-    pub fn attackers(&self, target: Sq, by: Color) -> impl Iterator<Item = Sq> + '_ {
-        let mut found: Vec<Sq> = Vec::new();
-        // Rooks, cannons and the flying king along the four lines.
-        for (df, dr) in ORTHO {
-            let mut screens = 0;
-            let mut cur = target;
-            while let Some(next) = cur.offset(df, dr) {
-                cur = next;
-                if let Some(p) = self.at(cur) {
-                    if screens == 0 {
-                        if p.color == by
-                            && (p.kind == Kind::Rook
-                                || (p.kind == Kind::King
-                                    && df == 0
-                                    && matches!(self.at(target), Some(t) if t.kind == Kind::King)))
-                        {
-                            found.push(cur);
-                        }
-                        screens = 1;
-                    } else {
-                        if p.color == by && p.kind == Kind::Cannon {
-                            found.push(cur);
-                        }
-                        break;
-                    }
-                }
-            }
+    /// The points of `by`'s pieces that attack `target` (pseudo-legally), listed along the
+    /// four lines first, then horses, pawns, the king's step, advisors and elephants.
+    pub fn attackers(&self, target: Sq, by: Color) -> impl Iterator<Item = Sq> + use<> {
+        let mut found: Vec<(usize, Sq)> = self
+            .pos
+            .attackers_of(square(target), side(by))
+            .iter()
+            .map(|i| {
+                let a = Sq::new(i as u8 % 9, 9 - i as u8 / 9);
+                (self.attacker_rank(target, a), a)
+            })
+            .collect();
+        found.sort_unstable();
+        found.into_iter().map(|(_, a)| a)
+    }
+
+    /// The listing order of the attacker on `a` of `target` (see [`Board::attackers`]).
+    fn attacker_rank(&self, target: Sq, a: Sq) -> usize {
+        let df = a.file() as i8 - target.file() as i8;
+        let dr = a.rank() as i8 - target.rank() as i8;
+        let dist = (df.abs() + dr.abs()) as usize;
+        let p = self.at(a).expect("attacker present");
+        let target_is_king = self.at(target).is_some_and(|t| t.kind == Kind::King);
+        match p.kind {
+            Kind::Rook | Kind::Cannon => line_rank(df, dr, dist),
+            Kind::King if target_is_king => line_rank(df, dr, dist),
+            Kind::Horse => 100 + position_of(&HORSE_STEPS, (-df, -dr)),
+            Kind::Pawn => 200 + if df == 0 { 0 } else { (df + 2) as usize },
+            Kind::King => 300 + position_of(&ORTHO, (df, dr)),
+            Kind::Advisor => 400 + 2 * position_of(&DIAG, (df, dr)),
+            Kind::Elephant => 400 + 2 * position_of(&DIAG, (df / 2, dr / 2)) + 1,
         }
-        // Horses: the horse stands at target - step; its leg is next to the horse.
-        for (df, dr) in HORSE_STEPS {
-            if let Some(h) = target.offset(-df, -dr)
-                && matches!(self.at(h), Some(p) if p.color == by && p.kind == Kind::Horse)
-            {
-                let (lf, lr) = horse_leg(df, dr);
-                if let Some(leg) = h.offset(lf, lr)
-                    && self.at(leg).is_none()
-                {
-                    found.push(h);
-                }
-            }
-        }
-        // Pawns.
-        let fwd: i8 = if by == Color::Red { 1 } else { -1 };
-        if let Some(s) = target.offset(0, -fwd)
-            && matches!(self.at(s), Some(p) if p.color == by && p.kind == Kind::Pawn)
-        {
-            found.push(s);
-        }
-        for df in [-1i8, 1] {
-            if let Some(s) = target.offset(df, 0)
-                && matches!(self.at(s), Some(p) if p.color == by && p.kind == Kind::Pawn)
-                && !own_half(s, by)
-            {
-                found.push(s);
-            }
-        }
-        // King one step (inside its palace), advisors and elephants.
-        for (df, dr) in ORTHO {
-            if let Some(s) = target.offset(df, dr)
-                && matches!(self.at(s), Some(p) if p.color == by && p.kind == Kind::King)
-                && in_palace(target, by)
-            {
-                found.push(s);
-            }
-        }
-        for (df, dr) in DIAG {
-            if let Some(s) = target.offset(df, dr)
-                && matches!(self.at(s), Some(p) if p.color == by && p.kind == Kind::Advisor)
-                && in_palace(target, by)
-            {
-                found.push(s);
-            }
-            if let (Some(eye), Some(s)) = (target.offset(df, dr), target.offset(2 * df, 2 * dr))
-                && matches!(self.at(s), Some(p) if p.color == by && p.kind == Kind::Elephant)
-                && self.at(eye).is_none()
-                && own_half(target, by)
-            {
-                found.push(s);
-            }
-        }
-        found.into_iter()
     }
 
     /// Is `color`'s king attacked (including by the facing enemy king)?
     pub fn in_check(&self, color: Color) -> bool {
-        match self.king(color) {
-            Some(k) => self.attacked(k, color.other()),
-            None => false,
-        }
+        self.king(color).is_some() && self.pos.in_check(side(color))
     }
 
-    /// Moves of the piece on `from` by movement rules only.
-    pub fn pseudo_moves_from(&self, from: Sq, out: &mut Vec<Mv>) {
-        let Some(p) = self.at(from) else { return };
-        let color = p.color;
-        let push = |to: Sq, out: &mut Vec<Mv>| {
-            if self.at(to).is_none_or(|q| q.color != color) {
-                out.push(Mv { from, to });
-            }
-        };
-        match p.kind {
-            Kind::King => {
-                for (df, dr) in ORTHO {
-                    if let Some(to) = from.offset(df, dr)
-                        && in_palace(to, color)
-                    {
-                        push(to, out);
-                    }
-                }
-            }
-            Kind::Advisor => {
-                for (df, dr) in DIAG {
-                    if let Some(to) = from.offset(df, dr)
-                        && in_palace(to, color)
-                    {
-                        push(to, out);
-                    }
-                }
-            }
-            Kind::Elephant => {
-                for (df, dr) in DIAG {
-                    if let (Some(eye), Some(to)) =
-                        (from.offset(df, dr), from.offset(2 * df, 2 * dr))
-                        && self.at(eye).is_none()
-                        && own_half(to, color)
-                    {
-                        push(to, out);
-                    }
-                }
-            }
-            Kind::Horse => {
-                for (df, dr) in HORSE_STEPS {
-                    let (lf, lr) = horse_leg(df, dr);
-                    if let (Some(leg), Some(to)) = (from.offset(lf, lr), from.offset(df, dr))
-                        && self.at(leg).is_none()
-                    {
-                        push(to, out);
-                    }
-                }
-            }
-            Kind::Rook | Kind::Cannon => {
-                for (df, dr) in ORTHO {
-                    let mut cur = from;
-                    let mut screened = false;
-                    while let Some(next) = cur.offset(df, dr) {
-                        cur = next;
-                        match (self.at(cur), p.kind, screened) {
-                            (None, _, false) => out.push(Mv { from, to: cur }),
-                            (None, _, true) => {}
-                            (Some(_), Kind::Rook, _) => {
-                                push(cur, out);
-                                break;
-                            }
-                            (Some(_), _, false) => screened = true,
-                            (Some(q), _, true) => {
-                                if q.color != color {
-                                    out.push(Mv { from, to: cur });
-                                }
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-            Kind::Pawn => {
-                let fwd: i8 = if color == Color::Red { 1 } else { -1 };
-                if let Some(to) = from.offset(0, fwd) {
-                    push(to, out);
-                }
-                if !own_half(from, color) {
-                    for df in [-1i8, 1] {
-                        if let Some(to) = from.offset(df, 0) {
-                            push(to, out);
-                        }
-                    }
-                }
-            }
-        }
+    /// Points the piece on `from` could capture on by its movement rule alone.
+    pub fn capture_targets(&self, from: Sq) -> Vec<Sq> {
+        let occ = self.pos.occupied();
+        self.pos
+            .pseudo_targets(square(from))
+            .iter()
+            .filter(|&i| occ.contains(i))
+            .map(|i| Sq::new(i as u8 % 9, 9 - i as u8 / 9))
+            .collect()
     }
 
-    /// The position after `mv` (no legality check), with the turn passed on.
+    /// The position after `mv` (a move of either side's piece), with the turn passed on.
     pub fn after(&self, mv: Mv) -> Board {
-        let mut b = self.clone();
-        b.cells[mv.to.index()] = b.cells[mv.from.index()];
-        b.cells[mv.from.index()] = None;
-        b.turn = self.turn.other();
-        b
+        let mut pos = self.pos.clone();
+        let mover = pos.piece_at(square(mv.from)).map(|p| p.side);
+        if mover.is_some_and(|s| s != pos.turn()) {
+            pos.pass();
+            pos.play(engine_move(mv));
+            pos.pass();
+        } else {
+            pos.play(engine_move(mv));
+        }
+        Board { pos }
     }
 
     /// The same placement with the other side to move (a "pass", used to ask what the
     /// side that has just moved threatens to do next).
     pub fn passed(&self) -> Board {
-        let mut b = self.clone();
-        b.turn = self.turn.other();
-        b
+        let mut pos = self.pos.clone();
+        pos.pass();
+        Board { pos }
     }
 
     /// Is `mv` legal for the side to move?
     pub fn is_legal(&self, mv: Mv) -> bool {
-        let Some(p) = self.at(mv.from) else {
-            return false;
-        };
-        if p.color != self.turn {
-            return false;
-        }
-        let mut v = Vec::new();
-        self.pseudo_moves_from(mv.from, &mut v);
-        v.contains(&mv) && !self.after(mv).in_check(p.color)
+        self.pos.is_legal(engine_move(mv))
     }
 
     /// Does the pseudo-legal `mv` leave the mover's king safe?
     #[inline]
     pub fn keeps_king_safe(&self, mv: Mv) -> bool {
-        let color = self.at(mv.from).map(|p| p.color).unwrap_or(self.turn);
-        !self.after(mv).in_check(color)
+        let mover = self.at(mv.from).map(|p| p.color).unwrap_or(self.turn());
+        !self.after(mv).in_check(mover)
     }
 
-    /// All legal moves of the side to move.
+    /// All legal moves of the side to move, grouped by origin point from Red's back rank.
     pub fn legal_moves(&self) -> Vec<Mv> {
-        let mut pseudo = Vec::with_capacity(64);
-        for (sq, p) in self.pieces() {
-            if p.color == self.turn {
-                self.pseudo_moves_from(sq, &mut pseudo);
-            }
-        }
-        pseudo.retain(|&m| self.keeps_king_safe(m));
-        pseudo
+        let mut v: Vec<Mv> = self.pos.legal_moves().iter().map(|&m| mv_of(m)).collect();
+        v.sort_by_key(|m| m.from);
+        v
     }
 
     /// Does the side to move have any legal move? (Stops at the first one.)
     pub fn has_legal_move(&self) -> bool {
-        let mut buf = Vec::with_capacity(16);
-        for (sq, p) in self.pieces() {
-            if p.color == self.turn {
-                buf.clear();
-                self.pseudo_moves_from(sq, &mut buf);
-                if buf.iter().any(|&m| self.keeps_king_safe(m)) {
-                    return true;
-                }
-            }
-        }
-        false
+        self.pos.has_legal_move()
     }
 
     /// Legal captures of the piece on `target` by the side to move.
     pub fn legal_captures_of(&self, target: Sq) -> Vec<Mv> {
-        self.attackers(target, self.turn)
+        let target_is_king = self.at(target).is_some_and(|p| p.kind == Kind::King);
+        self.attackers(target, self.turn())
             .map(|from| Mv { from, to: target })
             .filter(|&m| {
                 // A king's flying attack is not a move it can make.
-                !(self.at(m.from).is_some_and(|p| p.kind == Kind::King)
-                    && self.at(target).is_some_and(|p| p.kind == Kind::King))
-                    && self.keeps_king_safe(m)
+                !(target_is_king && self.at(m.from).is_some_and(|p| p.kind == Kind::King))
+                    && self.pos.is_legal(engine_move(m))
             })
             .collect()
     }
 
     /// Parses one ICCS move (`h2e2`, also `H2-E2`), ranks 0-9.
     pub fn parse_iccs(token: &str) -> Option<Mv> {
-        let t: Vec<char> = token
-            .chars()
-            .filter(|&c| c != '-')
-            .map(|c| c.to_ascii_lowercase())
-            .collect();
-        if t.len() != 4 {
-            return None;
-        }
-        let sq = |f: char, r: char| -> Option<Sq> {
-            let file = (f as u32).checked_sub('a' as u32)?;
-            let rank = r.to_digit(10)?;
-            (file < 9).then(|| Sq::new(file as u8, rank as u8))
-        };
-        Some(Mv {
-            from: sq(t[0], t[1])?,
-            to: sq(t[2], t[3])?,
-        })
+        crate::iccs::parse_move(token, crate::RankBase::Zero)
+            .ok()
+            .map(mv_of)
     }
 }
 
-fn side_key(c: Color) -> u64 {
-    match c {
-        Color::Red => 0x9e37_79b9_7f4a_7c15,
-        Color::Black => 0x2545_f491_4f6c_dd1d,
-    }
-}
-
-fn piece_key(sq: Sq, p: Piece) -> u64 {
-    let code = ((sq.index() as u64) << 8) | ((p.kind as u64) << 1) | p.color as u64;
-    board_core::splitmix64(code.wrapping_add(0x51_7cc1_b727_220a)).1
+/// Line attackers are listed by direction, the nearer (rook, facing king) before the
+/// farther (cannon).
+fn line_rank(df: i8, dr: i8, dist: usize) -> usize {
+    position_of(&ORTHO, (df.signum(), dr.signum())) * 10 + dist.min(9)
 }
 
 /// Is the point on `color`'s side of the river?
@@ -836,14 +576,27 @@ mod tests {
     }
 
     #[test]
-    fn incremental_key_matches_full_key() {
+    fn key_identifies_placement_and_side() {
+        // The key after a line of moves equals the key of the same position read afresh.
         let mut b = Board::from_fen(START).unwrap();
         for m in ["h2e2", "h9g7", "e2e6", "g6g5", "e6a6"] {
-            let mv = Board::parse_iccs(m).unwrap();
-            let k = b.key_after(b.key(), mv);
-            b = b.after(mv);
-            assert_eq!(k, b.key(), "{m}");
+            b = b.after(Board::parse_iccs(m).unwrap());
+            let fresh = Board::from_fen(&b.fen()).unwrap();
+            assert_eq!(b.key(), fresh.key(), "{m}");
+            assert_eq!(b, fresh, "{m}");
         }
+    }
+
+    #[test]
+    fn attackers_are_listed_lines_first() {
+        // A rook and a cannon on the e-file and a horse all attack e5: the rook (nearest
+        // on the first line) comes first, the cannon behind its screen next, the horse last.
+        let b = Board::from_fen("3k5/9/9/9/4p4/9/3N5/4R4/9/3KC4 w").unwrap();
+        let list: Vec<String> = b
+            .attackers(Sq::new(4, 5), Color::Red)
+            .map(|s| s.name())
+            .collect();
+        assert_eq!(list, ["e2", "e0", "d3"]);
     }
 
     #[test]

@@ -165,7 +165,7 @@ pub fn mate_by_checks(b: &Board, depth: u8) -> Option<Mv> {
     if depth == 0 {
         return None;
     }
-    let mover = b.turn;
+    let mover = b.turn();
     for m in b.legal_moves() {
         let a = b.after(m);
         if !a.in_check(mover.other()) {
@@ -191,7 +191,7 @@ pub fn mate_by_checks(b: &Board, depth: u8) -> Option<Mv> {
 /// cannot parry without losing that piece (a hidden root, 暗根: 「马4进3一将,就能把吃子的
 /// 红车抽吃回来」)? `q` has the protecting side to move.
 fn hidden_root(q: &Board, sq: Sq) -> bool {
-    let protector = q.turn;
+    let protector = q.turn();
     for c in q.legal_moves() {
         let r = q.after(c);
         if !r.in_check(protector.other()) {
@@ -329,7 +329,7 @@ pub fn chase_threats(b: &Board, rules: &Ruleset) -> Vec<(Sq, Sq, bool)> {
 }
 
 fn threats(b: &Board, rules: &Ruleset) -> Vec<Threat> {
-    let s = b.turn;
+    let s = b.turn();
     let o = s.other();
     let receiver = b.passed();
     let mut out = Vec::new();
@@ -381,7 +381,7 @@ fn held_by_horse(b: &Board, rook: Sq, horse: Sq) -> bool {
         return false;
     };
     let mut lifted = b.clone();
-    lifted.put(rook, None);
+    lifted.remove(rook);
     let df = king.file() as i8 - horse.file() as i8;
     let dr = king.rank() as i8 - horse.rank() as i8;
     let leg_ok = (df.abs() == 2 && dr.abs() == 1 && horse.offset(df / 2, 0) == Some(rook))
@@ -437,21 +437,12 @@ fn pair_states(b: &Board, s: Color, rules: &Ruleset) -> Vec<(Sq, Sq, PairState)>
 /// Attack targets (the opponent's pieces it could capture, movement rules only) of the
 /// piece on `from`.
 fn targets_of(b: &Board, from: Sq) -> Vec<Sq> {
-    let mut v = Vec::new();
-    let mut bb = b.clone();
-    if let Some(p) = b.at(from) {
-        bb.turn = p.color;
-    }
-    bb.pseudo_moves_from(from, &mut v);
-    v.into_iter()
-        .filter(|m| b.at(m.to).is_some())
-        .map(|m| m.to)
-        .collect()
+    b.capture_targets(from)
 }
 
 /// Classifies the move `mv` played in `before` under `rules`.
 pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
-    let s = before.turn;
+    let s = before.turn();
     let o = s.other();
     let after = before.after(mv);
     let mut effects = Vec::new();
@@ -463,7 +454,7 @@ pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
     let unchecked = before.king(s).filter(|_| before.in_check(s)).map(|k| {
         let mut b = before.clone();
         for c in before.attackers(k, o).collect::<Vec<_>>() {
-            b.put(c, None);
+            b.remove(c);
         }
         b
     });
@@ -590,7 +581,7 @@ pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
 
     // 拦: an opposing piece lost a target because the moved piece now stands in its way.
     let mut cleared = after.clone();
-    cleared.put(mv.to, None);
+    cleared.remove(mv.to);
     for (p, pp) in after.pieces() {
         if pp.color != o
             || !matches!(

@@ -1,7 +1,7 @@
 //! Repetition judgement for engines and servers: a tracker that follows make/unmake.
 //!
 //! A search pushes every move it makes and pops it when it unmakes. Pushing records the
-//! position key and a copy of the 90-byte board; the per-move classification is computed
+//! position key and a copy of the position; the per-move classification is computed
 //! only for the plies of a cycle when a repetition is asked about, and memoised, so the
 //! question "does this repetition lose for the side to move?" costs time linear in the
 //! cycle length, and nothing at nodes where no position repeats.
@@ -48,10 +48,8 @@ impl CycleTracker {
 
     /// Records a move made (the caller is responsible for its legality).
     pub fn push(&mut self, mv: Mv) {
-        let key = self
-            .board()
-            .key_after(*self.keys.last().expect("never empty"), mv);
         let next = self.board().after(mv);
+        let key = next.key();
         self.keys.push(key);
         self.boards.push(next);
         self.moves.push(mv);
@@ -104,7 +102,7 @@ impl CycleTracker {
     /// Does the current repetition lose for the side to move? `None` without repetition.
     pub fn loses_for_side_to_move(&self) -> Option<bool> {
         let v = self.verdict()?;
-        Some(v == Verdict::loser(self.board().turn))
+        Some(v == Verdict::loser(self.board().turn()))
     }
 }
 
