@@ -9,8 +9,10 @@
 //! - points of a region bordered by both colours are settled by trying to fill them: a point
 //!   only one colour can fill without leaving its chain in atari is that colour's road
 //!   ("双活棋中单方权利的官子是有权方的路点"); a point both can fill safely is an unfilled
-//!   dame (单官), half a road to each side; a point neither can fill is a shared liberty of a
-//!   seki (公气), an essential eye of both sides, half each.
+//!   dame (单官), half a road to each side, and is taken as filled before the remaining points
+//!   are looked at again (of three shared liberties of an eyeless seki, one is a dame and two
+//!   stay 公气); a point neither can fill is a shared liberty of a seki (公气), an essential
+//!   eye of both sides, half each.
 //!
 //! A unit is in seki when one of its chains is in atari or it touches a shared seki liberty
 //! (KataGo's independent-life test, except that unfilled dame both sides can fill do not
@@ -152,39 +154,56 @@ impl Analysis {
             .flat_map(|r| r.points.iter().copied())
             .collect();
         let mut settled = vec![false; n];
+        // Points a dame fill has taken: occupied for liberties, but joined to no chain,
+        // since either side may be the one that fills it.
+        let mut blocked = vec![false; n];
         loop {
-            let mut changed = false;
-            for &p in &shared {
-                if settled[p as usize] {
-                    continue;
+            // One-sided points first: the entitled side fills them.
+            loop {
+                let mut changed = false;
+                for &p in &shared {
+                    if settled[p as usize] {
+                        continue;
+                    }
+                    let sb = safe_to_fill(&topology, &scratch, &blocked, p, Color::Black);
+                    let sw = safe_to_fill(&topology, &scratch, &blocked, p, Color::White);
+                    let one = match (sb, sw) {
+                        (true, false) => Some(Color::Black),
+                        (false, true) => Some(Color::White),
+                        _ => None,
+                    };
+                    if let Some(c) = one {
+                        class[p as usize] = PointClass::Road(c);
+                        scratch[p as usize] = Stone::of(c);
+                        settled[p as usize] = true;
+                        changed = true;
+                    }
                 }
-                let sb = safe_to_fill(&topology, &scratch, p, Color::Black);
-                let sw = safe_to_fill(&topology, &scratch, p, Color::White);
-                let one = match (sb, sw) {
-                    (true, false) => Some(Color::Black),
-                    (false, true) => Some(Color::White),
-                    _ => None,
-                };
-                if let Some(c) = one {
-                    class[p as usize] = PointClass::Road(c);
-                    scratch[p as usize] = Stone::of(c);
-                    settled[p as usize] = true;
-                    changed = true;
+                if !changed {
+                    break;
                 }
             }
-            if !changed {
-                break;
+            // Then one dame both can fill: filling it may take a liberty the others need
+            // (three shared liberties of an eyeless seki leave one dame and two 公气), so
+            // the rest is looked at again with this point occupied.
+            let dame = shared.iter().copied().find(|&p| {
+                !settled[p as usize]
+                    && safe_to_fill(&topology, &scratch, &blocked, p, Color::Black)
+                    && safe_to_fill(&topology, &scratch, &blocked, p, Color::White)
+            });
+            match dame {
+                Some(p) => {
+                    class[p as usize] = PointClass::Dame;
+                    blocked[p as usize] = true;
+                    settled[p as usize] = true;
+                }
+                None => break,
             }
         }
+        // What no side can fill is a shared liberty of a seki.
         for &p in &shared {
             if !settled[p as usize] {
-                let both = safe_to_fill(&topology, &scratch, p, Color::Black)
-                    && safe_to_fill(&topology, &scratch, p, Color::White);
-                class[p as usize] = if both {
-                    PointClass::Dame
-                } else {
-                    PointClass::SharedEye
-                };
+                class[p as usize] = PointClass::SharedEye;
             }
         }
         // Units: components of own stones and own-only regions.
@@ -478,12 +497,19 @@ fn chain_liberty_counts(topology: &Topology, stones: &[Stone]) -> Liberties {
 }
 
 /// Would a stone of `c` at empty `p` keep at least two liberties or capture something?
-fn safe_to_fill(topology: &Topology, stones: &[Stone], p: Point, c: Color) -> bool {
+fn safe_to_fill(
+    topology: &Topology,
+    stones: &[Stone],
+    blocked: &[bool],
+    p: Point,
+    c: Color,
+) -> bool {
     let own = Stone::of(c);
     let opp = Stone::of(c.opponent());
     // Capture: an adjacent opposing chain whose only liberty is p.
     for &q in topology.neighbours(p) {
-        if stones[q as usize] == opp && chain_libs_with(topology, stones, q, Some(p)) == 0 {
+        if stones[q as usize] == opp && chain_libs_with(topology, stones, blocked, q, Some(p)) == 0
+        {
             return true;
         }
     }
@@ -498,7 +524,7 @@ fn safe_to_fill(topology: &Topology, stones: &[Stone], p: Point, c: Color) -> bo
                 continue;
             }
             if qs == Stone::Empty {
-                if !libs.contains(&q) {
+                if !blocked[q as usize] && !libs.contains(&q) {
                     libs.push(q);
                     if libs.len() >= 2 {
                         return true;
@@ -517,6 +543,7 @@ fn safe_to_fill(topology: &Topology, stones: &[Stone], p: Point, c: Color) -> bo
 fn chain_libs_with(
     topology: &Topology,
     stones: &[Stone],
+    blocked: &[bool],
     start: Point,
     filled: Option<Point>,
 ) -> usize {
@@ -529,7 +556,7 @@ fn chain_libs_with(
         for &q in topology.neighbours(s) {
             let qs = stones[q as usize];
             if qs == Stone::Empty {
-                if Some(q) != filled && !libs.contains(&q) {
+                if Some(q) != filled && !blocked[q as usize] && !libs.contains(&q) {
                     libs.push(q);
                 }
             } else if qs == color && !seen[q as usize] {

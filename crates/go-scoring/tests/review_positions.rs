@@ -1,0 +1,375 @@
+//! Hand-constructed finished positions whose counts are derived by hand from the rule texts.
+//!
+//! Sources of every expectation:
+//! - 第二十七条 (000 document): "每块独立活棋要保留2个基本眼位,双活棋中的带眼的每块棋要保留1个独自
+//!   拥有的基本眼位,双活棋的公气应视为双方共有的基本眼位"; roads are a side's empty points minus
+//!   its essential eyes, and "双活棋中单方权利的官子是有权方的路点";
+//! - 第二十八条: living stones = stones + roads;
+//! - 第三十条: every shortcut method gives the same winner and margin as living stones;
+//! - 第三十三条: the side with n more units returns n stones (还棋头), then 复子 = stones + own
+//!   empty points + half the shared points are compared;
+//! - specs/go.md §1: area "双方活棋之间的空点各得一半"; territory = territory + prisoners with no
+//!   points in seki; group tax = area minus 2 per independently living group, seki empty points
+//!   score nothing; Tromp-Taylor: all stones count plus empty points reaching only one colour.
+//!
+//! Diagrams: `X` Black, `O` White, `.` empty; the top row is the highest rank, files A.. left
+//! to right (GTP letters, no I).
+
+use go_scoring::analysis::Analysis;
+use go_scoring::score::{self, Method, Params, Version};
+use go_scoring::{Color, PerColor, Stone};
+
+/// Hand-derived figures, in whole points unless named `_half`.
+struct Expect {
+    stones: (u32, u32),
+    roads_half: (i64, i64),
+    own_eyes: (u32, u32),
+    shared_eyes: u32,
+    /// Units (棋块) with stones, and those that live independently.
+    units: (u32, u32),
+    independent: (u32, u32),
+    living_half: (i64, i64),
+    area_half: (i64, i64),
+    returned_half: (i64, i64),
+    tax: (i64, i64),
+    territory: (i64, i64),
+    tromp_taylor: (i64, i64),
+}
+
+fn analyse(diagram: &str, dead: &[&str]) -> Analysis {
+    let d = go_scoring::text::parse(diagram).unwrap();
+    let dead: Vec<_> = dead
+        .iter()
+        .map(|n| d.position.topology().parse_point(n).unwrap())
+        .collect();
+    Analysis::new(&d.position, &dead).unwrap()
+}
+
+/// Parameters consistent with a game without captures or virtual moves: each side made as
+/// many moves as it has stones on the board (dead ones included).
+fn params(a: &Analysis, version: Version) -> Params {
+    let count = |c: Color| a.original().iter().filter(|&&s| s == Stone::of(c)).count() as u32;
+    Params {
+        captures: Some(PerColor::new(0, 0)),
+        moves: Some(PerColor::new(count(Color::Black), count(Color::White))),
+        version,
+        ..Params::default()
+    }
+}
+
+fn pair(s: &score::Score) -> (i64, i64) {
+    (s.black.0, s.white.0)
+}
+
+fn check(name: &str, a: &Analysis, e: &Expect) {
+    let (b, w) = (Color::Black, Color::White);
+    assert_eq!((a.stones(b), a.stones(w)), e.stones, "{name}: stones");
+    let road_half = |c| 2 * a.roads(c) as i64 + a.dame() as i64;
+    assert_eq!((road_half(b), road_half(w)), e.roads_half, "{name}: roads");
+    assert_eq!((a.eyes(b), a.eyes(w)), e.own_eyes, "{name}: own eyes");
+    assert_eq!(a.shared_eyes(), e.shared_eyes, "{name}: shared eyes");
+    assert_eq!((a.unit_count(b), a.unit_count(w)), e.units, "{name}: units");
+    assert_eq!(
+        (a.independent_units(b), a.independent_units(w)),
+        e.independent,
+        "{name}: independent units"
+    );
+    let p = params(a, Version::Law);
+    let living = score::living_stones(a, &p).unwrap();
+    assert_eq!(pair(&living), e.living_half, "{name}: living stones");
+    assert_eq!(pair(&score::area(a, &p)), e.area_half, "{name}: area");
+    let rh = score::returned_heads(a, &p).unwrap();
+    assert_eq!(pair(&rh), e.returned_half, "{name}: returned heads");
+    let tax = score::group_tax(a, &p);
+    assert_eq!(pair(&tax), (2 * e.tax.0, 2 * e.tax.1), "{name}: group tax");
+    let t = score::territory(a, &p).unwrap();
+    assert_eq!(
+        pair(&t),
+        (2 * e.territory.0, 2 * e.territory.1),
+        "{name}: territory"
+    );
+    let tt = score::tromp_taylor(a, &p);
+    assert_eq!(
+        pair(&tt),
+        (2 * e.tromp_taylor.0, 2 * e.tromp_taylor.1),
+        "{name}: tromp-taylor"
+    );
+    // Living stones and the group tax count the same thing (stones plus roads): 第二十七条
+    // two essential eyes per independent unit are exactly the two points taxed.
+    // 第三十条: every shortcut agrees with living stones, in both versions.
+    for version in [Version::Law, Version::Art] {
+        let p = params(a, version);
+        let base = score::living_stones(a, &p).unwrap();
+        for m in Method::ALL.iter().filter(|m| m.is_living_family()) {
+            let s = score::score(a, *m, &p).unwrap();
+            assert_eq!(
+                (s.winner, s.margin),
+                (base.winner, base.margin),
+                "{name}: {m} ({version}) disagrees with living stones"
+            );
+        }
+    }
+}
+
+fn h(v: i64) -> i64 {
+    2 * v
+}
+
+#[test]
+fn five_by_five_two_groups_with_one_point_eyes() {
+    // Black lives with three one-point eyes (A5, A3, A1): two essential eyes, one road.
+    // White's wall has two 4-point regions: two essential eyes, six roads.
+    // Black 7 stones + 1 road = 8; White 7 + 6 = 13 (8 + 13 + 4 eyes = 25 points).
+    let a = analyse(
+        ". X O . .\nX X O . .\n. X O O O\nX X O . .\n. X O . .\n",
+        &[],
+    );
+    check(
+        "5x5 eyes",
+        &a,
+        &Expect {
+            stones: (7, 7),
+            roads_half: (h(1), h(6)),
+            own_eyes: (2, 2),
+            shared_eyes: 0,
+            units: (1, 1),
+            independent: (1, 1),
+            living_half: (h(8), h(13)),
+            // Area: 7 + 3 = 10, 7 + 8 = 15; one unit each, nothing returned.
+            area_half: (h(10), h(15)),
+            returned_half: (h(10), h(15)),
+            tax: (8, 13),
+            territory: (3, 8),
+            tromp_taylor: (10, 15),
+        },
+    );
+}
+
+#[test]
+fn five_by_five_exactly_two_eyes_and_dead_stone() {
+    // Black has exactly two one-point eyes (A5, A3): both essential, no road. White's chain has
+    // three regions (D5-E5, E3, D1-E1), five points: two essential eyes, three roads. A dead
+    // black stone sits at E5 inside White's area.
+    // Living: Black 9 + 0 = 9, White 9 + 3 = 12 (9 + 12 + 4 eyes = 25).
+    let a = analyse(
+        ". X O . X\nX X O O O\n. X X O .\nX X O O O\nX X O . .\n",
+        &["E5"],
+    );
+    check(
+        "5x5 two eyes",
+        &a,
+        &Expect {
+            stones: (9, 9),
+            roads_half: (0, h(3)),
+            own_eyes: (2, 2),
+            shared_eyes: 0,
+            units: (1, 1),
+            independent: (1, 1),
+            living_half: (h(9), h(12)),
+            area_half: (h(11), h(14)),
+            returned_half: (h(11), h(14)),
+            tax: (9, 12),
+            // Territory: 2 and 5 points, plus the dead black stone as White's prisoner.
+            territory: (2, 6),
+            // Tromp-Taylor keeps E5 on the board: Black 10 stones + 2; White 9 stones + E3 and
+            // D1-E1 (D5 now reaches the black stone at E5).
+            tromp_taylor: (12, 12),
+        },
+    );
+}
+
+/// Left Black, right White, and two inner chains in the middle of the bottom edge sharing
+/// `shared` liberties (E1, E2 and optionally E3).
+fn middle_seki(e3_white: bool) -> String {
+    let mut rows = Vec::new();
+    for _ in 0..6 {
+        rows.push(". . X X X O O . .".to_string());
+    }
+    let e3 = if e3_white { 'O' } else { '.' };
+    rows.push(format!(". . X O {e3} X O . ."));
+    rows.push(". . X O . X O . .".to_string());
+    rows.push(". . X O . X O . .".to_string());
+    rows.join("\n")
+}
+
+#[test]
+fn nine_by_nine_eyeless_seki_with_two_shared_liberties() {
+    // The white chain D1-D3+E3 and the black chain F1-F3 have no eye and share E1, E2: either
+    // side filling one of them puts its own chain in atari, so both are 公气 (shared essential
+    // eyes, half each) and the two chains are units in seki without own eyes. The outer units
+    // live independently on 18-point areas: two essential eyes, 16 roads each.
+    // Black 24 stones + 16 roads = 40, White 19 + 16 = 35 (40 + 35 + 4 eyes + 2 shared = 81).
+    let a = analyse(&middle_seki(true), &[]);
+    check(
+        "eyeless seki, two liberties",
+        &a,
+        &Expect {
+            stones: (24, 19),
+            roads_half: (h(16), h(16)),
+            own_eyes: (2, 2),
+            shared_eyes: 2,
+            units: (2, 2),
+            independent: (1, 1),
+            living_half: (h(40), h(35)),
+            // Area: 24 + 18 + 1 = 43, 19 + 18 + 1 = 38; two units each, nothing returned.
+            area_half: (h(43), h(38)),
+            returned_half: (h(43), h(38)),
+            // Group tax: the seki chains are not taxed, the shared points score nothing.
+            tax: (24 + 18 - 2, 19 + 18 - 2),
+            territory: (18, 18),
+            tromp_taylor: (42, 37),
+        },
+    );
+}
+
+#[test]
+fn nine_by_nine_eyeless_seki_with_three_shared_liberties() {
+    // As above with E3 empty: three shared liberties. Whoever fills one first keeps two
+    // liberties (safe), after which neither can fill the other two without self-atari: in the
+    // final position one point is a dame (单官, half a road each) and two are 公气. The inner
+    // chains are in seki.
+    // Black 24 + 16 + 1/2 = 40.5, White 18 + 16 + 1/2 = 34.5 (+ 4 eyes + 2 shared = 81).
+    let a = analyse(&middle_seki(false), &[]);
+    check(
+        "eyeless seki, three liberties",
+        &a,
+        &Expect {
+            stones: (24, 18),
+            roads_half: (h(16) + 1, h(16) + 1),
+            own_eyes: (2, 2),
+            shared_eyes: 2,
+            units: (2, 2),
+            independent: (1, 1),
+            living_half: (81, 69),
+            area_half: (h(42) + 3, h(36) + 3),
+            returned_half: (h(42) + 3, h(36) + 3),
+            tax: (24 + 18 - 2, 18 + 18 - 2),
+            territory: (18, 18),
+            tromp_taylor: (42, 36),
+        },
+    );
+}
+
+#[test]
+fn nine_by_nine_one_unit_through_territory_against_two_units() {
+    // Black's row-4 wall with the E5-E9 column and the lone stone E2 are two chains sharing
+    // one territory: one unit (one 棋头), two essential eyes, 24 roads. White has two separate
+    // units (left and right boxes of 12 points each): four essential eyes, 20 roads.
+    // Living: Black 15 + 24 = 39, White 16 + 20 = 36 (39 + 36 + 6 eyes = 81).
+    let a = analyse(
+        ". . . O X O . . .\n\
+         . . . O X O . . .\n\
+         . . . O X O . . .\n\
+         . . . O X O . . .\n\
+         O O O O X O O O O\n\
+         X X X X X X X X X\n\
+         . . . . . . . . .\n\
+         . . . . X . . . .\n\
+         . . . . . . . . .\n",
+        &[],
+    );
+    check(
+        "one unit vs two",
+        &a,
+        &Expect {
+            stones: (15, 16),
+            roads_half: (h(24), h(20)),
+            own_eyes: (2, 4),
+            shared_eyes: 0,
+            units: (1, 2),
+            independent: (1, 2),
+            living_half: (h(39), h(36)),
+            // Area 41 vs 40; White has one more unit and returns one stone: 42 vs 39.
+            area_half: (h(41), h(40)),
+            returned_half: (h(42), h(39)),
+            tax: (39, 36),
+            territory: (26, 24),
+            tromp_taylor: (41, 40),
+        },
+    );
+}
+
+#[test]
+fn thirteen_by_thirteen_dame_column_and_dead_stone() {
+    // Black wall on F, White wall on H, an unfilled column G of 13 dame between them (each
+    // point fillable by either side: half a road each), a dead white stone at C7 in Black's
+    // 65-point area. Living: 13 + 63 + 6.5 = 82.5 each: a draw.
+    let mut rows = Vec::new();
+    for r in (1..=13).rev() {
+        let left = if r == 7 { ". . O . ." } else { ". . . . ." };
+        rows.push(format!("{left} X . O . . . . ."));
+    }
+    let a = analyse(&rows.join("\n"), &["C7"]);
+    check(
+        "13x13 dame",
+        &a,
+        &Expect {
+            stones: (13, 13),
+            roads_half: (h(63) + 13, h(63) + 13),
+            own_eyes: (2, 2),
+            shared_eyes: 0,
+            units: (1, 1),
+            independent: (1, 1),
+            living_half: (h(76) + 13, h(76) + 13),
+            area_half: (h(78) + 13, h(78) + 13),
+            returned_half: (h(78) + 13, h(78) + 13),
+            // Dame score nothing under the tax.
+            tax: (13 + 65 - 2, 13 + 65 - 2),
+            territory: (66, 65),
+            // Tromp-Taylor: the dead stone stays, so Black's region reaches White.
+            tromp_taylor: (13, 13 + 1 + 65),
+        },
+    );
+}
+
+#[test]
+fn nineteen_by_nineteen_three_white_corner_groups() {
+    // Three separate white groups, each of six stones around a six-point area in a corner,
+    // each enclosed by an eight-stone black wall; the rest is one black area shared by the
+    // three walls (one black unit). White: 3 units, 6 essential eyes, 12 roads: 18 + 12 = 30.
+    // Black: 24 stones, 301 empty points, 2 essential eyes: 24 + 299 = 323.
+    let mut g = vec![vec!['.'; 19]; 19];
+    // Row index 0 is rank 19. Top-left corner box.
+    let corner = |g: &mut Vec<Vec<char>>, flip_x: bool, flip_y: bool| {
+        let mut put = |x: usize, y: usize, c: char| {
+            let x = if flip_x { 18 - x } else { x };
+            let y = if flip_y { 18 - y } else { y };
+            g[y][x] = c;
+        };
+        for x in 0..4 {
+            put(x, 2, 'O');
+        }
+        put(3, 0, 'O');
+        put(3, 1, 'O');
+        for x in 0..5 {
+            put(x, 3, 'X');
+        }
+        for y in 0..3 {
+            put(4, y, 'X');
+        }
+    };
+    corner(&mut g, false, false);
+    corner(&mut g, true, false);
+    corner(&mut g, false, true);
+    let text: Vec<String> = g.iter().map(|r| r.iter().collect()).collect();
+    let a = analyse(&text.join("\n"), &[]);
+    check(
+        "19x19 corners",
+        &a,
+        &Expect {
+            stones: (24, 18),
+            roads_half: (h(299), h(12)),
+            own_eyes: (2, 6),
+            shared_eyes: 0,
+            units: (1, 3),
+            independent: (1, 3),
+            living_half: (h(323), h(30)),
+            // Area 325 vs 36; White returns two heads: 327 vs 34.
+            area_half: (h(325), h(36)),
+            returned_half: (h(327), h(34)),
+            tax: (323, 30),
+            territory: (301, 18),
+            tromp_taylor: (325, 36),
+        },
+    );
+}
