@@ -373,3 +373,37 @@ fn nineteen_by_nineteen_three_white_corner_groups() {
         },
     );
 }
+
+#[test]
+fn seki_with_a_two_point_eye_space_has_one_road() {
+    // One row A..F: A B empty, C Black, D empty, E White, F empty.
+    // D: Black there leaves C-D with the single liberty B; White there leaves D-E with the
+    // single liberty F (C keeps B): neither can fill it, a 公气. Black at F or White at A or B
+    // would be suicide. So the two chains are in seki. Black may fill B (C-B keeps A and D):
+    // of Black's two points one is the seki unit's essential eye, the other a road
+    // (第二十七条: "双活棋中的带眼的每块棋要保留1个独自拥有的基本眼位"). White's F is its eye.
+    // Living: Black 1 + 1 = 2, White 1 + 0 = 1 (2 + 1 + 2 eyes + 1 shared = 6).
+    let a = analyse("..X.O.", &[]);
+    check(
+        "seki with a two-point eye space",
+        &a,
+        &Expect {
+            stones: (1, 1),
+            roads_half: (h(1), 0),
+            own_eyes: (1, 1),
+            shared_eyes: 1,
+            units: (1, 1),
+            independent: (0, 0),
+            living_half: (h(2), h(1)),
+            // Area: 1 + 2 + 1/2 = 3.5, 1 + 1 + 1/2 = 2.5; one essential eye each, nothing
+            // returned.
+            area_half: (7, 5),
+            returned_half: (7, 5),
+            // Seki: stones score, seki empty points do not, nothing taxed; no territory.
+            tax: (1, 1),
+            territory: (0, 0),
+            // Tromp-Taylor: A-B reach only Black, F only White.
+            tromp_taylor: (3, 2),
+        },
+    );
+}
