@@ -113,6 +113,10 @@ struct Effect {
     hash: u64,
     /// The move removes its own chain (legal suicide).
     suicide: bool,
+    /// The move joins at least one chain of its own colour.
+    joins: bool,
+    /// The move captures at least one chain.
+    captures: bool,
 }
 
 /// How a move on an empty point touches the chains around it.
@@ -445,7 +449,12 @@ impl Board {
                 }
             }
         }
-        Ok(Effect { hash, suicide })
+        Ok(Effect {
+            hash,
+            suicide,
+            joins: has_own,
+            captures: captured_any,
+        })
     }
 
     /// What the chains around an empty point do if `c` plays there (any degree).
@@ -637,7 +646,7 @@ impl Board {
             }
         }
         self.plibs[pu] = libs;
-        for i in 0..degree {
+        for i in 0..if effect.joins { degree } else { 0 } {
             let q = self.topology.neighbours(p)[i];
             if self.stones[q as usize] == Stone::of(c) {
                 let a = self.head[pu];
@@ -649,7 +658,7 @@ impl Board {
         }
         let mut captured = 0u32;
         let mut last_captured = p;
-        for i in 0..degree {
+        for i in 0..if effect.captures { degree } else { 0 } {
             let q = self.topology.neighbours(p)[i];
             if self.stones[q as usize] == Stone::of(c.opponent()) {
                 let h = self.head[q as usize];
