@@ -258,8 +258,9 @@ fn kind(k: PieceKind) -> Kind {
     Kind::ALL[k.index()]
 }
 
+/// The engine move of `mv`.
 #[inline]
-fn engine_move(mv: Mv) -> Move {
+pub(crate) fn engine_move(mv: Mv) -> Move {
     Move::new(square(mv.from), square(mv.to))
 }
 

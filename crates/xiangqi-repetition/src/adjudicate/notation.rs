@@ -1,83 +1,44 @@
 //! Chinese move notation (炮二平五, 马8进7) for explanations and the case library.
 //!
 //! The lectures and the rule books write every cycle this way, so a reconstructed case is
-//! checked by rendering its ICCS moves in Chinese and comparing with the text.
+//! checked by rendering its ICCS moves in Chinese and comparing with the text. The engine's
+//! notation does the work; only the rule books' spelling of advisors is applied here.
 
-use super::board::{Board, Color, Kind, Mv, Sq};
+use super::board::{Board, Color, Kind, Mv, engine_move};
 
-const RED_NUM: [&str; 10] = ["", "一", "二", "三", "四", "五", "六", "七", "八", "九"];
+/// Renders `mv` (legal in `board`) in Chinese notation, e.g. `炮二平五`, `前车进一`, `马8进7`,
+/// with the engine's notation. The lectures and rule books write 士 for the advisors of
+/// both sides, so Red's 仕 is written 士 here. Returns `None` if there is no piece of the
+/// side to move on the origin point.
+pub fn chinese(board: &Board, mv: Mv) -> Option<String> {
+    let text = crate::chinese::format(board.position(), engine_move(mv))?.replace('仕', "士");
+    let piece = board.at(mv.from)?;
+    if !matches!(piece.kind, Kind::Advisor | Kind::Elephant) {
+        return Some(text);
+    }
+    // Two advisors or elephants on one file are told apart by their direction, so the rule
+    // books write the file (士六进五) where the engine writes the tandem prefix (后士进五).
+    match text.strip_prefix(['前', '后']) {
+        Some(rest) => {
+            let name = piece.kind.zh(piece.color);
+            let action = rest.strip_prefix(name)?;
+            Some(format!(
+                "{name}{}{action}",
+                file_label(mv.from.file(), piece.color)
+            ))
+        }
+        None => Some(text),
+    }
+}
 
 /// The file number as the moving side counts it (from its own right): 一…九 for Red,
 /// 1…9 for Black.
 fn file_label(file: u8, color: Color) -> String {
+    const RED: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
     match color {
-        Color::Red => RED_NUM[(9 - file) as usize].to_string(),
+        Color::Red => RED[file as usize].to_string(),
         Color::Black => (file + 1).to_string(),
     }
-}
-
-fn count_label(n: u8, color: Color) -> String {
-    match color {
-        Color::Red => RED_NUM[n as usize].to_string(),
-        Color::Black => n.to_string(),
-    }
-}
-
-/// Renders `mv` (legal in `board`) in Chinese notation, e.g. `炮二平五`, `前车进一`, `马8进7`.
-/// Returns `None` if there is no piece of the side to move on the origin point.
-pub fn chinese(board: &Board, mv: Mv) -> Option<String> {
-    let piece = board.at(mv.from)?;
-    let color = piece.color;
-    let kind = piece.kind;
-    let forward = |from: Sq, to: Sq| -> i8 {
-        let d = to.rank() as i8 - from.rank() as i8;
-        if color == Color::Red { d } else { -d }
-    };
-    // Same pieces on the origin file, ordered from the front (towards the enemy).
-    let mut same: Vec<Sq> = board
-        .pieces()
-        .filter(|(s, p)| *p == piece && s.file() == mv.from.file())
-        .map(|(s, _)| s)
-        .collect();
-    same.sort_by_key(|s| match color {
-        Color::Red => -(s.rank() as i8),
-        Color::Black => s.rank() as i8,
-    });
-    let name = kind.zh(color);
-    let mut text = String::new();
-    let advisor_like = matches!(kind, Kind::Advisor | Kind::Elephant);
-    if same.len() >= 2 && !advisor_like {
-        let pos = same.iter().position(|&s| s == mv.from)?;
-        let tag = match (same.len(), pos) {
-            (2, 0) => "前",
-            (2, _) => "后",
-            (3, 0) => "前",
-            (3, 1) => "中",
-            (3, _) => "后",
-            (_, i) => ["一", "二", "三", "四", "五"][i.min(4)],
-        };
-        text.push_str(tag);
-        text.push_str(name);
-    } else {
-        text.push_str(name);
-        text.push_str(&file_label(mv.from.file(), color));
-    }
-    let df = forward(mv.from, mv.to);
-    let action = if df > 0 {
-        "进"
-    } else if df < 0 {
-        "退"
-    } else {
-        "平"
-    };
-    text.push_str(action);
-    let diagonal = matches!(kind, Kind::Horse | Kind::Elephant | Kind::Advisor);
-    if df == 0 || diagonal {
-        text.push_str(&file_label(mv.to.file(), color));
-    } else {
-        text.push_str(&count_label(df.unsigned_abs(), color));
-    }
-    Some(text)
 }
 
 /// Renders a line of moves from `board` in Chinese, comma-separated as the lectures do.
@@ -116,5 +77,26 @@ mod tests {
         let m = |s: &str| Board::parse_iccs(s).unwrap();
         assert_eq!(chinese(&b, m("e3f3")).unwrap(), "前炮平四");
         assert_eq!(chinese(&b, m("e1d1")).unwrap(), "后炮平六");
+    }
+
+    #[test]
+    fn advisors_on_one_file_keep_the_file() {
+        // 中国象棋竞赛规则 记录方法: advisors and elephants on one file are not told apart by
+        // 前/后, as they only move diagonally; the lectures write red advisors 士 (001-49-1:
+        // 「士五退六」).
+        let b = Board::from_fen("3k5/9/9/9/9/9/9/3A5/9/3AK4 w").unwrap();
+        let m = |s: &str| Board::parse_iccs(s).unwrap();
+        assert_eq!(chinese(&b, m("d0e1")).unwrap(), "士六进五");
+        assert_eq!(chinese(&b, m("d2e1")).unwrap(), "士六退五");
+    }
+
+    #[test]
+    fn pawns_on_two_files_name_their_file() {
+        // 中国象棋竞赛规则 记录方法: with several pawns on two files the file follows the pawn
+        // (前兵六平七), which the engine's notation writes.
+        let b = Board::from_fen("3ak4/4a4/4b4/3PP4/3PP4/9/9/9/4A4/3AK4 w").unwrap();
+        let m = |s: &str| Board::parse_iccs(s).unwrap();
+        assert_eq!(chinese(&b, m("d6c6")).unwrap(), "前兵六平七");
+        assert_eq!(chinese(&b, m("e5f5")).unwrap(), "后兵五平四");
     }
 }
