@@ -7,7 +7,8 @@
 //!   independently living unit keeps two of them as essential eyes, a unit in seki that has
 //!   such points keeps one; the rest are that colour's roads;
 //! - points of a region bordered by both colours are settled by trying to fill them: a point
-//!   only one colour can fill without leaving its chain in atari is that colour's road
+//!   only one colour can fill without leaving its chain in atari (counting the chains it can
+//!   join by first filling a point of its own area) is that colour's road
 //!   ("双活棋中单方权利的官子是有权方的路点"); a point both can fill safely is an unfilled
 //!   dame (单官), half a road to each side, and is taken as filled before the remaining points
 //!   are looked at again (of three shared liberties of an eyeless seki, one is a dame and two
@@ -153,6 +154,13 @@ impl Analysis {
             .filter(|r| r.is_shared())
             .flat_map(|r| r.points.iter().copied())
             .collect();
+        // Own-area marks: the border bits of empty regions only one colour borders.
+        let mut territory = vec![0u8; n];
+        for r in regions.iter().filter(|r| r.owner().is_some()) {
+            for &p in &r.points {
+                territory[p as usize] = r.border;
+            }
+        }
         let mut settled = vec![false; n];
         // Points a dame fill has taken: occupied for liberties, but joined to no chain,
         // since either side may be the one that fills it.
@@ -165,8 +173,10 @@ impl Analysis {
                     if settled[p as usize] {
                         continue;
                     }
-                    let sb = safe_to_fill(&topology, &scratch, &blocked, p, Color::Black);
-                    let sw = safe_to_fill(&topology, &scratch, &blocked, p, Color::White);
+                    let sb =
+                        safe_to_fill(&topology, &scratch, &blocked, &territory, p, Color::Black);
+                    let sw =
+                        safe_to_fill(&topology, &scratch, &blocked, &territory, p, Color::White);
                     let one = match (sb, sw) {
                         (true, false) => Some(Color::Black),
                         (false, true) => Some(Color::White),
@@ -188,8 +198,8 @@ impl Analysis {
             // the rest is looked at again with this point occupied.
             let dame = shared.iter().copied().find(|&p| {
                 !settled[p as usize]
-                    && safe_to_fill(&topology, &scratch, &blocked, p, Color::Black)
-                    && safe_to_fill(&topology, &scratch, &blocked, p, Color::White)
+                    && safe_to_fill(&topology, &scratch, &blocked, &territory, p, Color::Black)
+                    && safe_to_fill(&topology, &scratch, &blocked, &territory, p, Color::White)
             });
             match dame {
                 Some(p) => {
@@ -497,14 +507,17 @@ fn chain_liberty_counts(topology: &Topology, stones: &[Stone]) -> Liberties {
 }
 
 /// Would a stone of `c` at empty `p` keep at least two liberties or capture something?
+/// `territory` holds, per point, the colour bits of the empty region's border when only one
+/// colour borders it: the owner may first fill such a point to join another of its chains
+/// (closing a tiger's mouth in its own area), so the joined chain's liberties count too.
 fn safe_to_fill(
     topology: &Topology,
     stones: &[Stone],
     blocked: &[bool],
+    territory: &[u8],
     p: Point,
     c: Color,
 ) -> bool {
-    let own = Stone::of(c);
     let opp = Stone::of(c.opponent());
     // Capture: an adjacent opposing chain whose only liberty is p.
     for &q in topology.neighbours(p) {
@@ -513,25 +526,52 @@ fn safe_to_fill(
             return true;
         }
     }
+    liberties_after_fill(topology, stones, blocked, None, p, c)
+        || liberties_after_fill(topology, stones, blocked, Some(territory), p, c)
+}
+
+/// True if the chain a stone of `c` at `p` makes has two liberties or more; with `connect`,
+/// own-area points next to further own chains are taken as filled, joining those chains.
+fn liberties_after_fill(
+    topology: &Topology,
+    stones: &[Stone],
+    blocked: &[bool],
+    connect: Option<&[u8]>,
+    p: Point,
+    c: Color,
+) -> bool {
+    let own = Stone::of(c);
     let mut seen = vec![false; stones.len()];
     let mut libs: Vec<Point> = Vec::new();
     let mut stack = vec![p];
     seen[p as usize] = true;
     while let Some(s) = stack.pop() {
         for &q in topology.neighbours(s) {
-            let qs = stones[q as usize];
-            if q == p {
+            let qu = q as usize;
+            let qs = stones[qu];
+            if seen[qu] {
                 continue;
             }
             if qs == Stone::Empty {
-                if !blocked[q as usize] && !libs.contains(&q) {
+                if blocked[qu] || libs.contains(&q) {
+                    continue;
+                }
+                let joins = connect.is_some_and(|t| t[qu] == own as u8)
+                    && topology
+                        .neighbours(q)
+                        .iter()
+                        .any(|&r| stones[r as usize] == own && !seen[r as usize]);
+                if joins {
+                    seen[qu] = true;
+                    stack.push(q);
+                } else {
                     libs.push(q);
                     if libs.len() >= 2 {
                         return true;
                     }
                 }
-            } else if qs == own && !seen[q as usize] {
-                seen[q as usize] = true;
+            } else if qs == own {
+                seen[qu] = true;
                 stack.push(q);
             }
         }

@@ -407,3 +407,46 @@ fn seki_with_a_two_point_eye_space_has_one_road() {
         },
     );
 }
+
+#[test]
+fn dame_next_to_a_stone_joined_through_own_area() {
+    // The black stone E5 sits in White's wall and touches Black's area only at D5 (a tiger's
+    // mouth between D4 and D6). F5 is enclosed by E5 and white stones. White can fill F5
+    // (its chain keeps many liberties; E5 keeps D5). Black can too: it first closes D5, its
+    // own area point (a road either way), and then E5-F5 belong to the wall. So F5 is a dame
+    // both sides can fill (单官), half a road each, not White's one-sided point.
+    // Black: 9 stones, 28-point area: 2 eyes, 26 roads, + 1/2 = 35.5.
+    // White: 11 stones, 32-point area: 2 eyes, 30 roads, + 1/2 = 41.5 (35.5 + 41.5 + 4 = 81).
+    let a = analyse(
+        ". . . X O . . . .\n\
+         . . . X O . . . .\n\
+         . . . X O . . . .\n\
+         . . . X O O . . .\n\
+         . . . . X . O . .\n\
+         . . . X O O . . .\n\
+         . . . X O . . . .\n\
+         . . . X O . . . .\n\
+         . . . X O . . . .\n",
+        &[],
+    );
+    check(
+        "dame through a tiger's mouth",
+        &a,
+        &Expect {
+            stones: (9, 11),
+            roads_half: (h(26) + 1, h(30) + 1),
+            own_eyes: (2, 2),
+            shared_eyes: 0,
+            units: (1, 1),
+            independent: (1, 1),
+            living_half: (h(35) + 1, h(41) + 1),
+            // Area 9 + 28 + 1/2 and 11 + 32 + 1/2; one unit each, nothing returned, so the
+            // compound count equals the area count (第三十三条).
+            area_half: (h(37) + 1, h(43) + 1),
+            returned_half: (h(37) + 1, h(43) + 1),
+            tax: (9 + 28 - 2, 11 + 32 - 2),
+            territory: (28, 32),
+            tromp_taylor: (37, 43),
+        },
+    );
+}
