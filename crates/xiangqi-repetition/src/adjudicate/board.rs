@@ -351,7 +351,20 @@ impl Board {
 
     /// All occupied points with their pieces, Red's back rank first.
     pub fn pieces(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
-        (0..90u8).filter_map(|i| self.at(Sq(i)).map(|p| (Sq(i), p)))
+        let occ = self.pos.occupied().0;
+        // Engine rows run from Black's back rank, so Red's back rank is the last row.
+        (0..10u8).rev().flat_map(move |y| {
+            let mut row = (occ >> (9 * y as u32)) & 0x1ff;
+            std::iter::from_fn(move || {
+                if row == 0 {
+                    return None;
+                }
+                let x = row.trailing_zeros() as u8;
+                row &= row - 1;
+                let sq = Sq::new(x, 9 - y);
+                self.at(sq).map(|p| (sq, p))
+            })
+        })
     }
 
     /// Reads a FEN (xqbase/UCCI: rank 9 first, `w`/`r` or `b` to move) and checks that it
@@ -398,9 +411,16 @@ impl Board {
     /// The points of `by`'s pieces that attack `target` (pseudo-legally), listed along the
     /// four lines first, then horses, pawns, the king's step, advisors and elephants.
     pub fn attackers(&self, target: Sq, by: Color) -> impl Iterator<Item = Sq> + use<> {
-        let mut found: Vec<(usize, Sq)> = self
-            .pos
-            .attackers_of(square(target), side(by))
+        // Most points have at most one attacker: no ordering to do then.
+        let bits = self.pos.attackers_of(square(target), side(by));
+        if bits.count() <= 1 {
+            let only = bits
+                .iter()
+                .next()
+                .map(|i| Sq::new(i as u8 % 9, 9 - i as u8 / 9));
+            return AttackerList::One(only.into_iter());
+        }
+        let mut found: Vec<(usize, Sq)> = bits
             .iter()
             .map(|i| {
                 let a = Sq::new(i as u8 % 9, 9 - i as u8 / 9);
@@ -408,7 +428,13 @@ impl Board {
             })
             .collect();
         found.sort_unstable();
-        found.into_iter().map(|(_, a)| a)
+        AttackerList::Many(
+            found
+                .into_iter()
+                .map(|(_, a)| a)
+                .collect::<Vec<_>>()
+                .into_iter(),
+        )
     }
 
     /// The listing order of the attacker on `a` of `target` (see [`Board::attackers`]).
@@ -509,6 +535,22 @@ impl Board {
         crate::iccs::parse_move(token, crate::RankBase::Zero)
             .ok()
             .map(mv_of)
+    }
+}
+
+/// The attackers of a point: a single one needs no sorting.
+enum AttackerList {
+    One(std::option::IntoIter<Sq>),
+    Many(std::vec::IntoIter<Sq>),
+}
+
+impl Iterator for AttackerList {
+    type Item = Sq;
+    fn next(&mut self) -> Option<Sq> {
+        match self {
+            AttackerList::One(it) => it.next(),
+            AttackerList::Many(it) => it.next(),
+        }
     }
 }
 
