@@ -260,7 +260,15 @@ impl Analysis {
                     if liberties.head[pu] == p {
                         unit.chains += 1;
                     }
-                    if liberties.count[liberties.head[pu] as usize] == 1 {
+                    // A chain in atari makes seki when its last liberty is a point both
+                    // colours border; if it is a point of the unit's own area, the owner
+                    // simply fills it (closing a tiger's mouth) and the unit lives on.
+                    if liberties.count[liberties.head[pu] as usize] == 1
+                        && topology.neighbours(p).iter().any(|&q| {
+                            live[q as usize] == Stone::Empty
+                                && regions[region_of[q as usize] as usize].is_shared()
+                        })
+                    {
                         unit.seki = true;
                     }
                 }

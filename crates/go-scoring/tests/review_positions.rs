@@ -450,3 +450,41 @@ fn dame_next_to_a_stone_joined_through_own_area() {
         },
     );
 }
+
+#[test]
+fn tiger_mouth_in_atari_inside_own_area_is_not_seki() {
+    // As the previous position with White's stone on F5: E5's last liberty is D5, a point of
+    // Black's own area. Black connects there (a road becomes a stone, nothing changes in the
+    // count); the black unit still lives independently with two essential eyes.
+    // Black: 9 stones + 26 roads = 35; White: 12 stones + 30 roads = 42 (35 + 42 + 4 = 81).
+    let a = analyse(
+        ". . . X O . . . .\n\
+         . . . X O . . . .\n\
+         . . . X O . . . .\n\
+         . . . X O O . . .\n\
+         . . . . X O O . .\n\
+         . . . X O O . . .\n\
+         . . . X O . . . .\n\
+         . . . X O . . . .\n\
+         . . . X O . . . .\n",
+        &[],
+    );
+    check(
+        "tiger's mouth in atari",
+        &a,
+        &Expect {
+            stones: (9, 12),
+            roads_half: (h(26), h(30)),
+            own_eyes: (2, 2),
+            shared_eyes: 0,
+            units: (1, 1),
+            independent: (1, 1),
+            living_half: (h(35), h(42)),
+            area_half: (h(37), h(44)),
+            returned_half: (h(37), h(44)),
+            tax: (9 + 28 - 2, 12 + 32 - 2),
+            territory: (28, 32),
+            tromp_taylor: (37, 44),
+        },
+    );
+}
