@@ -5,31 +5,53 @@
 //!   legal destinations are rendered (`*` quiet move, `#` capture) with the move list in
 //!   ICCS, WXF and Chinese. The header's `expect: moves=… captures=…` states what the rules
 //!   of play allow and is asserted.
-//! * other files are repetition cases, checked by `tests/diagram_cases.rs`; [`other_case`]
-//!   is the hook for any further kind of file.
+//! * `001-*.txt`: the lecture case library. Each case is checked against the statements of
+//!   its header (the text's cycle in Chinese, its classes, its verdicts per edition) and
+//!   rendered for review (board, cycle, per-move classes and the verdict under every
+//!   ruleset). A statement that does not hold fails the test.
+//!
+//! Run every suite with `cargo xtask test-diagrams`.
 
+use board_core::diagram::suite::{self, Suite};
 use board_core::diagram::{Cell, parse_file};
 use std::path::Path;
+use xiangqi_repetition::adjudicate::diagram_case::render_case;
 use xiangqi_repetition::*;
+
+const DIAGRAMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../diagrams/xiangqi");
+const SNAPSHOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots");
 
 #[test]
 fn diagrams() {
-    insta::glob!("../../../diagrams/xiangqi", "*.txt", |path| {
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
-        if name.starts_with("moves-") {
-            let rendered = movement_case(path);
-            insta::assert_snapshot!("moves", rendered);
-        } else {
-            other_case(path);
-        }
+    let mut suite = Suite::new();
+    insta::glob!("../../../diagrams/xiangqi", "*.txt", |path: &Path| {
+        let name = suite::case_file(path);
+        // Name every snapshot after its file, even when the glob matches one file.
+        insta::with_settings!({ snapshot_suffix => name.clone() }, {
+            if name.starts_with("moves-") {
+                suite.check_text(path, |_| {
+                    insta::assert_snapshot!("moves", movement_case(path));
+                });
+            } else if name.starts_with("001-") {
+                suite.check_text(path, |text| {
+                    let rendered =
+                        render_case(text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                    insta::assert_snapshot!("case", rendered);
+                });
+            } else {
+                suite.check_text(path, |_| {
+                    panic!("unknown kind of xiangqi diagram (expected moves-* or 001-*)")
+                });
+            }
+        });
     });
+    suite.finish();
 }
 
-/// Files that are not movement diagrams: repetition cases have their own suite.
-fn other_case(_path: &Path) {}
+#[test]
+fn every_snapshot_has_its_diagram() {
+    suite::assert_snapshots_referenced(Path::new(SNAPSHOTS), Path::new(DIAGRAMS));
+}
 
 fn movement_case(path: &Path) -> String {
     let text = std::fs::read_to_string(path).expect("readable diagram file");

@@ -39,12 +39,29 @@ impl Suite {
     /// error or a panic in `check` (a failed assertion, or a snapshot mismatch when
     /// `INSTA_GLOB_FAIL_FAST=1`) marks the diagram as failed; the outcome is reported.
     pub fn check(&mut self, path: &Path, check: impl FnOnce(&DiagramFile)) {
+        self.run(path, |bytes| {
+            let file = parse_file_bytes(bytes).map_err(|e| e.to_string())?;
+            check(&file);
+            Ok(())
+        });
+    }
+
+    /// Like [`Suite::check`] for files that carry their own format (a game's case files
+    /// with a board the game crate reads itself): `check` gets the file's text.
+    pub fn check_text(&mut self, path: &Path, check: impl FnOnce(&str)) {
+        self.run(path, |bytes| {
+            let text = std::str::from_utf8(bytes)
+                .map_err(|e| format!("not UTF-8 (invalid byte at offset {})", e.valid_up_to()))?;
+            check(text);
+            Ok(())
+        });
+    }
+
+    fn run(&mut self, path: &Path, check: impl FnOnce(&[u8]) -> Result<(), String>) {
         let name = case_name(path);
         let outcome = catch_unwind(AssertUnwindSafe(|| -> Result<(), String> {
             let bytes = fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
-            let file = parse_file_bytes(&bytes).map_err(|e| e.to_string())?;
-            check(&file);
-            Ok(())
+            check(&bytes)
         }));
         let outcome = match outcome {
             Ok(result) => result,
