@@ -239,6 +239,6 @@ impl Position {
 
     /// Whether the legal move `mv` gives check.
     pub fn gives_check(&self, mv: Move) -> bool {
-        self.after(mv).is_check()
+        self.checks_after(mv.from.index(), mv.to.index())
     }
 }

@@ -362,6 +362,26 @@ impl Position {
         self.king_attackers(k, us ^ 1, occ, rot, !tb) == 0
     }
 
+    /// Whether the side to move, moving its piece `from` → `to`, attacks the other king
+    /// afterwards; computed on the changed occupancy without making the move.
+    #[inline]
+    pub(crate) fn checks_after(&self, from: usize, to: usize) -> bool {
+        let us = self.turn.index();
+        let fb = 1u128 << from;
+        let tb = 1u128 << to;
+        let occ = (self.occ ^ fb) | tb;
+        let rot = (self.rot ^ ROT[from]) | ROT[to];
+        let kind = ((self.board[from] - 1) % 7) as usize;
+        let mut p = self.pieces[us];
+        p[kind] ^= fb | tb;
+        let k = self.kings[us ^ 1] as usize;
+        ((tables::rook(k, occ, rot) & (p[R] | p[K]))
+            | (tables::cannon_captures(k, occ, rot) & p[C])
+            | (tables::horse_attackers(k, occ) & p[H])
+            | (PAWN_FROM[us][k] & p[P]))
+            != 0
+    }
+
     /// Plays a move, which must be legal (see [`Position::is_legal`]); returns what
     /// [`Position::undo`] needs. The Zobrist key is updated incrementally.
     #[inline]

@@ -512,6 +512,20 @@ impl Board {
         v
     }
 
+    /// The legal moves of the side to move that give check, in the order of
+    /// [`Board::legal_moves`].
+    pub fn checking_moves(&self) -> Vec<Mv> {
+        let mut v: Vec<Mv> = self
+            .pos
+            .legal_moves()
+            .iter()
+            .filter(|&&m| self.pos.gives_check(m))
+            .map(|&m| mv_of(m))
+            .collect();
+        v.sort_by_key(|m| m.from);
+        v
+    }
+
     /// Does the side to move have any legal move? (Stops at the first one.)
     pub fn has_legal_move(&self) -> bool {
         self.pos.has_legal_move()
@@ -627,6 +641,33 @@ mod tests {
             let fresh = Board::from_fen(&b.fen()).unwrap();
             assert_eq!(b.key(), fresh.key(), "{m}");
             assert_eq!(b, fresh, "{m}");
+        }
+    }
+
+    #[test]
+    fn checking_moves_are_the_moves_after_which_the_king_is_attacked() {
+        // Copy-make is the reference: a move checks iff the opposing king is attacked after it.
+        let mut seed = 7u64;
+        for fen in [
+            START,
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+            "3k5/9/9/9/4p4/9/3N5/4R4/9/3KC4 w",
+        ] {
+            let mut b = Board::from_fen(fen).unwrap();
+            for _ in 0..60 {
+                let moves = b.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let by_copy: Vec<Mv> = moves
+                    .iter()
+                    .copied()
+                    .filter(|&m| b.after(m).in_check(b.turn().other()))
+                    .collect();
+                assert_eq!(b.checking_moves(), by_copy, "{b:?}");
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                b = b.after(moves[(seed >> 33) as usize % moves.len()]);
+            }
         }
     }
 

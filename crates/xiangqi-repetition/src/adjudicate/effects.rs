@@ -166,7 +166,7 @@ pub fn mate_by_checks(b: &Board, depth: u8) -> Option<Mv> {
         return None;
     }
     let mover = b.turn();
-    for m in b.legal_moves() {
+    for m in b.checking_moves() {
         let a = b.after(m);
         if !a.in_check(mover.other()) {
             continue;
@@ -192,7 +192,7 @@ pub fn mate_by_checks(b: &Board, depth: u8) -> Option<Mv> {
 /// 红车抽吃回来」)? `q` has the protecting side to move.
 fn hidden_root(q: &Board, sq: Sq) -> bool {
     let protector = q.turn();
-    for c in q.legal_moves() {
+    for c in q.checking_moves() {
         let r = q.after(c);
         if !r.in_check(protector.other()) {
             continue;
