@@ -1,14 +1,9 @@
 //! Error paths shared by every subcommand: argument errors are bad input (exit 2), reported on
 //! one stderr line, and with `--json` stdout still holds exactly one JSON document.
 
-use std::process::{Command, Output};
+mod common;
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("the arbiter binary runs")
-}
+use common::arbiter;
 
 fn assert_bad_input(args: &[&str]) {
     let out = arbiter(args);

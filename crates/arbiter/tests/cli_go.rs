@@ -2,15 +2,9 @@
 //! contract, SGF input with auto dead stones, and error paths (exit code 2, one stderr line,
 //! one JSON document with --json).
 
-use std::process::{Command, Output};
+mod common;
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .output()
-        .expect("the arbiter binary runs")
-}
+use common::arbiter;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = arbiter(args);

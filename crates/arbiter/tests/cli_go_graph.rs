@@ -2,14 +2,9 @@
 //! checks, and the error paths (bad input: exit 2, one stderr line, one JSON document).
 
 use std::io::Write;
-use std::process::{Command, Output};
+mod common;
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("the arbiter binary runs")
-}
+use common::arbiter;
 
 fn json_of(args: &[&str]) -> serde_json::Value {
     let out = arbiter(args);

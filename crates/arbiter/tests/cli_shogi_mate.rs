@@ -1,14 +1,9 @@
 //! `arbiter shogi mate` and `arbiter shogi tsume-check`: the JSON contract, and bad input
 //! (exit 2, one stderr line, one JSON document with --json).
 
-use std::process::{Command, Output};
+mod common;
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("the arbiter binary runs")
-}
+use common::arbiter;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = arbiter(args);

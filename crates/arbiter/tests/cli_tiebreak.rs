@@ -2,14 +2,10 @@
 //! code 2 with a one-line message; with --json, one error document on stdout).
 
 use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn arbiter(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .args(args)
-        .output()
-        .expect("run arbiter")
-}
+use common::arbiter;
+use std::process::Output;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
