@@ -526,10 +526,13 @@ pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
     let after_pairs = pair_states(&after, s, rules);
     let mut offers: Vec<(Sq, Sq, bool)> = Vec::new();
     for &(x, y, st) in &after_pairs {
-        let x_before = if x == mv.to { mv.from } else { x };
-        let unchanged = before_pairs
-            .iter()
-            .any(|(bx, by, old)| *bx == x_before && *by == y && *old == st);
+        // The moved piece itself is sent to a new point: an offer or exchange there is the
+        // move's own (送吃), even if it could be taken where it stood before (57 图3: the 炮
+        // that shuttles between two points is 「步步送给黑炮吃」).
+        let unchanged = x != mv.to
+            && before_pairs
+                .iter()
+                .any(|(bx, by, old)| *bx == x && *by == y && *old == st);
         if unchanged {
             continue;
         }
