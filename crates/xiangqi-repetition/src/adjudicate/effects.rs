@@ -141,7 +141,7 @@ impl MoveAnalysis {
 /// little more than two horses (「一车略优于双马」); a pawn across the river doubles.
 pub fn value(kind: Kind, sq: Sq, color: Color) -> i32 {
     match kind {
-        Kind::King => 1000,
+        Kind::King => value_of_king(),
         Kind::Rook => 9,
         Kind::Horse | Kind::Cannon => 4,
         Kind::Advisor | Kind::Elephant => 2,
@@ -284,26 +284,89 @@ pub fn can_take_safely(b: &Board, taker: Sq, offered: Sq, rules: &Ruleset) -> bo
             if mate_by_checks(&q, 1).is_some() {
                 return false;
             }
-            // What can the offering side win back at once because of the capture: the
-            // taker itself, or any capture the taking move has just made possible.
-            let before = b.passed();
-            let gained = piece_value(b, offered);
-            let mut best = 0;
-            for m in q.legal_moves() {
-                if q.at(m.to).is_none() {
-                    continue;
-                }
-                let caused = m.to == offered || !before.is_legal(m);
-                if !caused {
-                    continue;
-                }
-                if let Some((g, _)) = capture_gain(&q, m, rules) {
-                    best = best.max(g);
-                }
-            }
-            best <= gained
+            // What the offering side wins back at once because of the capture: the best
+            // short capture sequence after it (「伤亡惨重」, 「丢炮失车」) whose first capture
+            // the taking move made possible or profitable — the taker itself, a piece it
+            // unguarded, a capture that was illegal before. A static loss unrelated to the
+            // capture is not its consequence (55 图4).
+            caused_loss(b, &q, offered, rules) <= piece_value(b, offered)
         }
     }
+}
+
+/// The material the offering side wins back by a short capture sequence after the capture
+/// that led from `b` (receiver to move) to `q` (offering side to move), counting only
+/// sequences whose first move the capture caused.
+fn caused_loss(b: &Board, q: &Board, offered: Sq, rules: &Ruleset) -> i32 {
+    let pre = b.passed();
+    let in_check = q.in_check(q.turn());
+    let moves = if in_check {
+        q.legal_moves()
+    } else {
+        legal_captures(q)
+    };
+    let mut best = 0;
+    for m in moves {
+        if !in_check && m.to != offered {
+            let now = capture_gain(q, m, rules).map(|(g, _)| g);
+            let then = if pre.is_legal(m) {
+                capture_gain(&pre, m, rules).map(|(g, _)| g)
+            } else {
+                None
+            };
+            if then.is_some() && then >= now {
+                continue;
+            }
+        }
+        best = best.max(piece_value(q, m.to) - capture_swing(&q.after(m), SWING_PLIES - 1));
+    }
+    best
+}
+
+/// Every legal capture of a non-king piece for the side to move.
+fn legal_captures(b: &Board) -> Vec<Mv> {
+    let me = b.turn();
+    b.pieces()
+        .filter(|(_, p)| p.color != me && p.kind != Kind::King)
+        .flat_map(|(sq, _)| b.legal_captures_of(sq))
+        .collect()
+}
+
+/// How far the loss after a capture is followed: the offering side's capture, the reply,
+/// and one more capture — enough for a check that wins a piece and then another
+/// (「丢炮失车」, 60 图4). Longer lines are 隔一步 and not 立即 (54 图2).
+const SWING_PLIES: u8 = 3;
+
+/// The value of being mated inside a capture sequence.
+const MATED: i32 = -value_of_king();
+
+const fn value_of_king() -> i32 {
+    1000
+}
+
+/// The material the side to move in `b` can win by a short sequence of captures (a static
+/// exchange evaluation over whole moves): each side may stop unless in check, a side in
+/// check must answer it with any legal move, and a side that is mated scores `MATED`.
+pub fn capture_swing(b: &Board, plies: u8) -> i32 {
+    if plies == 0 {
+        return 0;
+    }
+    let me = b.turn();
+    let in_check = b.in_check(me);
+    let moves: Vec<Mv> = if in_check {
+        b.legal_moves()
+    } else {
+        legal_captures(b)
+    };
+    if in_check && moves.is_empty() {
+        return MATED;
+    }
+    let mut best = if in_check { i32::MIN } else { 0 };
+    for m in moves {
+        let gain = piece_value(b, m.to);
+        best = best.max(gain - capture_swing(&b.after(m), plies - 1));
+    }
+    best
 }
 
 /// A threat to win the piece on `victim` with the piece on `attacker` (side to move in `b`).
