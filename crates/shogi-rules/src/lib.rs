@@ -6,6 +6,7 @@
 //! (validated, make/unmake, Zobrist), [`movegen`] (legal moves), [`perft`], [`usi`], then
 //! [`game`] (rulings) and the notation modules.
 
+mod checks;
 pub mod csa;
 pub mod error;
 pub mod game;

@@ -117,22 +117,7 @@ impl Node {
 
     /// Legal moves of the side to move that give check (the attacker's candidate moves).
     pub(crate) fn checks(&mut self) -> Vec<Move> {
-        let all = self.pos.legal_moves();
-        let mut out = Vec::with_capacity(32);
-        for &mv in all.iter() {
-            if self.gives_check(mv) {
-                out.push(mv);
-            }
-        }
-        out
-    }
-
-    /// Whether `mv` (legal) leaves the opponent in check.
-    pub(crate) fn gives_check(&mut self, mv: Move) -> bool {
-        let undo = self.pos.make(mv);
-        let check = self.pos.in_check();
-        self.pos.unmake(mv, undo);
-        check
+        self.pos.check_moves().as_slice().to_vec()
     }
 
     /// Every legal reply of the side to move (the defender's evasions when in check).
