@@ -687,6 +687,103 @@ fn choose_eyes(
             None => break,
         }
     }
+    if eyes.len() == need && !lives_on(topology, live, unit, &eyes) {
+        // The preferred points would cut a chain off the eyes (a false eye, 第二十七条:
+        // essential eyes are what the unit lives on once every other point is filled).
+        if let Some(found) = living_eyes(topology, live, unit, need) {
+            eyes = found;
+        }
+    }
     eyes.sort_unstable();
     eyes
+}
+
+/// True if the unit, with every point of its area filled except `eyes`, keeps each of its
+/// resulting chains next to every one of `eyes`, and no two eyes touch (two touching points
+/// make one eye space, which the opponent can reduce to a single liberty). This is the
+/// document's sufficiency condition for essential eyes (基本眼位是棋子存活在盘内的充分必要
+/// 条件) applied to the unit alone: a false eye, a point that only joins two chains, fails it.
+fn lives_on(topology: &Topology, live: &[Stone], unit: &Unit, eyes: &[Point]) -> bool {
+    if eyes.len() >= 2 {
+        for (i, &a) in eyes.iter().enumerate() {
+            if eyes[i + 1..]
+                .iter()
+                .any(|&b| topology.neighbours(a).contains(&b))
+            {
+                return false;
+            }
+        }
+    }
+    let n = live.len();
+    // 0: outside the unit's area; 1: area point not yet reached; 2: reached; 3: an eye.
+    let mut state = vec![0u8; n];
+    for &p in unit.stones.iter().chain(&unit.territory) {
+        state[p as usize] = 1;
+    }
+    for &e in eyes {
+        state[e as usize] = 3;
+    }
+    let mut stack = Vec::new();
+    for &start in unit.stones.iter().chain(&unit.territory) {
+        if state[start as usize] != 1 {
+            continue;
+        }
+        state[start as usize] = 2;
+        stack.push(start);
+        let mut touched = 0u64;
+        while let Some(p) = stack.pop() {
+            for &q in topology.neighbours(p) {
+                match state[q as usize] {
+                    1 => {
+                        state[q as usize] = 2;
+                        stack.push(q);
+                    }
+                    3 => {
+                        if let Some(i) = eyes.iter().position(|&e| e == q) {
+                            touched |= 1 << i;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if touched.count_ones() as usize != eyes.len() {
+            return false;
+        }
+    }
+    true
+}
+
+/// Searches the unit's area for `need` essential eyes it can live on, best-scored points
+/// first; `None` if no choice among the best candidates works (the unit cannot live
+/// independently on its own area: such stones are dead or in seki in the final position).
+fn living_eyes(
+    topology: &Topology,
+    live: &[Stone],
+    unit: &Unit,
+    need: usize,
+) -> Option<Vec<Point>> {
+    const CANDIDATES: usize = 24;
+    let mut pts: Vec<Point> = unit.territory.clone();
+    pts.sort_by_key(|&p| std::cmp::Reverse(eye_score(topology, live, p, unit.color)));
+    pts.truncate(CANDIDATES);
+    match need {
+        1 => pts
+            .iter()
+            .find(|&&p| lives_on(topology, live, unit, &[p]))
+            .map(|&p| vec![p]),
+        2 => {
+            for i in 0..pts.len() {
+                for j in i + 1..pts.len() {
+                    let mut pair = vec![pts[i], pts[j]];
+                    if lives_on(topology, live, unit, &pair) {
+                        pair.sort_unstable();
+                        return Some(pair);
+                    }
+                }
+            }
+            None
+        }
+        _ => None,
+    }
 }

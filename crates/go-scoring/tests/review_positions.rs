@@ -17,7 +17,7 @@
 
 use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Method, Params, Version};
-use go_scoring::{Color, PerColor, Stone};
+use go_scoring::{Color, PerColor, PointClass, Stone};
 
 /// Hand-derived figures, in whole points unless named `_half`.
 struct Expect {
@@ -485,6 +485,147 @@ fn tiger_mouth_in_atari_inside_own_area_is_not_seki() {
             tax: (9 + 28 - 2, 12 + 32 - 2),
             territory: (28, 32),
             tromp_taylor: (37, 44),
+        },
+    );
+}
+
+#[test]
+fn false_eye_is_not_chosen_as_an_essential_eye() {
+    // 8x4. Black's top-edge group is two chains: the left one (B4 C4 A3-D3) with the eye A4,
+    // the right one (E4 F4 F3 G3 H3 H4) with the eye G4. D4 touches both chains, but the
+    // white stone E3 cuts diagonally: D4 is a false eye. 第二十七条: essential eyes are what
+    // the unit lives on once every other point is filled ("基本眼位是棋子存活在盘内的充分必要
+    // 条件"): with D4 kept empty and A4 filled, the left chain's only liberty would be D4 and
+    // White would capture there. So A4 and G4 are the essential eyes and D4 is the road.
+    // White: row 2 and E3 (9 stones) with the 8-point row 1: two eyes, six roads.
+    // Living: Black 12 + 1 = 13, White 9 + 6 = 15 (13 + 15 + 4 eyes = 32 points).
+    let a = analyse(
+        ". X X . X X . X\n\
+         X X X X O X X X\n\
+         O O O O O O O O\n\
+         . . . . . . . .\n",
+        &[],
+    );
+    let p = |n: &str| a.topology().parse_point(n).unwrap();
+    assert_eq!(a.class(p("A4")), PointClass::Eye(Color::Black));
+    assert_eq!(a.class(p("G4")), PointClass::Eye(Color::Black));
+    assert_eq!(a.class(p("D4")), PointClass::Road(Color::Black));
+    check(
+        "false eye",
+        &a,
+        &Expect {
+            stones: (12, 9),
+            roads_half: (h(1), h(6)),
+            own_eyes: (2, 2),
+            shared_eyes: 0,
+            units: (1, 1),
+            independent: (1, 1),
+            living_half: (h(13), h(15)),
+            // Area: 12 + 3 = 15, 9 + 8 = 17; one unit each.
+            area_half: (h(15), h(17)),
+            returned_half: (h(15), h(17)),
+            tax: (13, 15),
+            territory: (3, 8),
+            tromp_taylor: (15, 17),
+        },
+    );
+}
+
+#[test]
+fn seki_with_one_eye_each_between_two_living_groups() {
+    // 8x6. Top: Black B6 C6 A5-D5 with the eye A6, White E6 F6 H6 E5-H5 with the eye G6;
+    // they share D6. Black filling D6 leaves A6 as its last liberty and White captures there,
+    // and the same for White with G6: a seki with one eye each. Below, White A4-D4 D3-D1
+    // and Black E4-H4 E3-E1 live on nine points each.
+    // 第二十七条: each seki unit with an eye keeps one own essential eye; D6 is a 公气, an
+    // essential eye of both; each independent unit keeps two, so seven roads each.
+    // Living: Black 13 + 7 = 20, White 14 + 7 = 21 (20 + 21 + 6 own eyes + 1 shared = 48).
+    let a = analyse(
+        ". X X . O O . O\n\
+         X X X X O O O O\n\
+         O O O O X X X X\n\
+         . . . O X . . .\n\
+         . . . O X . . .\n\
+         . . . O X . . .\n",
+        &[],
+    );
+    let p = |n: &str| a.topology().parse_point(n).unwrap();
+    assert_eq!(a.class(p("D6")), PointClass::SharedEye);
+    assert_eq!(a.class(p("A6")), PointClass::Eye(Color::Black));
+    assert_eq!(a.class(p("G6")), PointClass::Eye(Color::White));
+    check(
+        "seki with eyes",
+        &a,
+        &Expect {
+            stones: (13, 14),
+            roads_half: (h(7), h(7)),
+            own_eyes: (3, 3),
+            shared_eyes: 1,
+            units: (2, 2),
+            independent: (1, 1),
+            living_half: (h(20), h(21)),
+            // Area: 13 + 1 + 9 + 1/2 = 23.5, 14 + 1 + 9 + 1/2 = 24.5. Three essential eyes
+            // each: nothing returned, compound = area (第三十三条).
+            area_half: (47, 49),
+            returned_half: (47, 49),
+            // KataGo: seki stones score, the seki eyes and D6 do not, the seki units are not
+            // taxed: 13 + 9 - 2 = 20, 14 + 9 - 2 = 21.
+            tax: (20, 21),
+            // No points in seki: the nine-point areas only.
+            territory: (9, 9),
+            // A6 reaches only Black, G6 only White, D6 both.
+            tromp_taylor: (23, 24),
+        },
+    );
+}
+
+#[test]
+fn nine_by_nine_finished_game_with_dead_stones_and_inner_chains() {
+    // A finished 9x9 game. Black has two units: the left one (three chains: the long chain
+    // B9..D4, the lone A5 and B4-B3-C3-C2-D2-D1, joined through its own points B5, C4, A6, A4)
+    // with 12 empty points once the dead white stone A3 is removed, and the lower right one
+    // (F1..J4 and the lone H2) with 5 empty points G2, H3, H1, J1, J2. White has one unit (its
+    // wall, the E1-F4 chain that reaches it through F5, and the lone stone E8 inside its
+    // area) with 14 empty points once the dead black stone H8 is removed.
+    // Counted by hand from the rule texts:
+    //   stones: Black 17 + 10 = 27, White 23; empty: Black 12 + 5 = 17, White 14.
+    //   essential eyes (第二十七条): 2 per unit: Black 4, White 2; roads Black 13, White 12.
+    //   living (第二十八条): Black 27 + 13 = 40, White 23 + 12 = 35 (40 + 35 + 6 = 81).
+    let a = analyse(
+        ". X O . . . O . .\n\
+         . X O . O . O X .\n\
+         X X O O . O O . .\n\
+         . X X O O O . O .\n\
+         X . X X X O O O O\n\
+         . X . X O O X X X\n\
+         O X X O O X X . X\n\
+         . . X X O X . X .\n\
+         . . . X O X X . .\n",
+        &["A3", "H8"],
+    );
+    check(
+        "9x9 finished game",
+        &a,
+        &Expect {
+            stones: (27, 23),
+            roads_half: (h(13), h(12)),
+            own_eyes: (4, 2),
+            shared_eyes: 0,
+            units: (2, 1),
+            independent: (2, 1),
+            living_half: (h(40), h(35)),
+            // Area: 27 + 17 = 44, 23 + 14 = 37. Black has one unit more (4 essential eyes
+            // against 2) and returns one stone (第三十三条): 43 vs 38.
+            area_half: (h(44), h(37)),
+            returned_half: (h(43), h(38)),
+            // Group tax: 44 - 2 x 2 = 40, 37 - 2 = 35.
+            tax: (40, 35),
+            // Territory plus the dead stones as prisoners: 17 + 1, 14 + 1.
+            territory: (18, 15),
+            // Tromp-Taylor keeps A3 and H8 on the board: Black 28 stones + A9 A8 A6 B5 C4
+            // and the five lower-right points = 38; White 24 stones + D9 E9 F9 D8 F8 E7 G6 =
+            // 31; the region around A3 and the one around H8 reach both colours.
+            tromp_taylor: (38, 31),
         },
     );
 }
