@@ -233,10 +233,44 @@ fn protected_after(b: &Board, cap: Mv, rules: &Ruleset) -> Option<bool> {
 /// counted (八七 图十四: 「吃子的棋子仍能保留,则无论该方在其它方面的子力价值损失如何,均应
 /// 按‘打’处理」; 〇七 图五: 「凡用作为根的子捉吃对方的子,也按捉处理」).
 fn capture_gain(b: &Board, cap: Mv, rules: &Ruleset) -> Option<(i32, bool)> {
-    let protected = protected_after(b, cap, rules)?;
     let v = piece_value(b, cap.to);
     let a = piece_value(b, cap.from);
-    Some((if protected { v - a } else { v }, protected))
+    if !rules.root_by_exchange {
+        let protected = protected_after(b, cap, rules)?;
+        return Some((if protected { v - a } else { v }, protected));
+    }
+    if !b.keeps_king_safe(cap) {
+        return None;
+    }
+    // A root is real only if retaking does not lose: the exchange on the point is played
+    // out (55 图1: the 车 that retakes the 炮 is itself taken, so the 炮 is won).
+    // The victim still counts as protected (有根) when it can be retaken at a loss (假根).
+    let q = b.after(cap);
+    let retaken = !q.legal_captures_of(cap.to).is_empty();
+    let back = square_swap(&q, cap.to, SWAP_PLIES);
+    if back > 0 {
+        return Some((v - back, true));
+    }
+    let hidden = rules.hidden_roots && hidden_root(&q, cap.to);
+    Some((if hidden { v - a } else { v }, hidden || retaken))
+}
+
+/// How many captures on one point the exchange follows after the first.
+const SWAP_PLIES: u8 = 4;
+
+/// What the side to move in `q` wins by capturing on `sq` and letting the exchange on that
+/// point run (each side may stop; legality, pins and the flying general counted).
+fn square_swap(q: &Board, sq: Sq, plies: u8) -> i32 {
+    if plies == 0 {
+        return 0;
+    }
+    let v = piece_value(q, sq);
+    q.legal_captures_of(sq)
+        .into_iter()
+        .map(|m| v - square_swap(&q.after(m), sq, plies - 1))
+        .max()
+        .unwrap_or(0)
+        .max(0)
 }
 
 /// Are these two kinds partners for offers and exchanges under `rules`?

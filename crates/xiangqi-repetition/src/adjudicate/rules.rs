@@ -76,6 +76,11 @@ pub struct Ruleset {
     /// 39-41: the held rook may be chased, and its own attack on the horse is its only
     /// defence).
     pub held_rook_exempt: bool,
+    /// A root (根) counts only if retaking does not lose material: the exchange on the
+    /// point is played out (八四 图四十五, lecture 55 图1: a 车 that retakes is itself lost,
+    /// so the attacked 炮 is really won). AXF's real root asks only whether the piece can
+    /// retake (「确可反吃敌子者，谓之真根」).
+    pub root_by_exchange: bool,
 }
 
 impl Ruleset {
@@ -94,6 +99,7 @@ impl Ruleset {
         hidden_roots: true,
         mate_threat_checks: 3,
         held_rook_exempt: false,
+        root_by_exchange: true,
     };
     /// 九九 (1999, second printing): the 45-character 献 definition with 威力互达子.
     pub const CXA1999: Ruleset = Ruleset {
@@ -122,6 +128,7 @@ impl Ruleset {
         hidden_roots: false,
         mate_threat_checks: 3,
         held_rook_exempt: true,
+        root_by_exchange: false,
     };
     /// The 六五–七九 Chinese rules as the lectures describe them: offers judged by mate
     /// only, 「二打一还打」不变作和. Not one of the command-line presets; used to show how a
@@ -130,6 +137,9 @@ impl Ruleset {
         name: "cxa1979",
         offer_test: OfferTest::NoImmediateMate,
         counting: StrikeCounting::LongVsIdleOnly,
+        // The old texts weigh no material at all in 献 and 捉 (55 图1: the 炮 that the
+        // 八四 text rules 捉 was meant as the old 「长献」), so a root is any recapture.
+        root_by_exchange: false,
         ..Ruleset::CXA1987
     };
 
