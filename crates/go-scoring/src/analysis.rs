@@ -115,6 +115,22 @@ pub struct Analysis {
     regions: Vec<Region>,
     units: Vec<Unit>,
     unit_of: Vec<u32>,
+    /// Points per class (indexed by [`PointClass::slot`]).
+    counts: [u32; PointClass::SLOTS],
+}
+
+impl PointClass {
+    const SLOTS: usize = 9;
+    fn slot(self) -> usize {
+        match self {
+            PointClass::Stone(c) => c.index(),
+            PointClass::Eye(c) => 2 + c.index(),
+            PointClass::Road(c) => 4 + c.index(),
+            PointClass::SharedEye => 6,
+            PointClass::Dame => 7,
+            PointClass::Neutral => 8,
+        }
+    }
 }
 
 const NO_UNIT: u32 = u32::MAX;
@@ -161,6 +177,7 @@ impl Analysis {
                 territory[p as usize] = r.border;
             }
         }
+        let mut visit = Visit::new(n);
         let mut settled = vec![false; n];
         // Points a dame fill has taken: occupied for liberties, but joined to no chain,
         // since either side may be the one that fills it.
@@ -173,10 +190,24 @@ impl Analysis {
                     if settled[p as usize] {
                         continue;
                     }
-                    let sb =
-                        safe_to_fill(&topology, &scratch, &blocked, &territory, p, Color::Black);
-                    let sw =
-                        safe_to_fill(&topology, &scratch, &blocked, &territory, p, Color::White);
+                    let sb = safe_to_fill(
+                        &topology,
+                        &scratch,
+                        &blocked,
+                        &territory,
+                        &mut visit,
+                        p,
+                        Color::Black,
+                    );
+                    let sw = safe_to_fill(
+                        &topology,
+                        &scratch,
+                        &blocked,
+                        &territory,
+                        &mut visit,
+                        p,
+                        Color::White,
+                    );
                     let one = match (sb, sw) {
                         (true, false) => Some(Color::Black),
                         (false, true) => Some(Color::White),
@@ -198,8 +229,24 @@ impl Analysis {
             // the rest is looked at again with this point occupied.
             let dame = shared.iter().copied().find(|&p| {
                 !settled[p as usize]
-                    && safe_to_fill(&topology, &scratch, &blocked, &territory, p, Color::Black)
-                    && safe_to_fill(&topology, &scratch, &blocked, &territory, p, Color::White)
+                    && safe_to_fill(
+                        &topology,
+                        &scratch,
+                        &blocked,
+                        &territory,
+                        &mut visit,
+                        p,
+                        Color::Black,
+                    )
+                    && safe_to_fill(
+                        &topology,
+                        &scratch,
+                        &blocked,
+                        &territory,
+                        &mut visit,
+                        p,
+                        Color::White,
+                    )
             });
             match dame {
                 Some(p) => {
@@ -287,18 +334,28 @@ impl Analysis {
             unit.territory.sort_unstable();
             units.push(unit);
         }
-        for unit in &mut units {
+        for (id, unit) in units.iter_mut().enumerate() {
             if unit.stones.is_empty() {
                 continue;
             }
             let need = if unit.seki { 1 } else { 2 };
-            unit.eyes = choose_eyes(&topology, &live, &regions, &region_of, unit, need);
+            let area = UnitArea {
+                unit_of: &unit_of,
+                id: id as u32,
+            };
+            unit.eyes = choose_eyes(
+                &topology, &live, &regions, &region_of, unit, area, &mut visit, need,
+            );
             for &p in &unit.territory {
                 class[p as usize] = PointClass::Road(unit.color);
             }
             for &p in &unit.eyes {
                 class[p as usize] = PointClass::Eye(unit.color);
             }
+        }
+        let mut counts = [0u32; PointClass::SLOTS];
+        for k in &class {
+            counts[k.slot()] += 1;
         }
         Ok(Analysis {
             topology,
@@ -309,6 +366,7 @@ impl Analysis {
             regions,
             units,
             unit_of,
+            counts,
         })
     }
 
@@ -358,7 +416,7 @@ impl Analysis {
     }
 
     fn count_class(&self, k: PointClass) -> u32 {
-        self.class.iter().filter(|&&c| c == k).count() as u32
+        self.counts[k.slot()]
     }
     /// Living stones on the board.
     pub fn stones(&self, c: Color) -> u32 {
@@ -523,19 +581,20 @@ fn safe_to_fill(
     stones: &[Stone],
     blocked: &[bool],
     territory: &[u8],
+    visit: &mut Visit,
     p: Point,
     c: Color,
 ) -> bool {
     let opp = Stone::of(c.opponent());
     // Capture: an adjacent opposing chain whose only liberty is p.
     for &q in topology.neighbours(p) {
-        if stones[q as usize] == opp && chain_libs_with(topology, stones, blocked, q, Some(p)) == 0
+        if stones[q as usize] == opp && !has_liberty_besides(topology, stones, blocked, visit, q, p)
         {
             return true;
         }
     }
-    liberties_after_fill(topology, stones, blocked, None, p, c)
-        || liberties_after_fill(topology, stones, blocked, Some(territory), p, c)
+    liberties_after_fill(topology, stones, blocked, None, visit, p, c)
+        || liberties_after_fill(topology, stones, blocked, Some(territory), visit, p, c)
 }
 
 /// True if the chain a stone of `c` at `p` makes has two liberties or more; with `connect`,
@@ -545,41 +604,41 @@ fn liberties_after_fill(
     stones: &[Stone],
     blocked: &[bool],
     connect: Option<&[u8]>,
+    visit: &mut Visit,
     p: Point,
     c: Color,
 ) -> bool {
     let own = Stone::of(c);
-    let mut seen = vec![false; stones.len()];
-    let mut libs: Vec<Point> = Vec::new();
+    visit.start();
+    let mut first_liberty: Option<Point> = None;
     let mut stack = vec![p];
-    seen[p as usize] = true;
+    visit.insert(p);
     while let Some(s) = stack.pop() {
         for &q in topology.neighbours(s) {
             let qu = q as usize;
             let qs = stones[qu];
-            if seen[qu] {
+            if visit.contains(q) {
                 continue;
             }
             if qs == Stone::Empty {
-                if blocked[qu] || libs.contains(&q) {
+                if blocked[qu] || first_liberty == Some(q) {
                     continue;
                 }
                 let joins = connect.is_some_and(|t| t[qu] == own as u8)
                     && topology
                         .neighbours(q)
                         .iter()
-                        .any(|&r| stones[r as usize] == own && !seen[r as usize]);
+                        .any(|&r| stones[r as usize] == own && !visit.contains(r));
                 if joins {
-                    seen[qu] = true;
+                    visit.insert(q);
                     stack.push(q);
+                } else if first_liberty.is_some() {
+                    return true;
                 } else {
-                    libs.push(q);
-                    if libs.len() >= 2 {
-                        return true;
-                    }
+                    first_liberty = Some(q);
                 }
             } else if qs == own {
-                seen[qu] = true;
+                visit.insert(q);
                 stack.push(q);
             }
         }
@@ -587,33 +646,69 @@ fn liberties_after_fill(
     false
 }
 
-/// Liberties of the chain through `start`, treating `filled` as occupied.
-fn chain_libs_with(
+/// True if the chain through `start` has a liberty other than `filled` (blocked points are
+/// occupied).
+fn has_liberty_besides(
     topology: &Topology,
     stones: &[Stone],
     blocked: &[bool],
+    visit: &mut Visit,
     start: Point,
-    filled: Option<Point>,
-) -> usize {
+    filled: Point,
+) -> bool {
     let color = stones[start as usize];
-    let mut seen = vec![false; stones.len()];
-    let mut libs: Vec<Point> = Vec::new();
+    visit.start();
     let mut stack = vec![start];
-    seen[start as usize] = true;
+    visit.insert(start);
     while let Some(s) = stack.pop() {
         for &q in topology.neighbours(s) {
             let qs = stones[q as usize];
             if qs == Stone::Empty {
-                if Some(q) != filled && !blocked[q as usize] && !libs.contains(&q) {
-                    libs.push(q);
+                if q != filled && !blocked[q as usize] {
+                    return true;
                 }
-            } else if qs == color && !seen[q as usize] {
-                seen[q as usize] = true;
+            } else if qs == color && visit.insert(q) {
                 stack.push(q);
             }
         }
     }
-    libs.len()
+    false
+}
+
+/// Visit marks reused by every flood fill of one analysis: a point is visited when its
+/// stamp equals the current one, so a new fill starts without clearing anything.
+struct Visit {
+    stamp: Vec<u32>,
+    now: u32,
+}
+
+impl Visit {
+    fn new(n: usize) -> Visit {
+        Visit {
+            stamp: vec![0; n],
+            now: 0,
+        }
+    }
+    fn start(&mut self) {
+        if self.now == u32::MAX {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.now = 0;
+        }
+        self.now += 1;
+    }
+    fn contains(&self, p: Point) -> bool {
+        self.stamp[p as usize] == self.now
+    }
+    /// Marks `p`; false if it was marked already.
+    fn insert(&mut self, p: Point) -> bool {
+        let s = &mut self.stamp[p as usize];
+        if *s == self.now {
+            false
+        } else {
+            *s = self.now;
+            true
+        }
+    }
 }
 
 /// How good an essential eye a point makes: surrounded by more own stones, more neighbours
@@ -633,12 +728,28 @@ fn eye_score(topology: &Topology, live: &[Stone], p: Point, c: Color) -> (usize,
     (own, nb.len(), order)
 }
 
+/// The points of one unit's area (stones and own empty points), read off the unit map.
+#[derive(Clone, Copy)]
+struct UnitArea<'a> {
+    unit_of: &'a [u32],
+    id: u32,
+}
+
+impl UnitArea<'_> {
+    fn contains(&self, p: Point) -> bool {
+        self.unit_of[p as usize] == self.id
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
 fn choose_eyes(
     topology: &Topology,
     live: &[Stone],
     regions: &[Region],
     region_of: &[u32],
     unit: &Unit,
+    area: UnitArea,
+    visit: &mut Visit,
     need: usize,
 ) -> Vec<Point> {
     if unit.territory.is_empty() || need == 0 {
@@ -687,10 +798,10 @@ fn choose_eyes(
             None => break,
         }
     }
-    if eyes.len() == need && !lives_on(topology, live, unit, &eyes) {
+    if eyes.len() == need && !lives_on(topology, unit, area, visit, &eyes) {
         // The preferred points would cut a chain off the eyes (a false eye, 第二十七条:
         // essential eyes are what the unit lives on once every other point is filled).
-        if let Some(found) = living_eyes(topology, live, unit, need) {
+        if let Some(found) = living_eyes(topology, live, unit, area, visit, need) {
             eyes = found;
         }
     }
@@ -703,7 +814,13 @@ fn choose_eyes(
 /// make one eye space, which the opponent can reduce to a single liberty). This is the
 /// document's sufficiency condition for essential eyes (基本眼位是棋子存活在盘内的充分必要
 /// 条件) applied to the unit alone: a false eye, a point that only joins two chains, fails it.
-fn lives_on(topology: &Topology, live: &[Stone], unit: &Unit, eyes: &[Point]) -> bool {
+fn lives_on(
+    topology: &Topology,
+    unit: &Unit,
+    area: UnitArea,
+    visit: &mut Visit,
+    eyes: &[Point],
+) -> bool {
     if eyes.len() >= 2 {
         for (i, &a) in eyes.iter().enumerate() {
             if eyes[i + 1..]
@@ -714,36 +831,27 @@ fn lives_on(topology: &Topology, live: &[Stone], unit: &Unit, eyes: &[Point]) ->
             }
         }
     }
-    let n = live.len();
-    // 0: outside the unit's area; 1: area point not yet reached; 2: reached; 3: an eye.
-    let mut state = vec![0u8; n];
-    for &p in unit.stones.iter().chain(&unit.territory) {
-        state[p as usize] = 1;
-    }
+    // Each component of the area without the eyes is one chain once everything is filled.
+    visit.start();
     for &e in eyes {
-        state[e as usize] = 3;
+        visit.insert(e);
     }
     let mut stack = Vec::new();
     for &start in unit.stones.iter().chain(&unit.territory) {
-        if state[start as usize] != 1 {
+        if !visit.insert(start) {
             continue;
         }
-        state[start as usize] = 2;
         stack.push(start);
         let mut touched = 0u64;
         while let Some(p) = stack.pop() {
             for &q in topology.neighbours(p) {
-                match state[q as usize] {
-                    1 => {
-                        state[q as usize] = 2;
-                        stack.push(q);
-                    }
-                    3 => {
-                        if let Some(i) = eyes.iter().position(|&e| e == q) {
-                            touched |= 1 << i;
-                        }
-                    }
-                    _ => {}
+                if !area.contains(q) {
+                    continue;
+                }
+                if let Some(i) = eyes.iter().position(|&e| e == q) {
+                    touched |= 1 << i;
+                } else if visit.insert(q) {
+                    stack.push(q);
                 }
             }
         }
@@ -761,6 +869,8 @@ fn living_eyes(
     topology: &Topology,
     live: &[Stone],
     unit: &Unit,
+    area: UnitArea,
+    visit: &mut Visit,
     need: usize,
 ) -> Option<Vec<Point>> {
     const CANDIDATES: usize = 24;
@@ -770,13 +880,13 @@ fn living_eyes(
     match need {
         1 => pts
             .iter()
-            .find(|&&p| lives_on(topology, live, unit, &[p]))
+            .find(|&&p| lives_on(topology, unit, area, visit, &[p]))
             .map(|&p| vec![p]),
         2 => {
             for i in 0..pts.len() {
                 for j in i + 1..pts.len() {
                     let mut pair = vec![pts[i], pts[j]];
-                    if lives_on(topology, live, unit, &pair) {
+                    if lives_on(topology, unit, area, visit, &pair) {
                         pair.sort_unstable();
                         return Some(pair);
                     }

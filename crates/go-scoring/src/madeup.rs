@@ -47,7 +47,24 @@ pub enum Change {
 pub struct MadeUpBoard {
     topology: Arc<Topology>,
     marks: Vec<Mark>,
+    /// How many points hold each mark (indexed by [`Mark::slot`]), kept up to date so
+    /// that every count is read in constant time.
+    counts: [u32; Mark::SLOTS],
     changes: Vec<Change>,
+}
+
+impl Mark {
+    const SLOTS: usize = 9;
+    fn slot(self) -> usize {
+        match self {
+            Mark::Stone(c) => c.index(),
+            Mark::Road(c) => 2 + c.index(),
+            Mark::Eye(c) => 4 + c.index(),
+            Mark::SharedEye => 6,
+            Mark::Split => 7,
+            Mark::Neutral => 8,
+        }
+    }
 }
 
 impl MadeUpBoard {
@@ -65,11 +82,28 @@ impl MadeUpBoard {
                 PointClass::Neutral => Mark::Neutral,
             })
             .collect();
+        MadeUpBoard::from_marks(analysis.topology_arc().clone(), marks)
+    }
+
+    /// A board with the given marks and no changes yet.
+    pub fn from_marks(topology: Arc<Topology>, marks: Vec<Mark>) -> MadeUpBoard {
+        let mut counts = [0u32; Mark::SLOTS];
+        for m in &marks {
+            counts[m.slot()] += 1;
+        }
         MadeUpBoard {
-            topology: analysis.topology_arc().clone(),
+            topology,
             marks,
+            counts,
             changes: Vec::new(),
         }
+    }
+
+    /// Changes the mark of `p`, keeping the counts.
+    fn set(&mut self, p: Point, m: Mark) {
+        let old = std::mem::replace(&mut self.marks[p as usize], m);
+        self.counts[old.slot()] -= 1;
+        self.counts[m.slot()] += 1;
     }
 
     pub fn topology(&self) -> &Topology {
@@ -83,7 +117,7 @@ impl MadeUpBoard {
     }
 
     pub fn count(&self, m: Mark) -> u32 {
-        self.marks.iter().filter(|&&x| x == m).count() as u32
+        self.counts[m.slot()]
     }
     pub fn stones(&self, c: Color) -> u32 {
         self.count(Mark::Stone(c))
@@ -134,20 +168,62 @@ impl MadeUpBoard {
     /// Fills `k` of `c`'s roads with stones of `c`: interior points before edges, lower rows
     /// first. Returns how many were filled (fewer when roads run out).
     pub fn fill_roads(&mut self, c: Color, k: u32) -> u32 {
-        let mut roads: Vec<Point> = self.points_with(Mark::Road(c));
-        roads.sort_by_key(|&p| {
-            (
-                std::cmp::Reverse(self.topology.neighbours(p).len()),
-                self.order_key(p),
-            )
-        });
-        let mut done = 0;
-        for p in roads.into_iter().take(k as usize) {
-            self.marks[p as usize] = Mark::Stone(c);
-            self.changes.push(Change::Filled(c, p));
-            done += 1;
+        let want = k.min(self.roads(c)) as usize;
+        if want == 0 {
+            return 0;
         }
-        done
+        let mut picked: Vec<Point> = Vec::with_capacity(want);
+        match self.topology.grid_size() {
+            // On grids the order needs no sort: degree classes from 4 down, each scanned
+            // from the bottom row up and left to right.
+            Some((w, h)) => {
+                'degrees: for degree in (0..=4usize).rev() {
+                    for y in (0..h).rev() {
+                        for x in 0..w {
+                            let p = y as Point * w as Point + x as Point;
+                            if self.marks[p as usize] == Mark::Road(c)
+                                && self.topology.neighbours(p).len() == degree
+                            {
+                                picked.push(p);
+                                if picked.len() == want {
+                                    break 'degrees;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            None => {
+                let mut roads = self.points_with(Mark::Road(c));
+                roads.sort_by_key(|&p| {
+                    (
+                        std::cmp::Reverse(self.topology.neighbours(p).len()),
+                        self.order_key(p),
+                    )
+                });
+                roads.truncate(want);
+                picked = roads;
+            }
+        }
+        for &p in &picked {
+            self.set(p, Mark::Stone(c));
+            self.changes.push(Change::Filled(c, p));
+        }
+        picked.len() as u32
+    }
+
+    /// The `k` points of `keyed` with the smallest keys, in key order: a partial
+    /// selection, so that taking a few stones off a full board does not sort them all.
+    fn smallest<K: Ord + Copy>(mut keyed: Vec<(K, Point)>, k: usize) -> Vec<Point> {
+        if k == 0 {
+            return Vec::new();
+        }
+        if k < keyed.len() {
+            keyed.select_nth_unstable_by_key(k - 1, |e| e.0);
+            keyed.truncate(k);
+        }
+        keyed.sort_unstable_by_key(|e| e.0);
+        keyed.into_iter().map(|e| e.1).collect()
     }
 
     fn points_with(&self, m: Mark) -> Vec<Point> {
@@ -160,41 +236,49 @@ impl MadeUpBoard {
     /// touch own roads or eyes and no opposing stone. The stones are ranked once, before any
     /// is lifted, so lifting many stones stays linear.
     pub fn lift_to_roads(&mut self, c: Color, k: u32) -> u32 {
-        let mut stones = self.points_with(Mark::Stone(c));
-        stones.sort_by_cached_key(|&p| {
-            let opp = self.neighbours_with(p, Mark::Stone(c.opponent()));
-            let own_space =
-                self.neighbours_with(p, Mark::Road(c)) + self.neighbours_with(p, Mark::Eye(c));
-            (opp, std::cmp::Reverse(own_space), self.order_key(p))
-        });
-        let mut done = 0;
-        for p in stones.into_iter().take(k as usize) {
-            self.marks[p as usize] = Mark::Road(c);
+        let keyed: Vec<_> = self
+            .points_with(Mark::Stone(c))
+            .into_iter()
+            .map(|p| {
+                let opp = self.neighbours_with(p, Mark::Stone(c.opponent()));
+                let own_space =
+                    self.neighbours_with(p, Mark::Road(c)) + self.neighbours_with(p, Mark::Eye(c));
+                ((opp, std::cmp::Reverse(own_space), self.order_key(p)), p)
+            })
+            .collect();
+        let stones = Self::smallest(keyed, k as usize);
+        for &p in &stones {
+            self.set(p, Mark::Road(c));
             self.changes.push(Change::Lifted(c, p));
-            done += 1;
         }
-        done
+        stones.len() as u32
     }
 
     /// Border stones of `giver` in the order they are given away or lifted: stones that touch
     /// the other colour and none of their own eyes or roads, on the edge first, touching the
     /// most opposing stones, lower rows first. Ranked once per call.
-    fn border_stones(&self, giver: Color) -> Vec<Point> {
+    fn border_stones(&self, giver: Color, k: u32) -> Vec<Point> {
         let opp = Mark::Stone(giver.opponent());
-        let mut stones = self.points_with(Mark::Stone(giver));
-        stones.sort_by_cached_key(|&p| {
-            let touches_opp = self.neighbours_with(p, opp);
-            let own_space = self.neighbours_with(p, Mark::Road(giver))
-                + self.neighbours_with(p, Mark::Eye(giver));
-            (
-                touches_opp == 0,
-                own_space,
-                self.topology.neighbours(p).len(),
-                std::cmp::Reverse(touches_opp),
-                self.order_key(p),
-            )
-        });
-        stones
+        let keyed: Vec<_> = self
+            .points_with(Mark::Stone(giver))
+            .into_iter()
+            .map(|p| {
+                let touches_opp = self.neighbours_with(p, opp);
+                let own_space = self.neighbours_with(p, Mark::Road(giver))
+                    + self.neighbours_with(p, Mark::Eye(giver));
+                (
+                    (
+                        touches_opp == 0,
+                        own_space,
+                        self.topology.neighbours(p).len(),
+                        std::cmp::Reverse(touches_opp),
+                        self.order_key(p),
+                    ),
+                    p,
+                )
+            })
+            .collect();
+        Self::smallest(keyed, k as usize)
     }
 
     /// Gives `k` border stones of `giver` to the other colour (还棋头, or the art version's
@@ -204,8 +288,8 @@ impl MadeUpBoard {
             return 0;
         }
         let mut done = 0;
-        for p in self.border_stones(giver).into_iter().take(k as usize) {
-            self.marks[p as usize] = Mark::Stone(giver.opponent());
+        for p in self.border_stones(giver, k) {
+            self.set(p, Mark::Stone(giver.opponent()));
             self.changes.push(Change::Recoloured {
                 from: giver,
                 point: p,
@@ -221,8 +305,8 @@ impl MadeUpBoard {
             return 0;
         }
         let mut done = 0;
-        for p in self.border_stones(giver).into_iter().take(k as usize) {
-            self.marks[p as usize] = Mark::Split;
+        for p in self.border_stones(giver, k) {
+            self.set(p, Mark::Split);
             self.changes.push(Change::LiftedToSplit(giver, p));
             done += 1;
         }
@@ -236,7 +320,7 @@ impl MadeUpBoard {
         roads.sort_by_key(|&p| self.order_key(p));
         let mut done = 0;
         for p in roads.into_iter().take(k as usize) {
-            self.marks[p as usize] = Mark::Split;
+            self.set(p, Mark::Split);
             self.changes.push(Change::RoadSplit(c, p));
             done += 1;
         }
@@ -257,11 +341,14 @@ impl MadeUpBoard {
         eyes.sort_by_key(|&p| self.order_key(p));
         let mut done = 0;
         for p in eyes.into_iter().take(k as usize) {
-            self.marks[p as usize] = if half {
-                Mark::SharedEye
-            } else {
-                Mark::Eye(giver.opponent())
-            };
+            self.set(
+                p,
+                if half {
+                    Mark::SharedEye
+                } else {
+                    Mark::Eye(giver.opponent())
+                },
+            );
             self.changes.push(Change::EyeGiven {
                 from: giver,
                 point: p,
