@@ -12,7 +12,7 @@ use hashbrown::HashSet;
 
 use super::hands;
 use super::node::Node;
-use super::table::{INF, PN_MAX, Probe, Table};
+use super::table::{INF, KeyBuild, PN_MAX, Probe, Table};
 use crate::types::{Hand, Kind, Move};
 
 /// Plies beyond which a line counts as failed (longer than any known problem).
@@ -39,6 +39,40 @@ struct Child {
     rep: bool,
 }
 
+impl Child {
+    #[inline]
+    fn set_repetition(&mut self) {
+        self.pn = INF;
+        self.dn = 0;
+        self.len = INF;
+        self.pieces = self.hand;
+        self.rep = true;
+    }
+
+    #[inline]
+    fn set(&mut self, p: Probe) {
+        match p {
+            Probe::Open { pn, dn } => {
+                self.pn = pn;
+                self.dn = dn;
+            }
+            Probe::Proven { len, pieces } => {
+                self.pn = 0;
+                self.dn = INF;
+                self.len = len;
+                self.pieces = pieces;
+            }
+            Probe::Disproven { pieces, bound, rep } => {
+                self.pn = INF;
+                self.dn = 0;
+                self.len = bound;
+                self.pieces = pieces;
+                self.rep = rep;
+            }
+        }
+    }
+}
+
 pub(crate) struct Search {
     pub(crate) node: Node,
     pub(crate) table: Table,
@@ -46,7 +80,10 @@ pub(crate) struct Search {
     pub(crate) node_limit: u64,
     pub(crate) deadline: Option<Instant>,
     pub(crate) stopped: Option<Stop>,
-    path: HashSet<u64>,
+    path: HashSet<u64, KeyBuild>,
+    /// The children of every node on the search path, each node's above its parent's
+    /// (one buffer instead of an allocation per node).
+    stack: Vec<Child>,
 }
 
 /// Proof pieces of a mated AND node: nothing, except that where the defender could have
@@ -75,7 +112,8 @@ impl Search {
             node_limit: u64::MAX,
             deadline: None,
             stopped: None,
-            path: HashSet::new(),
+            path: HashSet::default(),
+            stack: Vec::with_capacity(1 << 14),
         }
     }
 
@@ -119,17 +157,17 @@ impl Search {
         false
     }
 
-    /// Generates the children of the current node with their table values. A new AND
-    /// child that has no evasion is recorded as mate right away.
-    fn expand(&mut self, or: bool, rem: u32) -> Vec<Child> {
+    /// Pushes the children of the current node with their table values onto the child
+    /// stack. A new AND child that has no evasion is recorded as mate right away; a child
+    /// already on the search path is a repetition (the attacker's failure).
+    fn expand(&mut self, or: bool, rem: u32) {
         let moves = if or {
-            self.node.checks()
+            self.node.pos.check_moves()
         } else {
-            self.node.replies()
+            self.node.pos.legal_moves()
         };
         let child_rem = rem.saturating_sub(1);
-        let mut out = Vec::with_capacity(moves.len());
-        for mv in moves {
+        for &mv in moves.iter() {
             let u = self.node.play(mv);
             let board = self.node.board_key();
             let full = self.node.full_key();
@@ -145,6 +183,12 @@ impl Search {
                 pieces: hand,
                 rep: false,
             };
+            if self.path.contains(&full) {
+                c.set_repetition();
+                self.node.unplay(mv, u);
+                self.stack.push(c);
+                continue;
+            }
             match self.table.probe(board, &hand, child_rem) {
                 Probe::Open { pn, dn } => {
                     c.pn = pn;
@@ -162,54 +206,22 @@ impl Search {
                         }
                     }
                 }
-                Probe::Proven { len, pieces } => {
-                    c.pn = 0;
-                    c.dn = INF;
-                    c.len = len;
-                    c.pieces = pieces;
-                }
-                Probe::Disproven { pieces, bound, rep } => {
-                    c.pn = INF;
-                    c.dn = 0;
-                    c.len = bound;
-                    c.pieces = pieces;
-                    c.rep = rep;
-                }
+                p => c.set(p),
             }
             self.node.unplay(mv, u);
-            out.push(c);
+            self.stack.push(c);
         }
-        out
     }
 
-    fn refresh(&self, c: &mut Child, rem: u32) {
+    /// Reads a child's value again after it was searched.
+    fn refresh(&mut self, i: usize, rem: u32) {
+        let mut c = self.stack[i];
         if self.path.contains(&c.full) {
-            c.pn = INF;
-            c.dn = 0;
-            c.len = INF;
-            c.pieces = c.hand;
-            c.rep = true;
-            return;
+            c.set_repetition();
+        } else {
+            c.set(self.table.probe(c.board, &c.hand, rem.saturating_sub(1)));
         }
-        match self.table.probe(c.board, &c.hand, rem.saturating_sub(1)) {
-            Probe::Open { pn, dn } => {
-                c.pn = pn;
-                c.dn = dn;
-            }
-            Probe::Proven { len, pieces } => {
-                c.pn = 0;
-                c.dn = INF;
-                c.len = len;
-                c.pieces = pieces;
-            }
-            Probe::Disproven { pieces, bound, rep } => {
-                c.pn = INF;
-                c.dn = 0;
-                c.len = bound;
-                c.pieces = pieces;
-                c.rep = rep;
-            }
-        }
+        self.stack[i] = c;
     }
 
     /// Multiple iterative deepening at the current node.
@@ -229,8 +241,9 @@ impl Search {
                 .store_disproof(board, hand, hands::FULL, 0, false, 1);
             return;
         }
-        let mut children = self.expand(or, rem);
-        if children.is_empty() {
+        let base = self.stack.len();
+        self.expand(or, rem);
+        if self.stack.len() == base {
             if or {
                 let mut pieces = hands::FULL;
                 for k in Kind::HAND {
@@ -248,17 +261,16 @@ impl Search {
         }
         if !or && rem == 0 {
             self.table.store_disproof(board, hand, hand, 0, false, 1);
+            self.stack.truncate(base);
             return;
         }
 
         loop {
-            for c in children.iter_mut() {
-                self.refresh(c, rem);
-            }
-            let (pn, dn) = aggregate(or, &children);
+            let (pn, dn) = aggregate(or, &self.stack[base..]);
             if pn == 0 || dn == 0 {
                 let amount = u32::try_from(self.nodes - start_nodes + 1).unwrap_or(u32::MAX);
-                self.finish(or, &children, pn == 0, board, hand, amount);
+                self.finish(or, base, pn == 0, board, hand, amount);
+                self.stack.truncate(base);
                 return;
             }
             if pn >= thpn || dn >= thdn || self.out_of_budget() {
@@ -267,10 +279,11 @@ impl Search {
                 if self.table.full() {
                     self.table.collect();
                 }
+                self.stack.truncate(base);
                 return;
             }
-            let (best, second) = select(or, &children);
-            let c = children[best];
+            let (best, second) = select(or, &self.stack[base..]);
+            let c = self.stack[base + best];
             let (cthpn, cthdn) = if or {
                 let sum_other = dn.saturating_sub(c.dn);
                 (
@@ -289,19 +302,13 @@ impl Search {
             self.mid(cthpn, cthdn, rem.saturating_sub(1), ply + 1);
             self.path.remove(&c.full);
             self.node.unplay(c.mv, u);
+            self.refresh(base + best, rem);
         }
     }
 
     /// Stores a resolved node with its proof or disproof pieces.
-    fn finish(
-        &mut self,
-        or: bool,
-        children: &[Child],
-        proven: bool,
-        board: u64,
-        hand: Hand,
-        amount: u32,
-    ) {
+    fn finish(&mut self, or: bool, base: usize, proven: bool, board: u64, hand: Hand, amount: u32) {
+        let children = &self.stack[base..];
         match (or, proven) {
             (true, true) => {
                 let c = children
