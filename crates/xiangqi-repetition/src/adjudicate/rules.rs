@@ -81,6 +81,12 @@ pub struct Ruleset {
     /// so the attacked 炮 is really won). AXF's real root asks only whether the piece can
     /// retake (「确可反吃敌子者，谓之真根」).
     pub root_by_exchange: bool,
+    /// Mutual perpetual chases are weighed (〇七 第二稿 grades 捉 instead of counting 打):
+    /// a chase of an unprotected piece is heavier than a chase of a protected piece worth
+    /// more than its chaser. Equal weights draw (52 图1: 「彼此对等,无轻重可言」; 57 图4:
+    /// 「二捉二还捉」 is a draw 「前提是双方捉的都是对方的无根子」); otherwise the side
+    /// with the heavier chases must vary.
+    pub chase_grading: bool,
 }
 
 impl Ruleset {
@@ -100,6 +106,7 @@ impl Ruleset {
         mate_threat_checks: 3,
         held_rook_exempt: false,
         root_by_exchange: true,
+        chase_grading: false,
     };
     /// 九九 (1999, second printing): the 45-character 献 definition with 威力互达子.
     pub const CXA1999: Ruleset = Ruleset {
@@ -111,6 +118,7 @@ impl Ruleset {
     pub const CXA2011: Ruleset = Ruleset {
         name: "cxa2011",
         pawn_chase_idle: true,
+        chase_grading: true,
         ..Ruleset::CXA1999
     };
     /// Asian (AXF/WXF) rules: perpetual check loses, perpetual chase of one piece loses,
@@ -129,6 +137,7 @@ impl Ruleset {
         mate_threat_checks: 3,
         held_rook_exempt: true,
         root_by_exchange: false,
+        chase_grading: false,
     };
     /// The 六五–七九 Chinese rules as the lectures describe them: offers judged by mate
     /// only, 「二打一还打」不变作和. Not one of the command-line presets; used to show how a

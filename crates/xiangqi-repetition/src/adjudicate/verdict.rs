@@ -68,6 +68,9 @@ pub struct SideSummary {
     /// Perpetual strike under the ruleset (Chinese: every move 打; AXF: every move chases
     /// one and the same piece).
     pub perpetual_strike: bool,
+    /// Chasing moves whose chase includes an unprotected (无根) victim: the heavier grade
+    /// of 捉 under 〇七.
+    pub unprotected_chases: usize,
     /// Rule-book wording, e.g. 一将一捉, 长捉, 二闲.
     pub summary: String,
 }
@@ -177,6 +180,13 @@ fn summarize(moves: &[&MoveAnalysis], rules: &Ruleset, same_victim: Option<bool>
         }
         if m.is_strike(rules) {
             s.strikes += 1;
+        }
+        if m.class == EffectKind::Chase
+            && m.effects
+                .iter()
+                .any(|e| e.kind == EffectKind::Chase && !e.victim_protected)
+        {
+            s.unprotected_chases += 1;
         }
     }
     s.perpetual_check = s.moves > 0 && s.checks == s.moves;
@@ -296,6 +306,9 @@ enum Reason {
     MutualStrike,
     OneSidedStrike(Color),
     StrikeAgainstStrike(Color),
+    /// Both sides chase perpetually, but one side's chases are of unprotected pieces and
+    /// the other's are not (〇七 grading).
+    HeavierChase(Color),
     NoStrike,
 }
 
@@ -307,7 +320,10 @@ fn decide(rules: &Ruleset, red: &SideSummary, black: &SideSummary) -> (Verdict, 
         (false, false) => {}
     }
     match (red.perpetual_strike, black.perpetual_strike) {
-        (true, true) => (Verdict::Draw, Reason::MutualStrike),
+        (true, true) => match heavier_chaser(rules, red, black) {
+            Some(c) => (Verdict::loser(c), Reason::HeavierChase(c)),
+            None => (Verdict::Draw, Reason::MutualStrike),
+        },
         (false, false) => (Verdict::Draw, Reason::NoStrike),
         (r, _) => {
             let (striker, other) = if r {
@@ -328,6 +344,24 @@ fn decide(rules: &Ruleset, red: &SideSummary, black: &SideSummary) -> (Verdict, 
                 }
             }
         }
+    }
+}
+
+/// Under chase grading, when both sides do nothing but chase: the side whose every chase is
+/// of an unprotected piece, against a side with a chase of protected pieces only.
+fn heavier_chaser(rules: &Ruleset, red: &SideSummary, black: &SideSummary) -> Option<Color> {
+    if !rules.chase_grading {
+        return None;
+    }
+    let only_chases = |s: &SideSummary| s.chases > 0 && s.chases == s.strikes;
+    if !only_chases(red) || !only_chases(black) {
+        return None;
+    }
+    let heavy = |s: &SideSummary| s.unprotected_chases == s.chases;
+    match (heavy(red), heavy(black)) {
+        (true, false) => Some(Color::Red),
+        (false, true) => Some(Color::Black),
+        _ => None,
     }
 }
 
@@ -415,6 +449,14 @@ fn explain(
             "{}长打，对方亦有还打：按当时“二打一还打”不变作和 (old counting: perpetual striking by {} against a side that also strikes is a draw)",
             side_zh(c),
             side_en(c)
+        ),
+        Reason::HeavierChase(c) => format!(
+            "双方长捉，{}所捉均为无根子，对方所捉为有根子，轻重不等，应由{}变着，不变作负 (both sides chase perpetually, but only {} chases unprotected pieces, the heavier grade: {} must vary or loses; decided by {})",
+            side_zh(c),
+            side_zh(c),
+            side_en(c),
+            side_en(c),
+            first_of(c, &|a| a.class == EffectKind::Chase)
         ),
         Reason::NoStrike => {
             if rules.strikes_mix {

@@ -1,0 +1,221 @@
+//! Verdicts per edition for the counting rules the lectures describe in words
+//! (二打对二还打, 二打对一还打, 长打对非长打, 一将一捉), the 〇七 grading of chases, and the
+//! exceptions of the Asian rules. Each expectation names its source; where a position comes
+//! from the case library (`diagrams/xiangqi/001-*.txt`), the figure's own header gives the
+//! reconstruction.
+
+use xiangqi_repetition::adjudicate::{EffectKind, Ruleset, Verdict, adjudicate_text};
+
+const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../diagrams/xiangqi");
+
+/// The FEN and the moves of a case-library file.
+fn case(file: &str) -> (String, String) {
+    let text = std::fs::read_to_string(format!("{CASES}/{file}")).expect("case file");
+    let field = |key: &str| {
+        text.lines()
+            .find_map(|l| l.strip_prefix(key))
+            .unwrap_or_else(|| panic!("{file}: no {key}"))
+            .trim()
+            .to_string()
+    };
+    (field("fen:"), field("moves:"))
+}
+
+fn verdict(fen: &str, moves: &str, rules: Ruleset) -> Verdict {
+    adjudicate_text(fen, moves, &rules).unwrap().verdict
+}
+
+fn verdicts(fen: &str, moves: &str) -> [Verdict; 4] {
+    Ruleset::PRESETS.map(|r| verdict(fen, moves, r))
+}
+
+use Verdict::{BlackLoses, Draw, RedLoses};
+
+#[test]
+fn two_strikes_against_two_strikes_back_is_a_draw() {
+    // 二打对二还打: lecture 60 图1 (001-60-1): Red 长杀, Black 长捉 (假献真捉), 「均属禁止着法,
+    // 理应不变判和」. Under the Asian rules perpetual mate threats are allowed and the black 车
+    // that the red 车 could legally take is an offer (60 图2: 「亚规的“长献”和“长杀”都不犯例」).
+    let (fen, moves) = case("001-60-1.txt");
+    assert_eq!(verdicts(&fen, &moves), [Draw, Draw, Draw, Draw]);
+    // Lecture 60 图4 (001-60-4): 「二捉二还捉」不变作和 under 〇七; the other Chinese editions
+    // count two strikes against two the same way (48: 二打对二还打).
+    let (fen, moves) = case("001-60-4.txt");
+    assert_eq!(verdict(&fen, &moves, Ruleset::CXA1987), Draw);
+    assert_eq!(verdict(&fen, &moves, Ruleset::CXA2011), Draw);
+}
+
+#[test]
+fn two_strikes_against_one_strike_back_depends_on_the_era() {
+    // 二打对一还打: lecture 49 图1 (001-49-1): Black 一将一捉 against Red 一捉一闲, 「黑方变着,
+    // 不变作负」 in 禁止/允许 terms; 长打对非长打 from 八四 on. Before 1984 「二打一还打」不变作和
+    // (58 图1: 「当时的规则是“二打一还打”不变作和。要放在现今,当然就不行了」). Asian rules: no side
+    // checks on every move or chases one piece on every move (AXF general rules: only 长将 and
+    // 长捉 of one piece are forbidden), a draw.
+    let (fen, moves) = case("001-49-1.txt");
+    assert_eq!(
+        verdicts(&fen, &moves),
+        [BlackLoses, BlackLoses, BlackLoses, Draw]
+    );
+    assert_eq!(verdict(&fen, &moves, Ruleset::CXA1979), Draw);
+}
+
+#[test]
+fn perpetual_strike_against_no_strike_loses() {
+    // 长打对非长打: lecture 57 图3 (八四 图四十六 = 九九 图十四, 001-57-3): 「应判红方长捉,
+    // 不变作负」 (八四), 「按捉处理」 (九九 细则12条); the offered 炮 chases the same 车 on every
+    // move, and a chase that is also an offer is still a chase under the Asian rules (AXF
+    // rule 36, as listed in the reference spec §2.1), so Red loses there too.
+    let (fen, moves) = case("001-57-3.txt");
+    assert_eq!(
+        verdicts(&fen, &moves),
+        [RedLoses, RedLoses, RedLoses, RedLoses]
+    );
+    // The old counting also ruled a perpetual striker against a side that never strikes.
+    assert_eq!(verdict(&fen, &moves, Ruleset::CXA1979), RedLoses);
+}
+
+#[test]
+fn one_check_one_chase_is_a_perpetual_strike_in_the_chinese_rules() {
+    // 一将一捉: lecture 58 图4 (001-58-4): 「红方“一将一捉”对黑“二闲”,禁止着法对允许着法,应由红
+    // 变,不变判负」. The Asian rules forbid only an unbroken run of checks or of chases of one
+    // piece (Pikafish's computer rule, reference spec §2.1: a cycle with a check in it is not a
+    // chasing cycle), so alternating check and chase is a draw there.
+    let (fen, moves) = case("001-58-4.txt");
+    assert_eq!(verdicts(&fen, &moves), [RedLoses, RedLoses, RedLoses, Draw]);
+}
+
+#[test]
+fn chases_are_graded_by_the_victims_protection_from_2007() {
+    // Lecture 57 图4 (001-57-4): 「二捉二还捉」 is a draw 「前提是双方捉的都是对方的无根子,符合O七
+    // 中规试行本的要求」 (and 52 图1: all victims rootless, 「彼此对等,无轻重可言」).
+    let (fen, moves) = case("001-57-4.txt");
+    assert_eq!(verdict(&fen, &moves, Ruleset::CXA2011), Draw);
+    // The same cycle with Red's 车 protected on both of its points (a 炮 behind a 相 on the
+    // 车's file): Black's 马 still chases it (a 马 attacking a 车 wins material even when the
+    // 车 is protected) but only as the lighter 捉 of a protected piece, while Red keeps
+    // chasing rootless pieces. 〇七 weighs the chases and Red must vary — the proviso of
+    // 57 图4 read the other way round. Without grading (八四–九九) it stays 二打对二还打.
+    let fen = "4k4/9/9/4c4/5c1n1/5N3/2p5R/8B/9/4K3C w";
+    let r = adjudicate_text(fen, &moves, &Ruleset::CXA2011).unwrap();
+    let black_chases: Vec<bool> = r
+        .moves
+        .iter()
+        .filter(|m| m.class == EffectKind::Chase && m.side.name() == "black")
+        .flat_map(|m| m.effects.iter().filter(|e| e.kind == EffectKind::Chase))
+        .map(|e| e.victim_protected)
+        .collect();
+    assert_eq!(black_chases, [true, true]);
+    assert_eq!(r.verdict, RedLoses);
+    assert_eq!(verdict(fen, &moves, Ruleset::CXA1987), Draw);
+    assert_eq!(verdict(fen, &moves, Ruleset::CXA1999), Draw);
+    // Asian rules: Red's 车 chases two different pieces (allowed, rule 32), Black's 马 chases
+    // the same 车 on every move, protected or not (a horse attacking a rook is a chase).
+    assert_eq!(verdict(fen, &moves, Ruleset::AXF), BlackLoses);
+}
+
+#[test]
+fn axf_exception_king_chases() {
+    // AXF exception list (issue text; reference spec §2.2 「king and pawn moves do not count as
+    // chases」): the 帅 steps up and back, attacking a rootless 炮 each time; a draw.
+    let fen = "3k5/9/9/9/9/9/9/9/4Kc3/9 b";
+    let moves = "f1f2 e1e2 f2f1 e2e1";
+    assert_eq!(verdict(fen, moves, Ruleset::AXF), Draw);
+    let r = adjudicate_text(fen, moves, &Ruleset::AXF).unwrap();
+    assert!(r.moves.iter().all(|m| m.class == EffectKind::Idle));
+}
+
+#[test]
+fn axf_exception_one_piece_chasing_two() {
+    // AXF rule 32 (reference spec §2.1: 「one piece chasing two or more pieces is a draw」): the
+    // 车 attacks a rootless 炮 and a rootless 马 in turn. The Chinese editions count every 捉
+    // (八四, lecture 45: 姚淳's 车 「一步捉卒、一步捉炮」 was ruled 长捉, 不变作负).
+    let fen = "3k1a3/nc7/9/9/R8/9/9/9/9/4K4 w";
+    let moves = "a5b5 f9e8 b5a5 e8f9";
+    assert_eq!(verdicts(fen, moves), [RedLoses, RedLoses, RedLoses, Draw]);
+}
+
+#[test]
+fn axf_exception_chase_that_is_also_an_exchange_offer() {
+    // AXF rule 36 (reference spec §2.1: 「a chase that is also an exchange offer is still a
+    // chase」): the 车 follows a rootless 炮 and each time also faces Black's 车 along its
+    // back rank, protected (兑). Chinese editions: 兑兼捉 is 捉 (52 图1 variant; 八七 第十款
+    // 「捉兼兑按捉」).
+    let fen = "4k4/9/7c1/9/9/9/9/4B3N/3K5/r6R1 b";
+    let moves = "h7g7 h0g0 g7h7 g0h0";
+    let r = adjudicate_text(fen, moves, &Ruleset::AXF).unwrap();
+    let red_move = &r.moves[1];
+    assert_eq!(red_move.class, EffectKind::Chase);
+    assert!(
+        red_move
+            .effects
+            .iter()
+            .any(|e| e.kind == EffectKind::Exchange)
+    );
+    assert_eq!(
+        verdicts(fen, moves),
+        [RedLoses, RedLoses, RedLoses, RedLoses]
+    );
+}
+
+#[test]
+fn axf_exception_pawn_chases() {
+    // Fairy-Stockfish test.py 「Chase by soldier」 (AXF draw) and 「Discovered chase by cannon」
+    // (AXF Red loses): only the piece making the attack decides. 〇七 also counts a pawn's own
+    // attack as 闲 (lecture 54: 「兵卒本身…直接捉吃对方的棋子…按‘闲’处理」).
+    let soldier = "2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/1C1AKA3 w";
+    let cannon = "2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/CC1AKA3 w";
+    let moves = "a4a5 a6b6 a5b5 b6a6 b5a5 a6b6 a5b5 b6a6 b5a5";
+    assert_eq!(verdict(soldier, moves, Ruleset::AXF), Draw);
+    assert_eq!(verdict(soldier, moves, Ruleset::CXA2011), Draw);
+    assert_eq!(verdict(cannon, moves, Ruleset::AXF), RedLoses);
+    // Under 〇七 the 兵 move that uncovers the 炮 is a 捉 by the 炮 (the pawn is not the
+    // attacker), and Black's 车 chases a rootless 炮 on every
+    // move in the cannon case, so the Chinese count is 二打对二还打, a draw (48). In the
+    // soldier case the 兵's own attacks are 闲.
+    let red_classes = |fen: &str| -> Vec<EffectKind> {
+        let r = adjudicate_text(fen, moves, &Ruleset::CXA2011).unwrap();
+        r.moves
+            .iter()
+            .filter(|m| m.side.name() == "red")
+            .map(|m| m.class)
+            .collect()
+    };
+    assert!(red_classes(cannon).iter().all(|&c| c == EffectKind::Chase));
+    // In the soldier case the 兵 on 八 is also the screen of Red's 炮 on 八 (a 捉 by the 炮),
+    // but on 九 it only attacks with itself: 二捉二闲, not perpetual.
+    assert_eq!(
+        red_classes(soldier),
+        [
+            EffectKind::Chase,
+            EffectKind::Idle,
+            EffectKind::Chase,
+            EffectKind::Idle
+        ]
+    );
+    assert_eq!(verdict(cannon, moves, Ruleset::CXA2011), Draw);
+}
+
+#[test]
+fn axf_exception_rook_held_by_a_horse_and_removed_roots() {
+    // Fairy-Stockfish test.py, AXF diagram D39 (rule 19, the rook held by a horse may be
+    // chased, its own attack on the horse does not count): Black loses. And 「Creating pins to
+    // undermine root」 / 「Creating a pin to undermine root + discovered check threat」:
+    // chasing by removing a root is a chase, Black loses.
+    for (fen, moves) in [
+        (
+            "5k3/9/9/9/9/9/7r1/9/2nRA3c/4K4 w",
+            "e1f0 h3h1 f0e1 h1h3 e1f0 h3h1 f0e1 h1h3",
+        ),
+        (
+            "4k4/4c4/9/4p4/9/9/3rn4/3NR4/4K4/9 b",
+            "e3g4 e1f1 g4e3 f1e1 e3g4 e1f1 g4e3 f1e1",
+        ),
+        (
+            "5k3/9/9/9/9/4c4/3n5/3NBA3/4A4/4K4 w",
+            "e0d0 e4d4 d0e0 d4e4 e0d0 e4d4 d0e0 d4e4",
+        ),
+    ] {
+        assert_eq!(verdict(fen, moves, Ruleset::AXF), BlackLoses, "{fen}");
+    }
+}
