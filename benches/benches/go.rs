@@ -113,10 +113,66 @@ fn params(board: &Board) -> Params {
     }
 }
 
+/// On-CPU time of this thread in nanoseconds (Linux `schedstat`), so that the figures
+/// printed with `GO_BENCH_CPU=1` do not count time the shared machine gave to others.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+/// CPU time per call of `f`, over at least half a second of CPU time.
+fn cpu_per_call(mut f: impl FnMut()) -> Option<f64> {
+    let start = thread_cpu_ns()?;
+    let mut calls = 0u64;
+    loop {
+        f();
+        calls += 1;
+        let spent = thread_cpu_ns()? - start;
+        if spent > 500_000_000 {
+            return Some(spent as f64 / calls as f64);
+        }
+    }
+}
+
 fn scoring(c: &mut Criterion) {
     let boards = finished_positions(16);
     write_positions(&boards);
     let positions: Vec<_> = boards.iter().map(|b| (b.position(), params(b))).collect();
+    if std::env::var_os("GO_BENCH_CPU").is_some() {
+        let per = positions.len() as f64;
+        let all = cpu_per_call(|| {
+            for (pos, p) in &positions {
+                let a = Analysis::new(pos, &[]).unwrap();
+                black_box(score::score_all(&a, p));
+            }
+        });
+        let analysis = cpu_per_call(|| {
+            for (pos, _) in &positions {
+                black_box(Analysis::new(pos, &[]).unwrap());
+            }
+        });
+        let topo = Arc::new(Topology::square(19).unwrap());
+        let rules = Rules {
+            ko: KoRule::PositionalSuperko,
+            suicide: SuicideRule::Illegal,
+            ..Rules::CHINESE
+        };
+        let mut rng = Rng(0xDEAD_BEEF_1234_5678);
+        let mut moves = 0u64;
+        let mut games = 0u64;
+        let game = cpu_per_call(|| {
+            moves += playout(&topo, rules, &mut rng).1;
+            games += 1;
+        });
+        if let (Some(all), Some(analysis), Some(game)) = (all, analysis, game) {
+            println!(
+                "cpu: all methods {:.2} us/position, analysis {:.2} us/position, play {:.2} M moves/s",
+                all / per / 1e3,
+                analysis / per / 1e3,
+                (moves as f64 / games as f64) / game * 1e3
+            );
+        }
+    }
     let mut g = c.benchmark_group("go/score-19x19");
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.bench_function("all-methods", |b| {

@@ -156,7 +156,7 @@ impl Analysis {
             return Err(DeadStoneError { empty_points: bad });
         }
         let n = live.len();
-        let regions = find_regions(&topology, &live);
+        let (regions, region_of) = label_regions(&topology, &live);
         let mut class = vec![PointClass::Neutral; n];
         for p in 0..n {
             if let Some(c) = live[p].color() {
@@ -263,30 +263,38 @@ impl Analysis {
                 class[p as usize] = PointClass::SharedEye;
             }
         }
-        // Units: components of own stones and own-only regions.
-        let mut region_of = vec![u32::MAX; n];
-        for (i, r) in regions.iter().enumerate() {
-            for &p in &r.points {
-                region_of[p as usize] = i as u32;
+        // Units: components of own stones and own-only regions. Per point: the colour
+        // whose area it is (0 none, else the colour's bit), and whether it is an empty
+        // point both colours border.
+        let mut area_bits = vec![0u8; n];
+        let mut shared_empty = vec![false; n];
+        for p in 0..n {
+            match live[p] {
+                Stone::Empty => {
+                    let b = regions[region_of[p] as usize].border;
+                    if b == 3 {
+                        shared_empty[p] = true;
+                    } else {
+                        area_bits[p] = b;
+                    }
+                }
+                s => area_bits[p] = s as u8,
             }
         }
-        let area_color = |p: usize| -> Option<Color> {
-            match live[p].color() {
-                Some(c) => Some(c),
-                None => regions[region_of[p] as usize].owner(),
-            }
-        };
         let liberties = chain_liberty_counts(&topology, &live);
         let mut unit_of = vec![NO_UNIT; n];
         let mut units = Vec::new();
         let mut stack = Vec::new();
         for start in 0..n {
-            let Some(color) = area_color(start) else {
-                continue;
-            };
-            if unit_of[start] != NO_UNIT {
+            let bits = area_bits[start];
+            if bits == 0 || unit_of[start] != NO_UNIT {
                 continue;
             }
+            let color = if bits == 1 {
+                Color::Black
+            } else {
+                Color::White
+            };
             let id = units.len() as u32;
             let mut unit = Unit {
                 color,
@@ -300,10 +308,7 @@ impl Analysis {
             stack.push(start as Point);
             while let Some(p) = stack.pop() {
                 let pu = p as usize;
-                if live[pu] == Stone::Empty {
-                    unit.territory.push(p);
-                } else {
-                    unit.stones.push(p);
+                if live[pu] != Stone::Empty {
                     if liberties.head[pu] == p {
                         unit.chains += 1;
                     }
@@ -311,10 +316,10 @@ impl Analysis {
                     // colours border; if it is a point of the unit's own area, the owner
                     // simply fills it (closing a tiger's mouth) and the unit lives on.
                     if liberties.count[liberties.head[pu] as usize] == 1
-                        && topology.neighbours(p).iter().any(|&q| {
-                            live[q as usize] == Stone::Empty
-                                && regions[region_of[q as usize] as usize].is_shared()
-                        })
+                        && topology
+                            .neighbours(p)
+                            .iter()
+                            .any(|&q| shared_empty[q as usize])
                     {
                         unit.seki = true;
                     }
@@ -324,15 +329,25 @@ impl Analysis {
                     if class[qu] == PointClass::SharedEye {
                         unit.seki = true;
                     }
-                    if unit_of[qu] == NO_UNIT && area_color(qu) == Some(color) {
+                    if unit_of[qu] == NO_UNIT && area_bits[qu] == bits {
                         unit_of[qu] = id;
                         stack.push(q);
                     }
                 }
             }
-            unit.stones.sort_unstable();
-            unit.territory.sort_unstable();
             units.push(unit);
+        }
+        // Point lists in increasing order, read off the unit map in one scan.
+        for p in 0..n {
+            let u = unit_of[p];
+            if u != NO_UNIT {
+                let unit = &mut units[u as usize];
+                if live[p] == Stone::Empty {
+                    unit.territory.push(p as Point);
+                } else {
+                    unit.stones.push(p as Point);
+                }
+            }
         }
         for (id, unit) in units.iter_mut().enumerate() {
             if unit.stones.is_empty() {
@@ -499,25 +514,32 @@ impl Analysis {
 
 /// Maximal connected empty regions and the colours that border them.
 pub fn find_regions(topology: &Topology, stones: &[Stone]) -> Vec<Region> {
+    label_regions(topology, stones).0
+}
+
+/// The empty regions and, per point, the index of its region (`u32::MAX` on stones). Each
+/// region's points are listed in increasing order, read off the labels in one scan.
+fn label_regions(topology: &Topology, stones: &[Stone]) -> (Vec<Region>, Vec<u32>) {
     let n = stones.len();
-    let mut seen = vec![false; n];
-    let mut out = Vec::new();
+    let mut region_of = vec![u32::MAX; n];
+    let mut out: Vec<Region> = Vec::new();
     let mut stack = Vec::new();
     for start in 0..n {
-        if stones[start] != Stone::Empty || seen[start] {
+        if stones[start] != Stone::Empty || region_of[start] != u32::MAX {
             continue;
         }
-        let mut points = Vec::new();
+        let id = out.len() as u32;
         let mut border = 0u8;
-        seen[start] = true;
+        let mut size = 0usize;
+        region_of[start] = id;
         stack.push(start as Point);
         while let Some(p) = stack.pop() {
-            points.push(p);
+            size += 1;
             for &q in topology.neighbours(p) {
                 match stones[q as usize] {
                     Stone::Empty => {
-                        if !seen[q as usize] {
-                            seen[q as usize] = true;
+                        if region_of[q as usize] == u32::MAX {
+                            region_of[q as usize] = id;
                             stack.push(q);
                         }
                     }
@@ -525,10 +547,17 @@ pub fn find_regions(topology: &Topology, stones: &[Stone]) -> Vec<Region> {
                 }
             }
         }
-        points.sort_unstable();
-        out.push(Region { points, border });
+        out.push(Region {
+            points: Vec::with_capacity(size),
+            border,
+        });
     }
-    out
+    for (p, &r) in region_of.iter().enumerate() {
+        if r != u32::MAX {
+            out[r as usize].points.push(p as Point);
+        }
+    }
+    (out, region_of)
 }
 
 /// Chain heads and exact liberty counts per head.
@@ -798,7 +827,13 @@ fn choose_eyes(
             None => break,
         }
     }
-    if eyes.len() == need && !lives_on(topology, unit, area, visit, &eyes) {
+    // A single chain whose essential eyes are one-point regions lives on them: each such
+    // point is surrounded by that chain. Anything else is checked.
+    let plainly_alive = unit.chains == 1
+        && eyes
+            .iter()
+            .all(|&e| regions[region_of[e as usize] as usize].points.len() == 1);
+    if eyes.len() == need && !plainly_alive && !lives_on(topology, unit, area, visit, &eyes) {
         // The preferred points would cut a chain off the eyes (a false eye, 第二十七条:
         // essential eyes are what the unit lives on once every other point is filled).
         if let Some(found) = living_eyes(topology, live, unit, area, visit, need) {
@@ -873,7 +908,7 @@ fn living_eyes(
     visit: &mut Visit,
     need: usize,
 ) -> Option<Vec<Point>> {
-    const CANDIDATES: usize = 24;
+    const CANDIDATES: usize = 10;
     let mut pts: Vec<Point> = unit.territory.clone();
     pts.sort_by_key(|&p| std::cmp::Reverse(eye_score(topology, live, p, unit.color)));
     pts.truncate(CANDIDATES);

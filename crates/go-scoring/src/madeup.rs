@@ -157,12 +157,18 @@ impl MadeUpBoard {
         }
     }
 
-    fn neighbours_with(&self, p: Point, m: Mark) -> usize {
-        self.topology
-            .neighbours(p)
-            .iter()
-            .filter(|&&q| self.marks[q as usize] == m)
-            .count()
+    /// Neighbours of `p` that are stones of `c`'s opponent, and those that are `c`'s roads
+    /// or eyes (its own space).
+    fn neighbour_tally(&self, p: Point, c: Color) -> (usize, usize) {
+        let (mut opp, mut own_space) = (0, 0);
+        for &q in self.topology.neighbours(p) {
+            match self.marks[q as usize] {
+                Mark::Stone(x) if x != c => opp += 1,
+                Mark::Road(x) | Mark::Eye(x) if x == c => own_space += 1,
+                _ => {}
+            }
+        }
+        (opp, own_space)
     }
 
     /// Fills `k` of `c`'s roads with stones of `c`: interior points before edges, lower rows
@@ -174,23 +180,25 @@ impl MadeUpBoard {
         }
         let mut picked: Vec<Point> = Vec::with_capacity(want);
         match self.topology.grid_size() {
-            // On grids the order needs no sort: degree classes from 4 down, each scanned
-            // from the bottom row up and left to right.
+            // On grids the order needs no sort: one scan from the bottom row up and left to
+            // right, bucketed by degree (4 first); it stops once the interior has enough.
             Some((w, h)) => {
-                'degrees: for degree in (0..=4usize).rev() {
-                    for y in (0..h).rev() {
-                        for x in 0..w {
-                            let p = y as Point * w as Point + x as Point;
-                            if self.marks[p as usize] == Mark::Road(c)
-                                && self.topology.neighbours(p).len() == degree
-                            {
-                                picked.push(p);
-                                if picked.len() == want {
-                                    break 'degrees;
-                                }
+                let mut buckets: [Vec<Point>; 5] = Default::default();
+                'scan: for y in (0..h).rev() {
+                    for x in 0..w {
+                        let p = y as Point * w as Point + x as Point;
+                        if self.marks[p as usize] == Mark::Road(c) {
+                            let d = self.topology.neighbours(p).len().min(4);
+                            buckets[d].push(p);
+                            if d == 4 && buckets[4].len() == want {
+                                break 'scan;
                             }
                         }
                     }
+                }
+                for b in buckets.iter().rev() {
+                    let take = (want - picked.len()).min(b.len());
+                    picked.extend_from_slice(&b[..take]);
                 }
             }
             None => {
@@ -240,9 +248,7 @@ impl MadeUpBoard {
             .points_with(Mark::Stone(c))
             .into_iter()
             .map(|p| {
-                let opp = self.neighbours_with(p, Mark::Stone(c.opponent()));
-                let own_space =
-                    self.neighbours_with(p, Mark::Road(c)) + self.neighbours_with(p, Mark::Eye(c));
+                let (opp, own_space) = self.neighbour_tally(p, c);
                 ((opp, std::cmp::Reverse(own_space), self.order_key(p)), p)
             })
             .collect();
@@ -258,14 +264,11 @@ impl MadeUpBoard {
     /// the other colour and none of their own eyes or roads, on the edge first, touching the
     /// most opposing stones, lower rows first. Ranked once per call.
     fn border_stones(&self, giver: Color, k: u32) -> Vec<Point> {
-        let opp = Mark::Stone(giver.opponent());
         let keyed: Vec<_> = self
             .points_with(Mark::Stone(giver))
             .into_iter()
             .map(|p| {
-                let touches_opp = self.neighbours_with(p, opp);
-                let own_space = self.neighbours_with(p, Mark::Road(giver))
-                    + self.neighbours_with(p, Mark::Eye(giver));
+                let (touches_opp, own_space) = self.neighbour_tally(p, giver);
                 (
                     (
                         touches_opp == 0,

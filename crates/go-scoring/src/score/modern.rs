@@ -86,7 +86,14 @@ pub fn group_tax(analysis: &Analysis, params: &Params) -> Score {
 /// points that reach only one colour.
 pub fn tromp_taylor(analysis: &Analysis, params: &Params) -> Score {
     let stones = analysis.original();
-    let regions = find_regions(analysis.topology(), stones);
+    // Without dead stones the board is the analysed one: its regions are already known.
+    let own_regions;
+    let regions = if analysis.dead().is_empty() {
+        analysis.regions()
+    } else {
+        own_regions = find_regions(analysis.topology(), stones);
+        &own_regions[..]
+    };
     let count = |c: Color| {
         let s = stones.iter().filter(|&&x| x == Stone::of(c)).count();
         let e: usize = regions
