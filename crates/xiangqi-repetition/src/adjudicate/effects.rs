@@ -339,7 +339,12 @@ fn caused_loss(b: &Board, q: &Board, offered: Sq, rules: &Ruleset) -> i32 {
     } else {
         legal_captures(q)
     };
-    let mut best = 0;
+    // A check that wins the taker back (暗根, 56 图1) is a loss like a recapture.
+    let mut best = if rules.hidden_roots && !in_check && hidden_root(q, offered) {
+        piece_value(q, offered)
+    } else {
+        0
+    };
     for m in moves {
         if !in_check && m.to != offered {
             let now = capture_gain(q, m, rules).map(|(g, _)| g);
