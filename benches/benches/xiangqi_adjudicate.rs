@@ -1,9 +1,11 @@
 //! Repetition adjudication: judging a 4-ply and a 12-ply cycle, and the cost of keeping the
 //! cycle tracker in step with make/unmake during a perft-style walk.
 
-use criterion::{Criterion, black_box, criterion_group, criterion_main};
+use criterion::{Bencher, Criterion, black_box, criterion_group, criterion_main};
+use std::time::{Duration, Instant};
+use xiangqi_repetition::Position;
 use xiangqi_repetition::adjudicate::incremental::CycleTracker;
-use xiangqi_repetition::adjudicate::{Board, Mv, Ruleset, adjudicate, parse_moves};
+use xiangqi_repetition::adjudicate::{Board, Ruleset, adjudicate, parse_moves};
 
 /// Reference digest §5: a rook chasing an unprotected cannon (4 plies).
 const FOUR_FEN: &str = "5k3/9/6c2/9/9/9/9/9/9/4K2R1 w";
@@ -12,36 +14,67 @@ const FOUR: &str = "h0g0 g7h7 g0h0 h7g7";
 const TWELVE_FEN: &str = "r3k4/4a4/9/9/9/9/9/9/9/4K3R w";
 const TWELVE: &str = "i0i2 a9a7 i2h2 a7b7 h2h1 b7b8 h1g1 b8c8 g1g0 c8c9 g0i0 c9a9";
 
+/// On-CPU time of the calling thread (Linux `/proc/thread-self/schedstat`, nanoseconds), so
+/// that other work on a shared machine does not inflate the figures; `None` elsewhere. The
+/// kernel brings the figure up to date when the thread yields, hence the yield first.
+fn thread_cpu_time() -> Option<Duration> {
+    std::thread::yield_now();
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// Times `iters` runs of `f` in thread CPU time, or in wall time where that is unavailable.
+fn cpu_iter<R>(b: &mut Bencher, mut f: impl FnMut() -> R) {
+    b.iter_custom(|iters| {
+        let wall = Instant::now();
+        let start = thread_cpu_time();
+        for _ in 0..iters {
+            black_box(f());
+        }
+        match (start, thread_cpu_time()) {
+            (Some(a), Some(b)) => b - a,
+            _ => wall.elapsed(),
+        }
+    })
+}
+
 fn cycles(c: &mut Criterion) {
     for (name, fen, moves) in [("4-ply", FOUR_FEN, FOUR), ("12-ply", TWELVE_FEN, TWELVE)] {
         let board = Board::from_fen(fen).unwrap();
         let list = parse_moves(moves).unwrap();
         for rules in [Ruleset::AXF, Ruleset::CXA2011] {
             c.bench_function(&format!("adjudicate {name} cycle {}", rules.name), |b| {
-                b.iter(|| adjudicate(black_box(&board), black_box(&list), &rules).unwrap())
+                cpu_iter(b, || {
+                    adjudicate(black_box(&board), black_box(&list), &rules).unwrap()
+                })
             });
         }
     }
 }
 
-fn walk(board: &Board, depth: u32) -> u64 {
+/// Perft-style walk with the engine's make/unmake, every leaf visited.
+fn walk(pos: &mut Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    board
-        .legal_moves()
-        .iter()
-        .map(|&m| walk(&board.after(m), depth - 1))
-        .sum()
+    let mut n = 0;
+    for &m in pos.legal_moves().iter() {
+        let undo = pos.play(m);
+        n += walk(pos, depth - 1);
+        pos.undo(m, undo);
+    }
+    n
 }
 
+/// The same walk making and unmaking through the tracker, asking at every node whether
+/// the position repeats (and, if so, whether that loses for the side to move).
 fn walk_tracked(t: &mut CycleTracker, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves: Vec<Mv> = t.board().legal_moves();
     let mut n = 0;
-    for m in moves {
+    for &m in t.position().legal_moves().iter() {
         t.push(m);
         if t.repetition().is_none() {
             n += walk_tracked(t, depth - 1);
@@ -54,18 +87,23 @@ fn walk_tracked(t: &mut CycleTracker, depth: u32) -> u64 {
 }
 
 fn incremental(c: &mut Criterion) {
-    let start =
-        Board::from_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w").unwrap();
+    let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+    let board = Board::from_fen(fen).unwrap();
+    let start = board.position().clone();
+    // chessprogramming.org "Chinese Chess Perft Results": 79666 nodes at depth 3.
+    let mut p = start.clone();
+    assert_eq!(walk(&mut p, 3), 79_666);
+    let mut t = CycleTracker::new(board.clone(), Ruleset::AXF);
+    assert_eq!(walk_tracked(&mut t, 3), 79_666);
     let mut g = c.benchmark_group("perft 3 with repetition tracking");
-    g.sample_size(10);
-    g.bench_function("plain copy-make walk", |b| {
-        b.iter(|| walk(black_box(&start), 3))
+    g.sample_size(20);
+    g.bench_function("plain make-unmake walk", |b| {
+        let mut p = start.clone();
+        cpu_iter(b, || walk(black_box(&mut p), 3))
     });
     g.bench_function("walk with cycle tracker", |b| {
-        b.iter(|| {
-            let mut t = CycleTracker::new(start.clone(), Ruleset::AXF);
-            walk_tracked(&mut t, 3)
-        })
+        let mut t = CycleTracker::new(board.clone(), Ruleset::AXF);
+        cpu_iter(b, || walk_tracked(black_box(&mut t), 3))
     });
     g.finish();
 }

@@ -10,7 +10,7 @@
 
 use std::fmt;
 
-use crate::{Move, PieceKind, Position, Side, Square};
+use crate::{Move, PieceKind, Position, Side, Square, Undo};
 
 /// The two players. Red moves first and stands on ranks 0-4.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -272,6 +272,20 @@ fn mv_of(m: Move) -> Mv {
     }
 }
 
+impl From<Mv> for Move {
+    #[inline]
+    fn from(mv: Mv) -> Move {
+        engine_move(mv)
+    }
+}
+
+impl From<Move> for Mv {
+    #[inline]
+    fn from(m: Move) -> Mv {
+        mv_of(m)
+    }
+}
+
 /// The four line directions and the eight horse steps as (files, ranks), in the order
 /// attackers are listed.
 const ORTHO: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
@@ -483,6 +497,18 @@ impl Board {
             pos.play(engine_move(mv));
         }
         Board { pos }
+    }
+
+    /// Plays a legal move of the side to move in place (make).
+    #[inline]
+    pub(crate) fn make(&mut self, m: Move) -> Undo {
+        self.pos.play(m)
+    }
+
+    /// Takes back the last move made with [`Board::make`] (unmake).
+    #[inline]
+    pub(crate) fn unmake(&mut self, m: Move, undo: Undo) {
+        self.pos.undo(m, undo);
     }
 
     /// The same placement with the other side to move (a "pass", used to ask what the

@@ -1,114 +1,276 @@
-//! Repetition judgement for engines and servers: a tracker that follows make/unmake.
+//! Repetition judgement for engines and servers: a game stack that follows make/unmake.
 //!
-//! A search pushes every move it makes and pops it when it unmakes. Pushing records the
-//! position key and a copy of the position; the per-move classification is computed
-//! only for the plies of a cycle when a repetition is asked about, and memoised, so the
-//! question "does this repetition lose for the side to move?" costs time linear in the
-//! cycle length, and nothing at nodes where no position repeats.
+//! A search makes and unmakes its moves through the tracker, which owns the current
+//! position. A push plays the move in place and records only what a later question needs:
+//! the position key, the move, what the move captured, and the earliest ply whose
+//! material equals the new position's (a capture changes the material, so no earlier
+//! position can repeat). That is a few words per ply, with no copy of the position.
+//!
+//! Asking whether the current position repeats compares keys of the same side to move
+//! back to the last capture. Only when a key matches is anything else done: the cycle's
+//! positions are rebuilt by unmaking its moves on a copy of the current position (a cycle
+//! contains no capture), the key match is confirmed against the rebuilt position, and the
+//! cycle's moves are classified and memoised until popped. The verdict therefore costs
+//! time linear in the cycle length, and nothing at nodes where no position repeats.
 
 use std::cell::RefCell;
 
-use super::board::{Board, Mv};
+use super::board::{Board, BoardError, Mv};
 use super::effects::{MoveAnalysis, classify};
 use super::rules::Ruleset;
-use super::verdict::{Cycle, Verdict, judge};
+use super::verdict::{Cycle, Ruling, Verdict, judge};
+use crate::{Move, Piece, Position, Undo};
+
+/// What one ply leaves on the stack.
+#[derive(Clone, Copy, Debug)]
+struct Ply {
+    /// Key of the position after the move (of the start position for the first entry).
+    key: u64,
+    /// The move that led here and what taking it back needs: the captured piece and
+    /// the previous halfmove clock (unused in the first entry). Kept unpacked so that an
+    /// entry fits in 16 bytes.
+    mv: Move,
+    captured: Option<Piece>,
+    clock: u32,
+}
+
+impl Ply {
+    #[inline]
+    fn undo(&self) -> Undo {
+        Undo {
+            captured: self.captured,
+            halfmove_clock: self.clock,
+        }
+    }
+}
 
 /// The game stack of a search, with lazily classified moves.
 #[derive(Debug)]
 pub struct CycleTracker {
     rules: Ruleset,
-    boards: Vec<Board>,
-    keys: Vec<u64>,
-    moves: Vec<Mv>,
-    /// Classification of `moves[i]`, computed on demand and dropped on pop.
+    board: Board,
+    /// `stack[i]` describes the position after `i` moves; `stack[0]` is the start.
+    stack: Vec<Ply>,
+    /// Stack indices of the positions reached by captures, in order. A capture changes
+    /// the material, so no position before the last one can repeat a later one.
+    captures: Vec<u32>,
+    /// The last entry of `captures`, or 0.
+    since: u32,
+    /// Classification of the move leading to `stack[i + 1]`, computed on demand and
+    /// dropped on pop. May be shorter than the number of moves.
     classes: RefCell<Vec<Option<MoveAnalysis>>>,
 }
 
 impl CycleTracker {
+    /// A tracker whose game starts at `start`.
     pub fn new(start: Board, rules: Ruleset) -> CycleTracker {
-        let key = start.key();
+        let first = Ply {
+            key: start.key(),
+            mv: Move::new(
+                crate::Square::new(0).expect("a0"),
+                crate::Square::new(0).expect("a0"),
+            ),
+            captured: None,
+            clock: 0,
+        };
+        let mut stack = Vec::with_capacity(64);
+        stack.push(first);
         CycleTracker {
             rules,
-            boards: vec![start],
-            keys: vec![key],
-            moves: Vec::new(),
+            board: start,
+            stack,
+            captures: Vec::new(),
+            since: 0,
             classes: RefCell::new(Vec::new()),
         }
     }
 
+    /// The ruleset the verdicts follow.
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+
     /// The current position.
+    #[inline]
     pub fn board(&self) -> &Board {
-        self.boards.last().expect("never empty")
+        &self.board
+    }
+
+    /// The current engine position, e.g. to generate moves from.
+    #[inline]
+    pub fn position(&self) -> &Position {
+        self.board.position()
     }
 
     /// Number of moves pushed.
+    #[inline]
     pub fn ply(&self) -> usize {
-        self.moves.len()
+        self.stack.len() - 1
     }
 
-    /// Records a move made (the caller is responsible for its legality).
-    pub fn push(&mut self, mv: Mv) {
-        let next = self.board().after(mv);
-        let key = next.key();
-        self.keys.push(key);
-        self.boards.push(next);
-        self.moves.push(mv);
-        self.classes.get_mut().push(None);
-    }
-
-    /// Forgets the last move (unmake).
-    pub fn pop(&mut self) {
-        if self.moves.pop().is_some() {
-            self.boards.pop();
-            self.keys.pop();
-            self.classes.get_mut().pop();
+    /// Makes a move, which must be legal for the side to move (as produced by the
+    /// engine's move generator); see [`CycleTracker::try_push`] for unchecked input.
+    #[inline]
+    pub fn push(&mut self, mv: impl Into<Move>) {
+        let mv = mv.into();
+        debug_assert!(self.board.position().is_legal(mv), "illegal move {mv}");
+        let undo = self.board.make(mv);
+        if undo.captured.is_some() {
+            self.since = self.stack.len() as u32;
+            self.captures.push(self.since);
         }
+        self.stack.push(Ply {
+            key: self.board.key(),
+            mv,
+            captured: undo.captured,
+            clock: undo.halfmove_clock,
+        });
     }
 
-    /// The cycle ending at the current position, if it repeats an earlier one. Only
-    /// positions with the same side to move are compared (every second key).
-    pub fn repetition(&self) -> Option<Cycle> {
-        let n = self.keys.len() - 1;
-        let key = self.keys[n];
-        let mut found = None;
-        let mut i = n;
-        while i >= 2 {
-            i -= 2;
-            if self.keys[i] == key && self.boards[i] == self.boards[n] {
-                found = Some(i);
+    /// Makes a move after checking that it is legal; an illegal one is refused with its
+    /// ply number and leaves the tracker unchanged.
+    pub fn try_push(&mut self, mv: impl Into<Move>) -> Result<(), BoardError> {
+        let mv = mv.into();
+        if !self.board.position().is_legal(mv) {
+            return Err(BoardError::IllegalMove {
+                index: self.ply(),
+                token: Mv::from(mv).iccs(),
+            });
+        }
+        self.push(mv);
+        Ok(())
+    }
+
+    /// Takes the last move back (unmake); does nothing at the start position.
+    #[inline]
+    pub fn pop(&mut self) {
+        if self.stack.len() > 1 {
+            let top = self.stack.pop().expect("more than one entry");
+            self.board.unmake(top.mv, top.undo());
+            if top.captured.is_some() {
+                self.captures.pop();
+                self.since = self.captures.last().copied().unwrap_or(0);
+            }
+            let classes = self.classes.get_mut();
+            if classes.len() >= self.stack.len() {
+                classes.truncate(self.stack.len() - 1);
             }
         }
-        found.map(|i| Cycle {
-            start_ply: i,
-            plies: n - i,
-        })
+    }
+
+    /// The stack index of the earliest earlier position with the current key and side
+    /// to move (a cycle needs at least four plies), without confirming the match.
+    fn earliest_key_match(&self, from: usize) -> Option<usize> {
+        let n = self.stack.len() - 1;
+        let key = self.stack[n].key;
+        let lo = (self.since as usize).max(from);
+        if n < lo + 4 {
+            return None;
+        }
+        let mut i = lo + ((n - lo) & 1);
+        while i + 4 <= n {
+            if self.stack[i].key == key {
+                return Some(i);
+            }
+            i += 2;
+        }
+        None
+    }
+
+    /// The positions before each move from stack index `start` to the current one, by
+    /// unmaking those moves on a copy of the current position; the first is the
+    /// position at `start`.
+    fn positions_from(&self, start: usize) -> Vec<Board> {
+        let n = self.stack.len() - 1;
+        let mut out = Vec::with_capacity(n - start);
+        let mut b = self.board.clone();
+        for ply in self.stack[start + 1..].iter().rev() {
+            b.unmake(ply.mv, ply.undo());
+            out.push(b.clone());
+        }
+        out.reverse();
+        out
+    }
+
+    /// The position at stack index `i`, rebuilt by unmaking.
+    fn position_at(&self, i: usize) -> Board {
+        let mut b = self.board.clone();
+        for ply in self.stack[i + 1..].iter().rev() {
+            b.unmake(ply.mv, ply.undo());
+        }
+        b
+    }
+
+    /// The cycle ending at the current position, if it repeats an earlier one: from the
+    /// earliest earlier occurrence (same placement, same side to move) to the last move.
+    #[inline]
+    pub fn repetition(&self) -> Option<Cycle> {
+        // Fewer than four plies since the last capture: nothing can repeat (the common
+        // case in a search, answered without a call).
+        if self.stack.len() < self.since as usize + 5 {
+            return None;
+        }
+        self.repetition_since_capture()
+    }
+
+    #[inline(never)]
+    fn repetition_since_capture(&self) -> Option<Cycle> {
+        let n = self.stack.len() - 1;
+        let mut from = 0;
+        while let Some(i) = self.earliest_key_match(from) {
+            // Keys are 64-bit hashes: confirm the match on the position itself.
+            if self.position_at(i) == self.board {
+                return Some(Cycle {
+                    start_ply: i,
+                    plies: n - i,
+                });
+            }
+            from = i + 2;
+        }
+        None
+    }
+
+    /// The full ruling on the current repetition (per-move classes, summaries,
+    /// explanation), or `None` if the position has not repeated.
+    pub fn ruling(&self) -> Option<Ruling> {
+        let cycle = self.repetition()?;
+        let positions = self.positions_from(cycle.start_ply);
+        let mut classes = self.classes.borrow_mut();
+        let n = self.ply();
+        if classes.len() < n {
+            classes.resize(n, None);
+        }
+        let analyses: Vec<MoveAnalysis> = positions
+            .iter()
+            .enumerate()
+            .map(|(k, b)| {
+                let ply = cycle.start_ply + k;
+                classes[ply]
+                    .get_or_insert_with(|| {
+                        classify(b, Mv::from(self.stack[ply + 1].mv), &self.rules)
+                    })
+                    .clone()
+            })
+            .collect();
+        Some(judge(&self.rules, cycle, positions, analyses))
     }
 
     /// The verdict on the current repetition, or `None` if the position has not repeated.
     pub fn verdict(&self) -> Option<Verdict> {
-        let cycle = self.repetition()?;
-        let mut classes = self.classes.borrow_mut();
-        let mut analyses = Vec::with_capacity(cycle.plies);
-        for k in cycle.start_ply..self.moves.len() {
-            let a = classes[k]
-                .get_or_insert_with(|| classify(&self.boards[k], self.moves[k], &self.rules))
-                .clone();
-            analyses.push(a);
-        }
-        let positions = self.boards[cycle.start_ply..self.moves.len()].to_vec();
-        Some(judge(&self.rules, cycle, positions, analyses).verdict)
+        self.ruling().map(|r| r.verdict)
     }
 
     /// Does the current repetition lose for the side to move? `None` without repetition.
     pub fn loses_for_side_to_move(&self) -> Option<bool> {
         let v = self.verdict()?;
-        Some(v == Verdict::loser(self.board().turn()))
+        Some(v == Verdict::loser(self.board.turn()))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::adjudicate::adjudicate;
 
     #[test]
     fn tracker_agrees_with_batch_adjudication() {
@@ -126,5 +288,174 @@ mod tests {
         assert_eq!(t.verdict(), None);
         t.push(Board::parse_iccs("h7g7").unwrap());
         assert_eq!(t.verdict(), Some(Verdict::RedLoses));
+    }
+
+    /// The tracker's answer after every prefix of `moves` equals the batch adjudicator's.
+    fn agree_on_every_prefix(start: &Board, moves: &[Mv], rules: &Ruleset, label: &str) {
+        let mut t = CycleTracker::new(start.clone(), *rules);
+        for k in 0..=moves.len() {
+            if k > 0 {
+                t.try_push(moves[k - 1]).unwrap();
+            }
+            let batch = adjudicate(start, &moves[..k], rules).unwrap();
+            let inc = t.ruling();
+            assert_eq!(t.repetition(), batch.cycle, "{label} after {k} moves");
+            match inc {
+                None => assert_eq!(batch.verdict, Verdict::NoRepetition, "{label} {k}"),
+                Some(r) => {
+                    assert_eq!(r.verdict, batch.verdict, "{label} after {k} moves");
+                    assert_eq!(r.moves, batch.moves, "{label} after {k} moves");
+                    assert_eq!(r.explanation, batch.explanation, "{label} {k}");
+                }
+            }
+        }
+        // Unmaking everything restores the start exactly.
+        for _ in 0..moves.len() {
+            t.pop();
+        }
+        assert_eq!(t.board(), start);
+        assert_eq!(t.board().key(), start.key());
+        assert_eq!(t.ply(), 0);
+    }
+
+    #[test]
+    fn agrees_with_batch_on_the_fsf_cases() {
+        // The Fairy-Stockfish AXF cases (tests/data, source note in the file): whatever
+        // the batch adjudicator rules, the incremental tracker rules the same at every ply.
+        let doc: serde_json::Value =
+            serde_json::from_str(include_str!("../../tests/data/xiangqi_axf_fsf_cases.json"))
+                .unwrap();
+        let cases = doc["cases"].as_array().unwrap();
+        assert_eq!(cases.len(), 33);
+        for case in cases {
+            let id = case["id"].as_str().unwrap();
+            let start = Board::from_fen(case["fen"].as_str().unwrap()).unwrap();
+            let moves: Vec<Mv> = case["moves_iccs"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| Board::parse_iccs(m.as_str().unwrap()).unwrap())
+                .collect();
+            for rules in [Ruleset::AXF, Ruleset::CXA2011, Ruleset::CXA1987] {
+                agree_on_every_prefix(&start, &moves, &rules, id);
+            }
+        }
+    }
+
+    /// A small deterministic generator (64-bit LCG, high bits).
+    struct Lcg(u64);
+    impl Lcg {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((self.0 >> 33) as usize) % n
+        }
+    }
+
+    /// A random game that keeps returning to earlier positions: random moves, often
+    /// followed by both sides moving back (when legal), so cycles of 4 and more plies
+    /// arise with captures in between.
+    fn random_game(start: &Board, rng: &mut Lcg, len: usize) -> Vec<Mv> {
+        let mut b = start.clone();
+        let mut moves: Vec<Mv> = Vec::new();
+        while moves.len() < len {
+            let legal = b.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let n = moves.len();
+            // Undo the pair two and four plies back when that is legal (a shuttle).
+            let back = (n >= 2 && rng.below(3) > 0).then(|| {
+                let m = moves[n - 2];
+                Mv {
+                    from: m.to,
+                    to: m.from,
+                }
+            });
+            let m = match back {
+                Some(r) if legal.contains(&r) => r,
+                _ => legal[rng.below(legal.len())],
+            };
+            moves.push(m);
+            b = b.after(m);
+        }
+        moves
+    }
+
+    #[test]
+    fn agrees_with_batch_on_random_games_with_repetitions() {
+        // Reference: the batch adjudicator (verdict::adjudicate) on the same move list.
+        let starts = [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
+            "3k5/9/9/9/4p4/9/3N5/4R4/9/3KC4 w",
+            "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w",
+        ];
+        let mut rng = Lcg(0x5eed);
+        let mut repetitions = 0;
+        for fen in starts {
+            let start = Board::from_fen(fen).unwrap();
+            for g in 0..6 {
+                let moves = random_game(&start, &mut rng, 24);
+                let rules = [Ruleset::AXF, Ruleset::CXA2011, Ruleset::CXA1999][g % 3];
+                agree_on_every_prefix(&start, &moves, &rules, fen);
+                let mut t = CycleTracker::new(start.clone(), rules);
+                for &m in &moves {
+                    t.push(m);
+                    repetitions += usize::from(t.repetition().is_some());
+                }
+            }
+        }
+        // The generator must actually produce repetitions for the test to mean anything.
+        assert!(repetitions > 20, "only {repetitions} repeated positions");
+    }
+
+    #[test]
+    fn captures_bound_the_search_and_illegal_moves_are_refused() {
+        // A rook shuttles (the start repeats after four plies), takes a pawn, and shuttles
+        // again: the positions after plies 7 and 8 repeat after plies 11 and 12, and no
+        // position after the capture is matched with one before it (different material).
+        let start = Board::from_fen("4k4/9/9/9/9/4p4/9/9/9/R2K5 w").unwrap();
+        let line = "a0a1 e9f9 a1a0 f9e9 a0a4 e9f9 a4e4 f9f8 e4e3 f8f9 e3e4 f9f8";
+        let moves = crate::adjudicate::parse_moves(line).unwrap();
+        let mut t = CycleTracker::new(start.clone(), Ruleset::AXF);
+        let mut cycles = Vec::new();
+        for &m in &moves {
+            t.push(m);
+            cycles.push(t.repetition().map(|c| (c.start_ply, c.plies)));
+        }
+        let expected = [
+            None,
+            None,
+            None,
+            Some((0, 4)),
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            Some((7, 4)),
+            Some((8, 4)),
+        ];
+        assert_eq!(cycles, expected);
+        agree_on_every_prefix(&start, &moves, &Ruleset::AXF, line);
+        agree_on_every_prefix(&start, &moves, &Ruleset::CXA2011, line);
+
+        // Illegal input is refused with its ply and leaves the tracker as it was.
+        let key = t.board().key();
+        for bad in ["f8f7", "e4f5", "a0a1", "d0c0", "e4e4"] {
+            let err = t.try_push(Board::parse_iccs(bad).unwrap());
+            assert_eq!(
+                err,
+                Err(BoardError::IllegalMove {
+                    index: 12,
+                    token: bad.to_string()
+                })
+            );
+        }
+        assert_eq!((t.ply(), t.board().key()), (12, key));
     }
 }
