@@ -175,6 +175,22 @@ pub fn parse_case(text: &str) -> Result<Case, CaseError> {
     Ok(case)
 }
 
+/// Drops the file that some texts write after 前/中/后 (「前炮2平5」 for 「前炮平5」): the
+/// position word already names the piece.
+fn without_tandem_file(mv: &str) -> String {
+    let chars: Vec<char> = mv.chars().collect();
+    let is_file = |c: char| c.is_ascii_digit() || "一二三四五六七八九".contains(c);
+    if chars.len() > 3
+        && "前中后".contains(chars[0])
+        && is_file(chars[2])
+        && "进退平".contains(chars[3])
+    {
+        chars[..2].iter().chain(&chars[3..]).collect()
+    } else {
+        mv.to_string()
+    }
+}
+
 /// Draws a board: rank labels 9..0 on the left, files a-i below, FEN letters, `.` empty.
 pub fn draw_board(b: &Board) -> Vec<String> {
     let mut out = Vec::new();
@@ -282,11 +298,14 @@ pub fn render_case(text: &str) -> Result<String, CaseError> {
         .collect();
     let zh_moves: Vec<String> = game_zh[cycle.start_ply..].to_vec();
     if let Some(stated) = &case.cycle_zh {
-        let stated: Vec<&str> = stated.split([',', '，', '、']).map(str::trim).collect();
-        let computed: Vec<&str> = game_zh
+        let stated: Vec<String> = stated
+            .split([',', '，', '、'])
+            .map(|m| without_tandem_file(m.trim()))
+            .collect();
+        let computed: Vec<String> = game_zh
             .iter()
             .take(stated.len())
-            .map(String::as_str)
+            .map(|m| without_tandem_file(m))
             .collect();
         if stated != computed {
             problems.push(format!(
@@ -438,6 +457,16 @@ mod tests {
             out.contains("check: every statement of the text holds"),
             "{out}"
         );
+    }
+
+    #[test]
+    fn a_file_after_the_position_word_is_ignored() {
+        // 52 图2 writes 「前炮2平5」 where the engine writes 前炮平5.
+        assert_eq!(without_tandem_file("前炮2平5"), "前炮平5");
+        assert_eq!(without_tandem_file("后车七进一"), "后车进一");
+        assert_eq!(without_tandem_file("前炮平五"), "前炮平五");
+        assert_eq!(without_tandem_file("炮2平5"), "炮2平5");
+        assert_eq!(without_tandem_file("前"), "前");
     }
 
     #[test]
