@@ -20,6 +20,7 @@
 //! make seki: a finished position may leave them empty).
 
 use crate::color::{Color, PerColor, Stone};
+use crate::madeup::MadeUpBoard;
 use crate::position::Position;
 use crate::topology::{Point, Topology};
 use std::fmt;
@@ -117,6 +118,9 @@ pub struct Analysis {
     unit_of: Vec<u32>,
     /// Points per class (indexed by [`PointClass::slot`]).
     counts: [u32; PointClass::SLOTS],
+    /// The classes as a made-up board before any change: every shortcut method starts
+    /// from a copy.
+    template: MadeUpBoard,
 }
 
 impl PointClass {
@@ -163,106 +167,8 @@ impl Analysis {
                 class[p] = PointClass::Stone(c);
             }
         }
-        // Shared regions: one-sided roads, dame and seki liberties.
-        let mut scratch = live.clone();
-        let shared: Vec<Point> = regions
-            .iter()
-            .filter(|r| r.is_shared())
-            .flat_map(|r| r.points.iter().copied())
-            .collect();
-        // Own-area marks: the border bits of empty regions only one colour borders.
-        let mut territory = vec![0u8; n];
-        for r in regions.iter().filter(|r| r.owner().is_some()) {
-            for &p in &r.points {
-                territory[p as usize] = r.border;
-            }
-        }
         let mut visit = Visit::new(n);
-        let mut settled = vec![false; n];
-        // Points a dame fill has taken: occupied for liberties, but joined to no chain,
-        // since either side may be the one that fills it.
-        let mut blocked = vec![false; n];
-        loop {
-            // One-sided points first: the entitled side fills them.
-            loop {
-                let mut changed = false;
-                for &p in &shared {
-                    if settled[p as usize] {
-                        continue;
-                    }
-                    let sb = safe_to_fill(
-                        &topology,
-                        &scratch,
-                        &blocked,
-                        &territory,
-                        &mut visit,
-                        p,
-                        Color::Black,
-                    );
-                    let sw = safe_to_fill(
-                        &topology,
-                        &scratch,
-                        &blocked,
-                        &territory,
-                        &mut visit,
-                        p,
-                        Color::White,
-                    );
-                    let one = match (sb, sw) {
-                        (true, false) => Some(Color::Black),
-                        (false, true) => Some(Color::White),
-                        _ => None,
-                    };
-                    if let Some(c) = one {
-                        class[p as usize] = PointClass::Road(c);
-                        scratch[p as usize] = Stone::of(c);
-                        settled[p as usize] = true;
-                        changed = true;
-                    }
-                }
-                if !changed {
-                    break;
-                }
-            }
-            // Then one dame both can fill: filling it may take a liberty the others need
-            // (three shared liberties of an eyeless seki leave one dame and two 公气), so
-            // the rest is looked at again with this point occupied.
-            let dame = shared.iter().copied().find(|&p| {
-                !settled[p as usize]
-                    && safe_to_fill(
-                        &topology,
-                        &scratch,
-                        &blocked,
-                        &territory,
-                        &mut visit,
-                        p,
-                        Color::Black,
-                    )
-                    && safe_to_fill(
-                        &topology,
-                        &scratch,
-                        &blocked,
-                        &territory,
-                        &mut visit,
-                        p,
-                        Color::White,
-                    )
-            });
-            match dame {
-                Some(p) => {
-                    class[p as usize] = PointClass::Dame;
-                    blocked[p as usize] = true;
-                    settled[p as usize] = true;
-                }
-                None => break,
-            }
-        }
-        // What no side can fill is a shared liberty of a seki.
-        for &p in &shared {
-            if !settled[p as usize] {
-                class[p as usize] = PointClass::SharedEye;
-            }
-        }
+        classify_shared(&topology, &live, &regions, &mut class, &mut visit);
         // Units: components of own stones and own-only regions. Per point: the colour
         // whose area it is (0 none, else the colour's bit), and whether it is an empty
         // point both colours border.
@@ -372,7 +278,9 @@ impl Analysis {
         for k in &class {
             counts[k.slot()] += 1;
         }
+        let template = MadeUpBoard::of_classes(topology.clone(), &class);
         Ok(Analysis {
+            template,
             topology,
             original,
             live,
@@ -387,6 +295,10 @@ impl Analysis {
 
     pub fn topology(&self) -> &Topology {
         &self.topology
+    }
+    /// The made-up board every shortcut method starts from: the classes as marks.
+    pub fn made_up_template(&self) -> &MadeUpBoard {
+        &self.template
     }
     pub fn topology_arc(&self) -> &Arc<Topology> {
         &self.topology
@@ -512,6 +424,122 @@ impl Analysis {
     }
 }
 
+/// Settles the empty points of regions both colours border (第二十七条): a point only one
+/// side can fill safely is that side's road, a point both can fill is a dame taken as filled
+/// before the rest is looked at again, and what neither can fill is a shared seki liberty.
+#[inline(never)]
+fn classify_shared(
+    topology: &Topology,
+    live: &[Stone],
+    regions: &[Region],
+    class: &mut [PointClass],
+    visit: &mut Visit,
+) {
+    let n = live.len();
+    if !regions.iter().any(|r| r.is_shared()) {
+        return;
+    }
+    // Shared regions: one-sided roads, dame and seki liberties.
+    let mut scratch = live.to_vec();
+    let shared: Vec<Point> = regions
+        .iter()
+        .filter(|r| r.is_shared())
+        .flat_map(|r| r.points.iter().copied())
+        .collect();
+    // Own-area marks: the border bits of empty regions only one colour borders.
+    let mut territory = vec![0u8; n];
+    for r in regions.iter().filter(|r| r.owner().is_some()) {
+        for &p in &r.points {
+            territory[p as usize] = r.border;
+        }
+    }
+    let mut settled = vec![false; n];
+    // Points a dame fill has taken: occupied for liberties, but joined to no chain,
+    // since either side may be the one that fills it.
+    let mut blocked = vec![false; n];
+    loop {
+        // One-sided points first: the entitled side fills them.
+        loop {
+            let mut changed = false;
+            for &p in &shared {
+                if settled[p as usize] {
+                    continue;
+                }
+                let sb = safe_to_fill(
+                    topology,
+                    &scratch,
+                    &blocked,
+                    &territory,
+                    visit,
+                    p,
+                    Color::Black,
+                );
+                let sw = safe_to_fill(
+                    topology,
+                    &scratch,
+                    &blocked,
+                    &territory,
+                    visit,
+                    p,
+                    Color::White,
+                );
+                let one = match (sb, sw) {
+                    (true, false) => Some(Color::Black),
+                    (false, true) => Some(Color::White),
+                    _ => None,
+                };
+                if let Some(c) = one {
+                    class[p as usize] = PointClass::Road(c);
+                    scratch[p as usize] = Stone::of(c);
+                    settled[p as usize] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        // Then one dame both can fill: filling it may take a liberty the others need
+        // (three shared liberties of an eyeless seki leave one dame and two 公气), so
+        // the rest is looked at again with this point occupied.
+        let dame = shared.iter().copied().find(|&p| {
+            !settled[p as usize]
+                && safe_to_fill(
+                    topology,
+                    &scratch,
+                    &blocked,
+                    &territory,
+                    visit,
+                    p,
+                    Color::Black,
+                )
+                && safe_to_fill(
+                    topology,
+                    &scratch,
+                    &blocked,
+                    &territory,
+                    visit,
+                    p,
+                    Color::White,
+                )
+        });
+        match dame {
+            Some(p) => {
+                class[p as usize] = PointClass::Dame;
+                blocked[p as usize] = true;
+                settled[p as usize] = true;
+            }
+            None => break,
+        }
+    }
+    // What no side can fill is a shared liberty of a seki.
+    for &p in &shared {
+        if !settled[p as usize] {
+            class[p as usize] = PointClass::SharedEye;
+        }
+    }
+}
+
 /// Maximal connected empty regions and the colours that border them.
 pub fn find_regions(topology: &Topology, stones: &[Stone]) -> Vec<Region> {
     label_regions(topology, stones).0
@@ -519,6 +547,7 @@ pub fn find_regions(topology: &Topology, stones: &[Stone]) -> Vec<Region> {
 
 /// The empty regions and, per point, the index of its region (`u32::MAX` on stones). Each
 /// region's points are listed in increasing order, read off the labels in one scan.
+#[inline(never)]
 fn label_regions(topology: &Topology, stones: &[Stone]) -> (Vec<Region>, Vec<u32>) {
     let n = stones.len();
     let mut region_of = vec![u32::MAX; n];
@@ -566,6 +595,7 @@ struct Liberties {
     count: Vec<u32>,
 }
 
+#[inline(never)]
 fn chain_liberty_counts(topology: &Topology, stones: &[Stone]) -> Liberties {
     let n = stones.len();
     let mut head: Vec<Point> = (0..n as Point).collect();
@@ -771,6 +801,7 @@ impl UnitArea<'_> {
 }
 
 #[allow(clippy::too_many_arguments)]
+#[inline(never)]
 fn choose_eyes(
     topology: &Topology,
     live: &[Stone],
@@ -783,6 +814,10 @@ fn choose_eyes(
 ) -> Vec<Point> {
     if unit.territory.is_empty() || need == 0 {
         return Vec::new();
+    }
+    // No more points than eyes needed: every point is kept, there is nothing to choose.
+    if unit.territory.len() <= need {
+        return unit.territory.clone();
     }
     // The best point of each own region, smaller regions first (a one-point region is an eye).
     let mut region_ids: Vec<u32> = unit

@@ -70,8 +70,13 @@ impl Mark {
 impl MadeUpBoard {
     /// The board as the analysis classifies it (roads marked, essential eyes kept).
     pub fn from_analysis(analysis: &Analysis) -> MadeUpBoard {
-        let marks = analysis
-            .classes()
+        analysis.made_up_template().clone()
+    }
+
+    /// The board of `analysis`'s classes (built once per analysis; see
+    /// [`Analysis::made_up_template`]).
+    pub(crate) fn of_classes(topology: Arc<Topology>, classes: &[PointClass]) -> MadeUpBoard {
+        let marks = classes
             .iter()
             .map(|c| match *c {
                 PointClass::Stone(c) => Mark::Stone(c),
@@ -82,7 +87,7 @@ impl MadeUpBoard {
                 PointClass::Neutral => Mark::Neutral,
             })
             .collect();
-        MadeUpBoard::from_marks(analysis.topology_arc().clone(), marks)
+        MadeUpBoard::from_marks(topology, marks)
     }
 
     /// A board with the given marks and no changes yet.
@@ -234,6 +239,10 @@ impl MadeUpBoard {
         keyed.into_iter().map(|e| e.1).collect()
     }
 
+    fn points_where(&self, m: Mark) -> impl Iterator<Item = Point> + '_ {
+        (0..self.marks.len() as Point).filter(move |&p| self.marks[p as usize] == m)
+    }
+
     fn points_with(&self, m: Mark) -> Vec<Point> {
         (0..self.marks.len() as Point)
             .filter(|&p| self.marks[p as usize] == m)
@@ -245,8 +254,7 @@ impl MadeUpBoard {
     /// is lifted, so lifting many stones stays linear.
     pub fn lift_to_roads(&mut self, c: Color, k: u32) -> u32 {
         let keyed: Vec<_> = self
-            .points_with(Mark::Stone(c))
-            .into_iter()
+            .points_where(Mark::Stone(c))
             .map(|p| {
                 let (opp, own_space) = self.neighbour_tally(p, c);
                 ((opp, std::cmp::Reverse(own_space), self.order_key(p)), p)
@@ -265,8 +273,7 @@ impl MadeUpBoard {
     /// most opposing stones, lower rows first. Ranked once per call.
     fn border_stones(&self, giver: Color, k: u32) -> Vec<Point> {
         let keyed: Vec<_> = self
-            .points_with(Mark::Stone(giver))
-            .into_iter()
+            .points_where(Mark::Stone(giver))
             .map(|p| {
                 let (touches_opp, own_space) = self.neighbour_tally(p, giver);
                 (

@@ -629,3 +629,45 @@ fn nine_by_nine_finished_game_with_dead_stones_and_inner_chains() {
         },
     );
 }
+
+#[test]
+fn ko_left_on_the_board_is_the_holders_road() {
+    // 7x5. Black holds a ko at D4: D4 is surrounded by black stones, and the black stone E4
+    // has D4 as its last liberty (White could take it back only by a ko capture). The ko is
+    // not connected: 第二十七条 "一方劫材有利时不粘劫而持有的打劫处的那个空点是该方的路点", so D4 is
+    // Black's road, not an essential eye (with D4 kept empty E4 could be captured). E4 in
+    // atari inside Black's own area is no seki. The same holds for White's E5, whose last
+    // liberty F5 lies in White's area: F5 is White's road.
+    // Black: 14 stones, 7 one-point regions: 2 eyes, 5 roads: 19.
+    // White: 6 stones, 8 empty points: 2 eyes, 6 roads: 12 (19 + 12 + 4 = 35 points).
+    let a = analyse(
+        ". X . X O . .\n\
+         X X X . X O O\n\
+         . X . X O . .\n\
+         X X X X O . .\n\
+         . X . X O . .\n",
+        &[],
+    );
+    let p = |n: &str| a.topology().parse_point(n).unwrap();
+    assert_eq!(a.class(p("D4")), PointClass::Road(Color::Black));
+    assert_eq!(a.class(p("F5")), PointClass::Road(Color::White));
+    check(
+        "ko held by Black",
+        &a,
+        &Expect {
+            stones: (14, 6),
+            roads_half: (h(5), h(6)),
+            own_eyes: (2, 2),
+            shared_eyes: 0,
+            units: (1, 1),
+            independent: (1, 1),
+            living_half: (h(19), h(12)),
+            // Area: 14 + 7 = 21, 6 + 8 = 14.
+            area_half: (h(21), h(14)),
+            returned_half: (h(21), h(14)),
+            tax: (19, 12),
+            territory: (7, 8),
+            tromp_taylor: (21, 14),
+        },
+    );
+}
