@@ -543,9 +543,8 @@ impl Board {
     pub fn checking_moves(&self) -> Vec<Mv> {
         let mut v: Vec<Mv> = self
             .pos
-            .legal_moves()
+            .checking_moves()
             .iter()
-            .filter(|&&m| self.pos.gives_check(m))
             .map(|&m| mv_of(m))
             .collect();
         v.sort_by_key(|m| m.from);
