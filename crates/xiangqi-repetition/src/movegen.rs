@@ -308,26 +308,43 @@ impl Position {
     }
 
     /// The legal moves of the side to move that give check. Only moves that could
-    /// matter are tried: a move checks either with the moved piece (then it lands on the
-    /// enemy king's rank or file, on a point a horse or pawn attacks the king from) or by
-    /// opening a line, a horse's leg or a cannon screen (then it leaves, or for a second
-    /// cannon screen lands on, such a point).
+    /// matter are tried: a piece whose leaving could open a line, a cannon screen or a
+    /// horse's leg onto the enemy king may check from anywhere; any other piece only by
+    /// landing where its own kind attacks the king from, or on an empty point between
+    /// an own cannon and the king (as its screen).
+    ///
+    /// Also meaningful when the side to move already attacks the enemy king (a position
+    /// made up for analysis): then every legal move keeping an attack is listed.
     pub fn checking_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         let us = self.turn.index();
-        let ek = self.kings[us ^ 1] as usize;
-        let mut relevant =
-            tables::RANK_MASK[ek / 9] | tables::FILE_MASK[ek % 9] | PAWN_FROM[us][ek];
-        for leap in &tables::HORSE_TO[ek] {
-            relevant |= leap.targets | leap.block;
+        let them = us ^ 1;
+        let ek = self.kings[them] as usize;
+        let (mut blockers, screens) = self.king_threats(them);
+        if self.king_attackers(ek, us, self.occ, self.rot, !0) != 0 {
+            // The enemy king already stands attacked (a hypothetical position): any move
+            // that keeps the attack checks, so every piece is tried everywhere.
+            blockers = !0;
         }
+        let lines = tables::RANK_MASK[ek / 9] | tables::FILE_MASK[ek % 9];
         let mut own = self.colour[us];
         while own != 0 {
             let s = own.trailing_zeros() as usize;
             own &= own - 1;
-            let mut t = self.targets_from(s);
-            if relevant & (1u128 << s) == 0 {
-                t &= relevant;
+            let sb = 1u128 << s;
+            let kind = ((self.board[s] - 1) % 7) as usize;
+            let mut t = self.targets_of(us, kind, s);
+            if blockers & sb == 0 {
+                let occ = self.occ ^ sb;
+                let direct = match kind {
+                    R => tables::rook(ek, occ, self.rot ^ tables::ROT[s]),
+                    C => lines,
+                    H => tables::horse_attackers(ek, occ),
+                    P => PAWN_FROM[us][ek],
+                    K => tables::FILE_MASK[ek % 9],
+                    _ => 0,
+                };
+                t &= direct | screens;
             }
             while t != 0 {
                 let to = t.trailing_zeros() as usize;
@@ -420,6 +437,20 @@ mod tests {
                     assert_eq!(sorted, slow_sorted, "{}", pos.fen());
                     checks_seen += slow.len();
                     assert_eq!(pos.has_legal_move(), !legal.is_empty(), "{}", pos.fen());
+                    // The same with the turn passed (the other side may be attacking the
+                    // king of the side that passed, as in the analysis of threats).
+                    let mut passed = pos.clone();
+                    passed.pass();
+                    let mut slow: Vec<Move> = passed
+                        .legal_moves()
+                        .iter()
+                        .copied()
+                        .filter(|&m| passed.after(m).is_check())
+                        .collect();
+                    let mut fast2: Vec<Move> = passed.checking_moves().iter().copied().collect();
+                    slow.sort();
+                    fast2.sort();
+                    assert_eq!(fast2, slow, "passed {}", pos.fen());
                     if legal.is_empty() {
                         break;
                     }

@@ -364,21 +364,12 @@ impl Board {
     }
 
     /// All occupied points with their pieces, Red's back rank first.
-    pub fn pieces(&self) -> impl Iterator<Item = (Sq, Piece)> + '_ {
-        let occ = self.pos.occupied().0;
-        // Engine rows run from Black's back rank, so Red's back rank is the last row.
-        (0..10u8).rev().flat_map(move |y| {
-            let mut row = (occ >> (9 * y as u32)) & 0x1ff;
-            std::iter::from_fn(move || {
-                if row == 0 {
-                    return None;
-                }
-                let x = row.trailing_zeros() as u8;
-                row &= row - 1;
-                let sq = Sq::new(x, 9 - y);
-                self.at(sq).map(|p| (sq, p))
-            })
-        })
+    pub fn pieces(&self) -> Pieces<'_> {
+        Pieces {
+            board: self,
+            y: 10,
+            row: 0,
+        }
     }
 
     /// Reads a FEN (xqbase/UCCI: rank 9 first, `w`/`r` or `b` to move) and checks that it
@@ -574,6 +565,42 @@ impl Board {
         crate::iccs::parse_move(token, crate::RankBase::Zero)
             .ok()
             .map(mv_of)
+    }
+}
+
+/// The occupied points of a board in the adjudicator's order (ranks from Red's side,
+/// files from a to i), read row by row from the occupancy bits.
+pub struct Pieces<'a> {
+    board: &'a Board,
+    /// The engine row being read (rows run from Black's back rank, so Red's back rank
+    /// is row 9) and its remaining occupied files.
+    y: u32,
+    row: u32,
+}
+
+impl Iterator for Pieces<'_> {
+    type Item = (Sq, Piece);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Sq, Piece)> {
+        while self.row == 0 {
+            if self.y == 0 {
+                return None;
+            }
+            self.y -= 1;
+            self.row = ((self.board.pos.occupied().0 >> (9 * self.y)) & 0x1ff) as u32;
+        }
+        let x = self.row.trailing_zeros();
+        self.row &= self.row - 1;
+        let engine = Square::from_xy(x as u8, self.y as u8).expect("row and file on board");
+        let p = self.board.pos.piece_at(engine).expect("occupied point");
+        Some((
+            Sq::new(x as u8, 9 - self.y as u8),
+            Piece {
+                kind: kind(p.kind),
+                color: color(p.side),
+            },
+        ))
     }
 }
 
