@@ -570,6 +570,7 @@ impl Board {
 
 /// The occupied points of a board in the adjudicator's order (ranks from Red's side,
 /// files from a to i), read row by row from the occupancy bits.
+#[derive(Debug)]
 pub struct Pieces<'a> {
     board: &'a Board,
     /// The engine row being read (rows run from Black's back rank, so Red's back rank
