@@ -12,7 +12,12 @@
 //!   first counterattack (第一反击) does not cancel a strike;
 //! - same types (or the 威力互达子 pairs of 九九/〇七) are judged from the receiver back
 //!   (从后朝前观): if it can take without immediate mate or loss, the move is 兑 or 献;
-//! - a move with several effects takes the heaviest name (从重).
+//! - a move with several effects takes the heaviest name (从重);
+//! - material is judged by short exchanges: from 八四 on a root is real only if retaking
+//!   does not lose (the exchange on the point is played out), and the loss that disqualifies
+//!   an offer may come from a short forced sequence the capture sets off (a check, the reply,
+//!   a second capture: 「丢炮失车」), but not from losses that exist anyway;
+//! - under 〇七 two perpetual chasers are weighed: chasing rootless pieces is the heavier.
 //!
 //! [`incremental::CycleTracker`] offers the same judgement to a search: push and pop
 //! positions with make/unmake, ask about a repetition in time linear in the cycle.
