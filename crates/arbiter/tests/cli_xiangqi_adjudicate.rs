@@ -196,3 +196,57 @@ fn bad_input_is_exit_2_with_position() {
         assert_eq!(v["error"]["kind"], "bad_input");
     }
 }
+
+#[test]
+fn lecture_cases_differ_by_edition() {
+    // Lecture 55 图3 (diagrams/xiangqi/001-55-3.txt): 「最后判红方“长捉”,不变作负」 under the
+    // Chinese rules; 「此案若按亚规,红可幸和……仍按“长献”处理」.
+    let fen = "4k4/9/9/4c1p2/6b1C/2r6/4N4/4B4/9/4K1B2 w";
+    let moves = "i5i6 e6e5 i6i5 e5e6";
+    for (rules, expected) in [
+        ("cxa1987", "red_loses"),
+        ("cxa2011", "red_loses"),
+        ("axf", "draw"),
+    ] {
+        let (code, v) = json(&[
+            "xiangqi",
+            "adjudicate",
+            "--fen",
+            fen,
+            "--moves",
+            moves,
+            "--rules",
+            rules,
+        ]);
+        assert_eq!(code, 0);
+        assert_eq!(v["result"], expected, "{rules}");
+    }
+    // 〇七 grading (lecture 57 图4 with Red's 车 protected, see tests/adjudicate_editions.rs
+    // of the xiangqi-repetition crate): both sides chase on every move, Red only rootless
+    // pieces; the 2007 text weighs the chases (Red must vary), 八七 counts 二打对二还打.
+    let fen = "4k4/9/9/4c4/5c1n1/5N3/2p5R/8B/9/4K3C w";
+    let moves = "i3i6 h5g7 i6i3 g7h5";
+    let (_, v) = json(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        fen,
+        "--moves",
+        moves,
+        "--rules",
+        "cxa2011",
+    ]);
+    assert_eq!(v["result"], "red_loses");
+    assert!(v["explanation"].as_str().unwrap().contains("无根"), "{v}");
+    let (_, v) = json(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        fen,
+        "--moves",
+        moves,
+        "--rules",
+        "cxa1987",
+    ]);
+    assert_eq!(v["result"], "draw");
+}
