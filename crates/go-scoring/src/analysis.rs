@@ -187,7 +187,7 @@ impl Analysis {
                 s => area_bits[p] = s as u8,
             }
         }
-        let liberties = chain_liberty_counts(&topology, &live);
+        let mut chain_sets = DisjointSets::new(n);
         let mut unit_of = vec![NO_UNIT; n];
         let mut units = Vec::new();
         let mut stack = Vec::new();
@@ -210,30 +210,22 @@ impl Analysis {
                 seki: false,
                 eyes: Vec::new(),
             };
+            let (mut stones, mut joins) = (0usize, 0usize);
             unit_of[start] = id;
             stack.push(start as Point);
             while let Some(p) = stack.pop() {
                 let pu = p as usize;
-                if live[pu] != Stone::Empty {
-                    if liberties.head[pu] == p {
-                        unit.chains += 1;
-                    }
-                    // A chain in atari makes seki when its last liberty is a point both
-                    // colours border; if it is a point of the unit's own area, the owner
-                    // simply fills it (closing a tiger's mouth) and the unit lives on.
-                    if liberties.count[liberties.head[pu] as usize] == 1
-                        && topology
-                            .neighbours(p)
-                            .iter()
-                            .any(|&q| shared_empty[q as usize])
-                    {
-                        unit.seki = true;
-                    }
+                let stone = live[pu];
+                if stone != Stone::Empty {
+                    stones += 1;
                 }
                 for &q in topology.neighbours(p) {
                     let qu = q as usize;
-                    if class[qu] == PointClass::SharedEye {
-                        unit.seki = true;
+                    // Every link between two stones of one chain (taken from its lower
+                    // end) joins two chain sets at most once: chains = stones - joins.
+                    if q > p && stone != Stone::Empty && live[qu] == stone && chain_sets.join(p, q)
+                    {
+                        joins += 1;
                     }
                     if unit_of[qu] == NO_UNIT && area_bits[qu] == bits {
                         unit_of[qu] = id;
@@ -241,7 +233,36 @@ impl Analysis {
                     }
                 }
             }
+            unit.chains = stones - joins;
             units.push(unit);
+        }
+        // Seki needs an empty point both colours border: a unit touching a shared seki
+        // liberty is in seki, and so is a unit with a chain in atari whose last liberty is
+        // such a point. If the last liberty is a point of the unit's own area, the owner
+        // simply fills it (closing a tiger's mouth) and the unit lives on.
+        if shared_empty.iter().any(|&s| s) {
+            for p in 0..n {
+                if class[p] == PointClass::SharedEye {
+                    for &q in topology.neighbours(p as Point) {
+                        let u = unit_of[q as usize];
+                        if u != NO_UNIT {
+                            units[u as usize].seki = true;
+                        }
+                    }
+                }
+            }
+            let liberties = chain_liberty_counts(&topology, &live);
+            for p in 0..n {
+                if live[p] != Stone::Empty
+                    && liberties.count[liberties.head[p] as usize] == 1
+                    && topology
+                        .neighbours(p as Point)
+                        .iter()
+                        .any(|&q| shared_empty[q as usize])
+                {
+                    units[unit_of[p] as usize].seki = true;
+                }
+            }
         }
         // Point lists in increasing order, read off the unit map in one scan.
         for p in 0..n {
@@ -732,6 +753,36 @@ fn has_liberty_besides(
         }
     }
     false
+}
+
+/// Union-find over points with path halving: which stones form one chain.
+struct DisjointSets {
+    parent: Vec<Point>,
+}
+
+impl DisjointSets {
+    fn new(n: usize) -> DisjointSets {
+        DisjointSets {
+            parent: (0..n as Point).collect(),
+        }
+    }
+    fn root(&mut self, mut p: Point) -> Point {
+        while self.parent[p as usize] != p {
+            let up = self.parent[self.parent[p as usize] as usize];
+            self.parent[p as usize] = up;
+            p = up;
+        }
+        p
+    }
+    /// Joins the sets of `a` and `b`; false if they were one set already.
+    fn join(&mut self, a: Point, b: Point) -> bool {
+        let (ra, rb) = (self.root(a), self.root(b));
+        if ra == rb {
+            return false;
+        }
+        self.parent[ra as usize] = rb;
+        true
+    }
 }
 
 /// Visit marks reused by every flood fill of one analysis: a point is visited when its
