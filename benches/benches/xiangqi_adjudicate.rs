@@ -86,6 +86,25 @@ fn walk_tracked(t: &mut CycleTracker, depth: u32) -> u64 {
     n
 }
 
+/// The same walk with the tracker's make/unmake, the undo record kept in the search's
+/// own frame as with the engine's make/unmake.
+fn walk_tracked_undo(t: &mut CycleTracker, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut n = 0;
+    for &m in t.position().legal_moves().iter() {
+        let undo = t.make(m);
+        if t.repetition().is_none() {
+            n += walk_tracked_undo(t, depth - 1);
+        } else {
+            n += u64::from(t.loses_for_side_to_move() == Some(true));
+        }
+        t.unmake(m, undo);
+    }
+    n
+}
+
 fn incremental(c: &mut Criterion) {
     let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
     let board = Board::from_fen(fen).unwrap();
@@ -95,15 +114,20 @@ fn incremental(c: &mut Criterion) {
     assert_eq!(walk(&mut p, 3), 79_666);
     let mut t = CycleTracker::new(board.clone(), Ruleset::AXF);
     assert_eq!(walk_tracked(&mut t, 3), 79_666);
+    assert_eq!(walk_tracked_undo(&mut t, 3), 79_666);
     let mut g = c.benchmark_group("perft 3 with repetition tracking");
     g.sample_size(20);
     g.bench_function("plain make-unmake walk", |b| {
         let mut p = start.clone();
         cpu_iter(b, || walk(black_box(&mut p), 3))
     });
-    g.bench_function("walk with cycle tracker", |b| {
+    g.bench_function("walk with cycle tracker push-pop", |b| {
         let mut t = CycleTracker::new(board.clone(), Ruleset::AXF);
         cpu_iter(b, || walk_tracked(black_box(&mut t), 3))
+    });
+    g.bench_function("walk with cycle tracker make-unmake", |b| {
+        let mut t = CycleTracker::new(board.clone(), Ruleset::AXF);
+        cpu_iter(b, || walk_tracked_undo(black_box(&mut t), 3))
     });
     g.finish();
 }

@@ -1,17 +1,20 @@
 //! Repetition judgement for engines and servers: a game stack that follows make/unmake.
 //!
 //! A search makes and unmakes its moves through the tracker, which owns the current
-//! position. A push plays the move in place and records only what a later question needs:
-//! the position key, the move, what the move captured, and the earliest ply whose
-//! material equals the new position's (a capture changes the material, so no earlier
-//! position can repeat). That is a few words per ply, with no copy of the position.
+//! position: [`CycleTracker::push`] / [`CycleTracker::pop`], or, keeping the undo record
+//! in the search's own frame as with the engine's make/unmake, [`CycleTracker::make`] /
+//! [`CycleTracker::unmake`]. Making a move plays it in place and records only what a
+//! later question needs: the position key, the move, what it captured and the previous
+//! halfmove clock (16 bytes, no copy of the position), plus the ply of every capture (a
+//! capture changes the material, so no earlier position can repeat a later one).
 //!
 //! Asking whether the current position repeats compares keys of the same side to move
 //! back to the last capture. Only when a key matches is anything else done: the cycle's
 //! positions are rebuilt by unmaking its moves on a copy of the current position (a cycle
 //! contains no capture), the key match is confirmed against the rebuilt position, and the
-//! cycle's moves are classified and memoised until popped. The verdict therefore costs
-//! time linear in the cycle length, and nothing at nodes where no position repeats.
+//! cycle's moves are classified and memoised per ply (a memo is used only while the same
+//! move from the same position stands at that ply). The verdict therefore costs time
+//! linear in the cycle length, and nothing at nodes where no position repeats.
 
 use std::cell::RefCell;
 
@@ -56,9 +59,19 @@ pub struct CycleTracker {
     captures: Vec<u32>,
     /// The last entry of `captures`, or 0.
     since: u32,
-    /// Classification of the move leading to `stack[i + 1]`, computed on demand and
-    /// dropped on pop. May be shorter than the number of moves.
-    classes: RefCell<Vec<Option<MoveAnalysis>>>,
+    /// Classification of the move leading to `stack[i + 1]`, computed on demand. Entries
+    /// are not dropped on pop (which stays free of this bookkeeping); each remembers the
+    /// move and the keys before and after it, and is used only while they still match.
+    classes: RefCell<Vec<Option<Memo>>>,
+}
+
+/// A remembered classification and the ply it belongs to.
+#[derive(Clone, Debug)]
+struct Memo {
+    before: u64,
+    after: u64,
+    mv: Move,
+    analysis: MoveAnalysis,
 }
 
 impl CycleTracker {
@@ -112,7 +125,14 @@ impl CycleTracker {
     /// engine's move generator); see [`CycleTracker::try_push`] for unchecked input.
     #[inline]
     pub fn push(&mut self, mv: impl Into<Move>) {
-        let mv = mv.into();
+        self.make(mv.into());
+    }
+
+    /// As [`CycleTracker::push`], returning what [`CycleTracker::unmake`] needs, for a
+    /// search that keeps its moves and undo records in its own frames (as with the
+    /// engine's [`Position::play`]): taking the move back then needs no look-up.
+    #[inline]
+    pub fn make(&mut self, mv: Move) -> Undo {
         debug_assert!(self.board.position().is_legal(mv), "illegal move {mv}");
         let undo = self.board.make(mv);
         if undo.captured.is_some() {
@@ -125,6 +145,23 @@ impl CycleTracker {
             captured: undo.captured,
             clock: undo.halfmove_clock,
         });
+        undo
+    }
+
+    /// Takes back the last move, given as made with [`CycleTracker::make`] and the undo
+    /// record it returned (checked in debug builds).
+    #[inline]
+    pub fn unmake(&mut self, mv: Move, undo: Undo) {
+        debug_assert!(
+            self.stack.len() > 1 && self.stack.last().map(|p| (p.mv, p.undo())) == Some((mv, undo)),
+            "unmake of a move that is not the last one made"
+        );
+        self.board.unmake(mv, undo);
+        self.stack.pop();
+        if undo.captured.is_some() {
+            self.captures.pop();
+            self.since = self.captures.last().copied().unwrap_or(0);
+        }
     }
 
     /// Makes a move after checking that it is legal; an illegal one is refused with its
@@ -150,10 +187,6 @@ impl CycleTracker {
             if top.captured.is_some() {
                 self.captures.pop();
                 self.since = self.captures.last().copied().unwrap_or(0);
-            }
-            let classes = self.classes.get_mut();
-            if classes.len() >= self.stack.len() {
-                classes.truncate(self.stack.len() - 1);
             }
         }
     }
@@ -245,11 +278,21 @@ impl CycleTracker {
             .enumerate()
             .map(|(k, b)| {
                 let ply = cycle.start_ply + k;
-                classes[ply]
-                    .get_or_insert_with(|| {
-                        classify(b, Mv::from(self.stack[ply + 1].mv), &self.rules)
-                    })
-                    .clone()
+                let (before, after) = (self.stack[ply].key, self.stack[ply + 1].key);
+                let mv = self.stack[ply + 1].mv;
+                let slot = &mut classes[ply];
+                match slot {
+                    Some(m) if m.before == before && m.after == after && m.mv == mv => {}
+                    _ => {
+                        *slot = Some(Memo {
+                            before,
+                            after,
+                            mv,
+                            analysis: classify(b, Mv::from(mv), &self.rules),
+                        })
+                    }
+                }
+                slot.as_ref().expect("just filled").analysis.clone()
             })
             .collect();
         Some(judge(&self.rules, cycle, positions, analyses))
@@ -290,6 +333,35 @@ mod tests {
         assert_eq!(t.verdict(), Some(Verdict::RedLoses));
     }
 
+    #[test]
+    fn memoised_classes_follow_the_line_actually_on_the_stack() {
+        // Two cycles back to the same start: the rook chases the cannon from the g-file
+        // (line A) or first steps aside to i0 (line B). Each ruling must be the batch
+        // adjudicator's for the line now on the stack, whatever was classified before.
+        let start = Board::from_fen("5k3/9/6c2/9/9/9/9/9/9/4K2R1 w").unwrap();
+        let a = crate::adjudicate::parse_moves("h0g0 g7h7 g0h0 h7g7").unwrap();
+        let b = crate::adjudicate::parse_moves("h0i0 g7h7 i0h0 h7g7").unwrap();
+        let mut t = CycleTracker::new(start.clone(), Ruleset::AXF);
+        for line in [&a, &b, &a] {
+            for &m in line.iter() {
+                t.push(m);
+            }
+            let batch = adjudicate(&start, line, &Ruleset::AXF).unwrap();
+            let inc = t.ruling().expect("the start repeats");
+            assert_eq!(inc.moves, batch.moves);
+            assert_eq!(inc.verdict, batch.verdict);
+            for _ in 0..4 {
+                t.pop();
+            }
+        }
+        let ra = adjudicate(&start, &a, &Ruleset::AXF).unwrap();
+        let rb = adjudicate(&start, &b, &Ruleset::AXF).unwrap();
+        assert_ne!(
+            ra.moves[0].class, rb.moves[0].class,
+            "the lines differ at ply 0"
+        );
+    }
+
     /// The tracker's answer after every prefix of `moves` equals the batch adjudicator's.
     fn agree_on_every_prefix(start: &Board, moves: &[Mv], rules: &Ruleset, label: &str) {
         let mut t = CycleTracker::new(start.clone(), *rules);
@@ -315,7 +387,37 @@ mod tests {
         }
         assert_eq!(t.board(), start);
         assert_eq!(t.board().key(), start.key());
+        assert_eq!(
+            t.board().position(),
+            start.position(),
+            "{label}: clocks restored"
+        );
         assert_eq!(t.ply(), 0);
+
+        // The make/unmake pair with undo records kept by the caller answers the same, and
+        // a memoised classification is not reused after its ply was replaced.
+        let mut undos = Vec::new();
+        for (k, &m) in moves.iter().enumerate() {
+            undos.push(t.make(m.into()));
+            let batch = adjudicate(start, &moves[..=k], rules).unwrap();
+            assert_eq!(
+                t.verdict().unwrap_or(Verdict::NoRepetition),
+                batch.verdict,
+                "{label} after {} moves (make)",
+                k + 1
+            );
+        }
+        for (&m, undo) in moves.iter().zip(undos).rev() {
+            t.unmake(m.into(), undo);
+            let batch = adjudicate(start, &moves[..t.ply()], rules).unwrap();
+            assert_eq!(
+                t.ruling().map(|r| r.moves),
+                batch.cycle.map(|_| batch.moves),
+                "{label} back at {} moves",
+                t.ply()
+            );
+        }
+        assert_eq!(t.board().position(), start.position());
     }
 
     #[test]
