@@ -219,3 +219,35 @@ fn axf_exception_rook_held_by_a_horse_and_removed_roots() {
         assert_eq!(verdict(fen, moves, Ruleset::AXF), BlackLoses, "{fen}");
     }
 }
+
+#[test]
+fn chase_by_blocking_a_root() {
+    // AXF exception list (issue text; reference spec §3.1: Fairy-Stockfish #468 「What so far
+    // is not implemented are cases of blocking a root」): a move that puts a piece between a
+    // protected piece and its root makes the existing attack on it a chase. Here the black 马
+    // on the central file is attacked by Red's 车 but rooted by Black's 车 along the river
+    // bank; 炮七进二 stands in between.
+    use xiangqi_repetition::adjudicate::{Board, classify};
+    let before = Board::from_fen("4k4/9/9/9/r3n4/9/2C6/9/4R4/5K3 w").unwrap();
+    let mv = Board::parse_iccs("c3c5").unwrap();
+    for rules in Ruleset::PRESETS {
+        let a = classify(&before, mv, &rules);
+        assert_eq!(a.class, EffectKind::Chase, "{rules}");
+        let chase = a
+            .effects
+            .iter()
+            .find(|e| e.kind == EffectKind::Chase)
+            .unwrap();
+        assert_eq!(chase.piece.to_string(), "e1", "{rules}");
+        assert_eq!(chase.target.unwrap().to_string(), "e5", "{rules}");
+    }
+    // Without the block the 车's attack on the rooted 马 is no chase (车 for 马).
+    let elsewhere = Board::parse_iccs("c3c4").unwrap();
+    for rules in Ruleset::PRESETS {
+        assert_eq!(
+            classify(&before, elsewhere, &rules).class,
+            EffectKind::Idle,
+            "{rules}"
+        );
+    }
+}
