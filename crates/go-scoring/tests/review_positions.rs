@@ -671,3 +671,62 @@ fn ko_left_on_the_board_is_the_holders_road() {
         },
     );
 }
+
+#[test]
+fn nineteen_by_nineteen_game_with_dame_column_living_corner_and_dead_stones() {
+    // 19x19. Black wall on J, White wall on L, the unfilled K column between them (19 dame:
+    // either side can fill each point with its wall keeping many liberties, 单官, half a road
+    // each). In the lower left corner a white group (A3-D3, B2, B1, D2, D1) lives with the
+    // two two-point eyes A1-A2 and C1-C2, enclosed by the black chain A4-E4, E3-E1, which
+    // belongs to Black's unit through Black's area. Dead: a white stone at D10 in Black's
+    // area and a black stone at Q10 in White's area.
+    // Black: 27 stones; area 8 x 19 = 152 points minus 8 enclosing stones and the 12 points
+    // of the white corner = 132 empty points; one unit: 2 essential eyes, 130 roads.
+    // White: 27 stones; 152 empty points on the right (one unit) and 4 in the corner (one
+    // unit): 4 essential eyes, 152 roads.
+    // Living (第二十八条): Black 27 + 130 + 19/2 = 166.5, White 27 + 152 + 19/2 = 188.5
+    // (166.5 + 188.5 + 6 eyes = 361).
+    let mut g = vec![vec!['.'; 19]; 19];
+    let mut put = |name: &str, c: char| {
+        let x = "ABCDEFGHJKLMNOPQRST".find(&name[..1]).unwrap();
+        let y = 19 - name[1..].parse::<usize>().unwrap();
+        g[y][x] = c;
+    };
+    for r in 1..=19 {
+        put(&format!("J{r}"), 'X');
+        put(&format!("L{r}"), 'O');
+    }
+    for p in ["A3", "B3", "C3", "D3", "B2", "B1", "D2", "D1", "D10"] {
+        put(p, 'O');
+    }
+    for p in ["A4", "B4", "C4", "D4", "E4", "E3", "E2", "E1", "Q10"] {
+        put(p, 'X');
+    }
+    let text: Vec<String> = g.iter().map(|r| r.iter().collect()).collect();
+    let a = analyse(&text.join("\n"), &["D10", "Q10"]);
+    assert_eq!(a.dame(), 19);
+    check(
+        "19x19 game",
+        &a,
+        &Expect {
+            stones: (27, 27),
+            roads_half: (h(130) + 19, h(152) + 19),
+            own_eyes: (2, 4),
+            shared_eyes: 0,
+            units: (1, 2),
+            independent: (1, 2),
+            living_half: (h(157) + 19, h(179) + 19),
+            // Area: 27 + 132 + 9.5 = 168.5, 27 + 156 + 9.5 = 192.5. White has one unit
+            // more and returns one stone (第三十三条): 169.5 vs 191.5.
+            area_half: (h(159) + 19, h(183) + 19),
+            returned_half: (h(160) + 19, h(182) + 19),
+            // Group tax: dame score nothing; 27 + 132 - 2, 27 + 156 - 4.
+            tax: (157, 179),
+            // Territory plus one dead stone each as a prisoner.
+            territory: (133, 157),
+            // Tromp-Taylor keeps D10 and Q10: both big areas then reach both colours; only
+            // White's corner eyes (4 points) reach one colour. 28 stones each.
+            tromp_taylor: (28, 32),
+        },
+    );
+}
