@@ -286,7 +286,15 @@ impl Analysis {
                 id: id as u32,
             };
             unit.eyes = choose_eyes(
-                &topology, &live, &regions, &region_of, unit, area, &mut visit, need,
+                &topology,
+                &live,
+                &regions,
+                &region_of,
+                unit,
+                area,
+                &mut visit,
+                &mut chain_sets,
+                need,
             );
             for &p in &unit.territory {
                 class[p as usize] = PointClass::Road(unit.color);
@@ -755,6 +763,24 @@ fn has_liberty_besides(
     false
 }
 
+/// Number of distinct chains next to `p`.
+fn chains_around(topology: &Topology, chain_sets: &mut DisjointSets, p: Point) -> usize {
+    let mut roots = [Point::MAX; 8];
+    let mut k = 0;
+    for &q in topology.neighbours(p) {
+        let r = chain_sets.root(q);
+        if !roots[..k].contains(&r) {
+            if k == roots.len() {
+                // Graph points of high degree: count the rest without the small table.
+                return usize::MAX;
+            }
+            roots[k] = r;
+            k += 1;
+        }
+    }
+    k
+}
+
 /// Union-find over points with path halving: which stones form one chain.
 struct DisjointSets {
     parent: Vec<Point>,
@@ -861,6 +887,7 @@ fn choose_eyes(
     unit: &Unit,
     area: UnitArea,
     visit: &mut Visit,
+    chain_sets: &mut DisjointSets,
     need: usize,
 ) -> Vec<Point> {
     if unit.territory.is_empty() || need == 0 {
@@ -913,12 +940,13 @@ fn choose_eyes(
             None => break,
         }
     }
-    // A single chain whose essential eyes are one-point regions lives on them: each such
-    // point is surrounded by that chain. Anything else is checked.
-    let plainly_alive = unit.chains == 1
-        && eyes
-            .iter()
-            .all(|&e| regions[region_of[e as usize] as usize].points.len() == 1);
+    // One-point regions touched by every chain of the unit: after filling, each chain
+    // still touches each eye (and no filled point can be cut off, since a one-point
+    // region's neighbours are all stones). Anything else is checked by a flood.
+    let plainly_alive = eyes.iter().all(|&e| {
+        regions[region_of[e as usize] as usize].points.len() == 1
+            && chains_around(topology, chain_sets, e) == unit.chains
+    });
     if eyes.len() == need && !plainly_alive && !lives_on(topology, unit, area, visit, &eyes) {
         // The preferred points would cut a chain off the eyes (a false eye, 第二十七条:
         // essential eyes are what the unit lives on once every other point is filled).
