@@ -763,6 +763,21 @@ fn has_liberty_besides(
     false
 }
 
+/// A unit of one chain on a grid of at least 2x2 lives on eyes that do not touch each other
+/// and each touch the chain: a grid stays connected when one point is taken out, so the
+/// points filled around the eyes can be cut off from the chain only by both eyes at once,
+/// and then they touch both.
+fn single_chain_lives_on(topology: &Topology, live: &[Stone], unit: &Unit, eyes: &[Point]) -> bool {
+    let grid = topology.grid_size().is_some_and(|(w, h)| w >= 2 && h >= 2);
+    let own = Stone::of(unit.color);
+    grid && unit.chains == 1
+        && eyes.iter().enumerate().all(|(i, &a)| {
+            let nb = topology.neighbours(a);
+            nb.iter().any(|&q| live[q as usize] == own)
+                && !eyes[i + 1..].iter().any(|b| nb.contains(b))
+        })
+}
+
 /// Number of distinct chains next to `p`.
 fn chains_around(topology: &Topology, chain_sets: &mut DisjointSets, p: Point) -> usize {
     let mut roots = [Point::MAX; 8];
@@ -946,7 +961,7 @@ fn choose_eyes(
     let plainly_alive = eyes.iter().all(|&e| {
         regions[region_of[e as usize] as usize].points.len() == 1
             && chains_around(topology, chain_sets, e) == unit.chains
-    });
+    }) || single_chain_lives_on(topology, live, unit, &eyes);
     if eyes.len() == need && !plainly_alive && !lives_on(topology, unit, area, visit, &eyes) {
         // The preferred points would cut a chain off the eyes (a false eye, 第二十七条:
         // essential eyes are what the unit lives on once every other point is filled).
