@@ -272,6 +272,71 @@ fn mv_of(m: Move) -> Mv {
     }
 }
 
+// Conversions to and from the engine's types, so that callers holding engine values
+// (a search, a server) can use the adjudicator without translating by hand.
+
+impl From<Sq> for Square {
+    #[inline]
+    fn from(sq: Sq) -> Square {
+        square(sq)
+    }
+}
+
+impl From<Square> for Sq {
+    #[inline]
+    fn from(s: Square) -> Sq {
+        sq_of(s)
+    }
+}
+
+impl From<Color> for Side {
+    #[inline]
+    fn from(c: Color) -> Side {
+        side(c)
+    }
+}
+
+impl From<Side> for Color {
+    #[inline]
+    fn from(s: Side) -> Color {
+        color(s)
+    }
+}
+
+impl From<Kind> for PieceKind {
+    #[inline]
+    fn from(k: Kind) -> PieceKind {
+        PieceKind::ALL[k as usize]
+    }
+}
+
+impl From<PieceKind> for Kind {
+    #[inline]
+    fn from(k: PieceKind) -> Kind {
+        kind(k)
+    }
+}
+
+impl From<Piece> for crate::Piece {
+    #[inline]
+    fn from(p: Piece) -> crate::Piece {
+        crate::Piece {
+            side: side(p.color),
+            kind: p.kind.into(),
+        }
+    }
+}
+
+impl From<crate::Piece> for Piece {
+    #[inline]
+    fn from(p: crate::Piece) -> Piece {
+        Piece {
+            kind: kind(p.kind),
+            color: color(p.side),
+        }
+    }
+}
+
 impl From<Mv> for Move {
     #[inline]
     fn from(mv: Mv) -> Move {
@@ -734,6 +799,30 @@ mod tests {
             .map(|s| s.name())
             .collect();
         assert_eq!(list, ["e2", "e0", "d3"]);
+    }
+
+    #[test]
+    fn engine_conversions_keep_names_and_round_trip() {
+        // Both numberings name points the same way (ICCS, ranks 0-9 from Red's side).
+        for i in 0..90u8 {
+            let sq = Sq(i);
+            let s: Square = sq.into();
+            assert_eq!(s.to_string(), sq.name());
+            assert_eq!(Sq::from(s), sq);
+        }
+        for c in Color::ALL {
+            assert_eq!(Color::from(Side::from(c)), c);
+        }
+        let b = Board::from_fen(START).unwrap();
+        for (sq, p) in b.pieces() {
+            let engine: crate::Piece = p.into();
+            assert_eq!(b.position().piece_at(sq.into()), Some(engine));
+            assert_eq!(Piece::from(engine), p);
+            assert_eq!(Kind::from(PieceKind::from(p.kind)), p.kind);
+        }
+        let m = Board::parse_iccs("h2e2").unwrap();
+        assert_eq!(Move::from(m).to_string(), "h2e2");
+        assert_eq!(Mv::from(Move::from(m)), m);
     }
 
     #[test]
