@@ -241,13 +241,15 @@ impl Analysis {
         // such a point. If the last liberty is a point of the unit's own area, the owner
         // simply fills it (closing a tiger's mouth) and the unit lives on.
         if shared_empty.iter().any(|&s| s) {
-            for p in 0..n {
-                if class[p] == PointClass::SharedEye {
-                    for &q in topology.neighbours(p as Point) {
-                        let u = unit_of[q as usize];
-                        if u != NO_UNIT {
-                            units[u as usize].seki = true;
-                        }
+            for (p, _) in class
+                .iter()
+                .enumerate()
+                .filter(|(_, k)| **k == PointClass::SharedEye)
+            {
+                for &q in topology.neighbours(p as Point) {
+                    let u = unit_of[q as usize];
+                    if u != NO_UNIT {
+                        units[u as usize].seki = true;
                     }
                 }
             }
