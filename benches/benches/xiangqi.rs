@@ -3,9 +3,12 @@
 //! Positions and counts are the published ones (chessprogramming.org "Chinese Chess Perft
 //! Results"). Throughput is reported in leaf nodes, so criterion prints nodes/s directly.
 //! Peers (pyffish) are measured by `benches/peers/xiangqi_pyffish.py` on the same positions.
+//! Times are the thread's CPU time where Linux reports it, so load on a shared machine does
+//! not count.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use criterion::{Bencher, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
+use std::time::{Duration, Instant};
 use xiangqi_repetition::Position;
 use xiangqi_repetition::perft::perft;
 
@@ -30,6 +33,31 @@ const CASES: [(&str, &str, u32, u64); 3] = [
     ),
 ];
 
+/// On-CPU time of the calling thread (Linux `/proc/thread-self/schedstat`, nanoseconds), so
+/// that other work on a shared machine does not inflate the figures; `None` elsewhere. The
+/// kernel brings the figure up to date when the thread yields, hence the yield first.
+fn thread_cpu_time() -> Option<Duration> {
+    std::thread::yield_now();
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(ns))
+}
+
+/// Times `iters` runs of `f` in thread CPU time, or in wall time where that is unavailable.
+fn cpu_iter<R>(b: &mut Bencher, mut f: impl FnMut() -> R) {
+    b.iter_custom(|iters| {
+        let wall = Instant::now();
+        let start = thread_cpu_time();
+        for _ in 0..iters {
+            black_box(f());
+        }
+        match (start, thread_cpu_time()) {
+            (Some(a), Some(b)) => b - a,
+            _ => wall.elapsed(),
+        }
+    })
+}
+
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("xiangqi_perft");
     group.sample_size(10);
@@ -37,7 +65,7 @@ fn bench_perft(c: &mut Criterion) {
         let pos = Position::from_fen(fen).expect("published FEN");
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(name, |b| {
-            b.iter(|| {
+            cpu_iter(b, || {
                 let mut p = pos.clone();
                 let n = perft(&mut p, black_box(depth));
                 assert_eq!(n, nodes);
@@ -51,7 +79,7 @@ fn bench_perft(c: &mut Criterion) {
 fn bench_movegen(c: &mut Criterion) {
     let pos = Position::from_fen(CASES[1].1).expect("published FEN");
     c.bench_function("xiangqi_legal_moves_cpw2", |b| {
-        b.iter(|| black_box(&pos).legal_moves().len())
+        cpu_iter(b, || black_box(&pos).legal_moves().len())
     });
 }
 
