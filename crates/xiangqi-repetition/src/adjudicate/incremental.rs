@@ -22,26 +22,50 @@ use super::board::{Board, BoardError, Mv};
 use super::effects::{MoveAnalysis, classify};
 use super::rules::Ruleset;
 use super::verdict::{Cycle, Ruling, Verdict, judge};
-use crate::{Move, Piece, Position, Undo};
+use crate::{Move, Piece, Position, Square, Undo};
 
-/// What one ply leaves on the stack.
+/// What one ply leaves on the stack: 16 bytes.
 #[derive(Clone, Copy, Debug)]
 struct Ply {
     /// Key of the position after the move (of the start position for the first entry).
     key: u64,
-    /// The move that led here and what taking it back needs: the captured piece and
-    /// the previous halfmove clock (unused in the first entry). Kept unpacked so that an
-    /// entry fits in 16 bytes.
-    mv: Move,
-    captured: Option<Piece>,
+    /// The previous halfmove clock (unused in the first entry).
     clock: u32,
+    /// The move that led here and the piece it captured, packed as origin, destination
+    /// and captured piece code (0 for none) in the low three bytes. One word written and
+    /// read whole: taking back a move made just before then reads the value straight
+    /// from the store that wrote it.
+    packed: u32,
 }
 
 impl Ply {
     #[inline]
+    fn new(key: u64, mv: Move, undo: Undo) -> Ply {
+        let cap = undo.captured.map_or(0, |p| p.code() as u32);
+        Ply {
+            key,
+            clock: undo.halfmove_clock,
+            packed: mv.from.index() as u32 | (mv.to.index() as u32) << 8 | cap << 16,
+        }
+    }
+
+    #[inline]
+    fn mv(&self) -> Move {
+        Move::new(
+            Square::from_index_unchecked(self.packed as u8),
+            Square::from_index_unchecked((self.packed >> 8) as u8),
+        )
+    }
+
+    #[inline]
+    fn captures(&self) -> bool {
+        self.packed >> 16 != 0
+    }
+
+    #[inline]
     fn undo(&self) -> Undo {
         Undo {
-            captured: self.captured,
+            captured: Piece::from_code((self.packed >> 16) as u8),
             halfmove_clock: self.clock,
         }
     }
@@ -79,12 +103,8 @@ impl CycleTracker {
     pub fn new(start: Board, rules: Ruleset) -> CycleTracker {
         let first = Ply {
             key: start.key(),
-            mv: Move::new(
-                crate::Square::new(0).expect("a0"),
-                crate::Square::new(0).expect("a0"),
-            ),
-            captured: None,
             clock: 0,
+            packed: 0,
         };
         let mut stack = Vec::with_capacity(64);
         stack.push(first);
@@ -139,12 +159,7 @@ impl CycleTracker {
             self.since = self.stack.len() as u32;
             self.captures.push(self.since);
         }
-        self.stack.push(Ply {
-            key: self.board.key(),
-            mv,
-            captured: undo.captured,
-            clock: undo.halfmove_clock,
-        });
+        self.stack.push(Ply::new(self.board.key(), mv, undo));
         undo
     }
 
@@ -153,7 +168,8 @@ impl CycleTracker {
     #[inline]
     pub fn unmake(&mut self, mv: Move, undo: Undo) {
         debug_assert!(
-            self.stack.len() > 1 && self.stack.last().map(|p| (p.mv, p.undo())) == Some((mv, undo)),
+            self.stack.len() > 1
+                && self.stack.last().map(|p| (p.mv(), p.undo())) == Some((mv, undo)),
             "unmake of a move that is not the last one made"
         );
         self.board.unmake(mv, undo);
@@ -183,8 +199,8 @@ impl CycleTracker {
     pub fn pop(&mut self) {
         if self.stack.len() > 1 {
             let top = self.stack.pop().expect("more than one entry");
-            self.board.unmake(top.mv, top.undo());
-            if top.captured.is_some() {
+            self.board.unmake(top.mv(), top.undo());
+            if top.captures() {
                 self.captures.pop();
                 self.since = self.captures.last().copied().unwrap_or(0);
             }
@@ -218,7 +234,7 @@ impl CycleTracker {
         let mut out = Vec::with_capacity(n - start);
         let mut b = self.board.clone();
         for ply in self.stack[start + 1..].iter().rev() {
-            b.unmake(ply.mv, ply.undo());
+            b.unmake(ply.mv(), ply.undo());
             out.push(b.clone());
         }
         out.reverse();
@@ -229,7 +245,7 @@ impl CycleTracker {
     fn position_at(&self, i: usize) -> Board {
         let mut b = self.board.clone();
         for ply in self.stack[i + 1..].iter().rev() {
-            b.unmake(ply.mv, ply.undo());
+            b.unmake(ply.mv(), ply.undo());
         }
         b
     }
@@ -279,7 +295,7 @@ impl CycleTracker {
             .map(|(k, b)| {
                 let ply = cycle.start_ply + k;
                 let (before, after) = (self.stack[ply].key, self.stack[ply + 1].key);
-                let mv = self.stack[ply + 1].mv;
+                let mv = self.stack[ply + 1].mv();
                 let slot = &mut classes[ply];
                 match slot {
                     Some(m) if m.before == before && m.after == after && m.mv == mv => {}
