@@ -140,25 +140,44 @@ impl PointClass {
 const NO_UNIT: u32 = u32::MAX;
 
 impl Analysis {
-    /// Analyses `position` with the stones on `dead` removed (dead chains need every stone
-    /// listed; a listed point is enough to mark that stone only).
+    /// Analyses `position` with the stones on `dead` removed. A chain lives or dies as a
+    /// whole, so one listed stone marks its entire chain dead.
     pub fn new(position: &Position, dead: &[Point]) -> Result<Analysis, DeadStoneError> {
         let topology = position.topology_arc().clone();
         let original = position.stones().to_vec();
         let mut live = original.clone();
         let mut bad = Vec::new();
-        let mut dead_sorted: Vec<Point> = dead.to_vec();
-        dead_sorted.sort_unstable();
-        dead_sorted.dedup();
-        for &p in &dead_sorted {
+        let mut dead_sorted: Vec<Point> = Vec::new();
+        let mut stack = Vec::new();
+        for &p in dead {
+            let s = original[p as usize];
+            if s == Stone::Empty {
+                bad.push(p);
+                continue;
+            }
             if live[p as usize] == Stone::Empty {
-                bad.push(topology.name(p));
+                continue;
             }
             live[p as usize] = Stone::Empty;
+            stack.push(p);
+            while let Some(x) = stack.pop() {
+                dead_sorted.push(x);
+                for &q in topology.neighbours(x) {
+                    if live[q as usize] == s {
+                        live[q as usize] = Stone::Empty;
+                        stack.push(q);
+                    }
+                }
+            }
         }
         if !bad.is_empty() {
-            return Err(DeadStoneError { empty_points: bad });
+            bad.sort_unstable();
+            bad.dedup();
+            return Err(DeadStoneError {
+                empty_points: bad.into_iter().map(|p| topology.name(p)).collect(),
+            });
         }
+        dead_sorted.sort_unstable();
         let n = live.len();
         let (regions, region_of) = label_regions(&topology, &live);
         let mut class = vec![PointClass::Neutral; n];

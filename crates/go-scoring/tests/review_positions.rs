@@ -730,3 +730,22 @@ fn nineteen_by_nineteen_game_with_dame_column_living_corner_and_dead_stones() {
         },
     );
 }
+
+#[test]
+fn one_listed_stone_marks_its_whole_chain_dead() {
+    // The white chain B4-B3 sits inside Black's area. A chain lives or dies as a whole, so
+    // listing B4 alone removes B3 too and gives the same analysis as listing both.
+    let board = "X X X X X O . . .\n\
+                 X O . X X O . . .\n\
+                 X O . X X O . . .\n\
+                 X X X X X O . . .\n\
+                 . . . . X O . . .\n";
+    let one = analyse(board, &["B4"]);
+    let both = analyse(board, &["B4", "B3"]);
+    let t = one.topology();
+    let mut expected = vec![t.parse_point("B4").unwrap(), t.parse_point("B3").unwrap()];
+    expected.sort_unstable();
+    assert_eq!(one.dead(), &expected[..]);
+    assert_eq!(one.classes(), both.classes());
+    assert_eq!(one.dead_count(Color::White), 2);
+}
