@@ -146,6 +146,12 @@ fn scoring(c: &mut Criterion) {
                 black_box(score::score_all(&a, p));
             }
         });
+        let area = cpu_per_call(|| {
+            for (pos, p) in &positions {
+                let a = Analysis::new(pos, &[]).unwrap();
+                black_box(score::tromp_taylor(&a, p));
+            }
+        });
         let analysis = cpu_per_call(|| {
             for (pos, _) in &positions {
                 black_box(Analysis::new(pos, &[]).unwrap());
@@ -164,10 +170,11 @@ fn scoring(c: &mut Criterion) {
             moves += playout(&topo, rules, &mut rng).1;
             games += 1;
         });
-        if let (Some(all), Some(analysis), Some(game)) = (all, analysis, game) {
+        if let (Some(all), Some(area), Some(analysis), Some(game)) = (all, area, analysis, game) {
             println!(
-                "cpu: all methods {:.2} us/position, analysis {:.2} us/position, play {:.2} M moves/s",
+                "cpu: all methods {:.2} us/position, area only {:.2} us/position, analysis {:.2} us/position, play {:.2} M moves/s",
                 all / per / 1e3,
+                area / per / 1e3,
                 analysis / per / 1e3,
                 (moves as f64 / games as f64) / game * 1e3
             );
