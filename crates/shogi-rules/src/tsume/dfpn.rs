@@ -167,49 +167,53 @@ impl Search {
             self.node.pos.legal_moves()
         };
         let child_rem = rem.saturating_sub(1);
+        let base = self.stack.len();
         for &mv in moves.iter() {
             let u = self.node.play(mv);
-            let board = self.node.board_key();
-            let full = self.node.full_key();
             let hand = self.node.attacker_hand();
-            let mut c = Child {
+            self.stack.push(Child {
                 mv,
-                board,
-                full,
+                board: self.node.board_key(),
+                full: self.node.full_key(),
                 hand,
                 pn: 1,
                 dn: 1,
                 len: 0,
                 pieces: hand,
                 rep: false,
-            };
-            if self.path.contains(&full) {
+            });
+            self.node.unplay(mv, u);
+        }
+        self.table.touch(self.stack[base..].iter().map(|c| c.board));
+        for i in base..self.stack.len() {
+            let mut c = self.stack[i];
+            if self.path.contains(&c.full) {
                 c.set_repetition();
-                self.node.unplay(mv, u);
-                self.stack.push(c);
+                self.stack[i] = c;
                 continue;
             }
-            match self.table.probe(board, &hand, child_rem) {
+            match self.table.probe(c.board, &c.hand, child_rem) {
                 Probe::Open { pn, dn } => {
                     c.pn = pn;
                     c.dn = dn;
                     if or && pn == 1 && dn == 1 {
+                        let u = self.node.play(c.mv);
                         let replies = self.node.pos.count_legal_moves();
                         if replies == 0 {
                             let pieces = and_proof_base(&self.node);
-                            self.table.store_proof(board, hand, pieces, 0, 1);
+                            self.table.store_proof(c.board, c.hand, pieces, 0, 1);
                             c.pn = 0;
                             c.dn = INF;
                             c.pieces = pieces;
                         } else {
                             c.pn = u32::try_from(replies).unwrap_or(PN_MAX).min(PN_MAX);
                         }
+                        self.node.unplay(c.mv, u);
                     }
                 }
                 p => c.set(p),
             }
-            self.node.unplay(mv, u);
-            self.stack.push(c);
+            self.stack[i] = c;
         }
     }
 

@@ -1,11 +1,9 @@
-//! The transposition table: one slot per board (board and side to move), holding entries
-//! for the attacker hands searched there. Lookups use hand superiority: a proof found with
+//! The transposition table: entries keyed by board (board and side to move) and attacker
+//! hand, the entries of one board found together. Lookups use hand superiority: a proof found with
 //! proof pieces P holds for every hand that contains P, a disproof found with disproof
 //! pieces D holds for every hand contained in D.
 
 use std::hash::{BuildHasherDefault, Hasher};
-
-use hashbrown::HashMap;
 
 use super::hands;
 use crate::types::Hand;
@@ -68,9 +66,14 @@ impl Packed {
     }
 }
 
-/// One searched (board, attacker hand).
+/// One searched (board, attacker hand), stored inline in the open-addressed array so that
+/// a lookup costs about one cache miss. The state is read from the numbers: proven
+/// `pn == 0`, disproven `dn == 0` (then `pn` is [`INF`], or [`PN_MAX`] when the disproof
+/// rests on a repetition met on the search path), open otherwise.
 #[derive(Clone, Copy, Debug)]
-struct Entry {
+struct Slot {
+    /// Board key (forced odd), [`EMPTY`] or [`TOMB`].
+    board: u64,
     hand: Packed,
     /// Proof pieces when proven, disproof pieces when disproven.
     pieces: Packed,
@@ -81,14 +84,47 @@ struct Entry {
     len: u32,
     /// Nodes searched below this entry (what garbage collection keeps).
     amount: u32,
-    /// The disproof rests on a repetition met on the search path.
-    rep: bool,
 }
 
-impl Entry {
+const EMPTY: u64 = 0;
+/// A removed slot: lookups pass over it, stores may reuse it.
+const TOMB: u64 = 2;
+
+const FREE: Slot = Slot {
+    board: EMPTY,
+    hand: Packed(0),
+    pieces: Packed(0),
+    pn: 0,
+    dn: 0,
+    len: 0,
+    amount: 0,
+};
+
+#[inline]
+fn slot_key(board: u64) -> u64 {
+    board | 1
+}
+
+impl Slot {
+    #[inline]
+    fn live(&self) -> bool {
+        self.board & 1 == 1
+    }
     #[inline]
     fn open(&self) -> bool {
         self.pn != 0 && self.dn != 0
+    }
+    #[inline]
+    fn proven(&self) -> bool {
+        self.pn == 0
+    }
+    #[inline]
+    fn disproven(&self) -> bool {
+        self.dn == 0
+    }
+    #[inline]
+    fn rep(&self) -> bool {
+        self.dn == 0 && self.pn == PN_MAX
     }
 }
 
@@ -100,47 +136,78 @@ pub(crate) enum Probe {
     Open { pn: u32, dn: u32 },
 }
 
+/// Linear probing over one array: all entries of a board lie in the run of occupied slots
+/// that starts at the board's home slot, so a lookup scans that run only. The array grows
+/// by doubling up to twice the entry limit (load at most one half).
 #[derive(Debug)]
 pub(crate) struct Table {
-    map: HashMap<u64, Vec<Entry>, KeyBuild>,
+    slots: Vec<Slot>,
+    mask: usize,
+    /// Live entries.
     entries: usize,
+    /// Slots not empty (live or removed): what decides a rebuild.
+    used: usize,
     limit: usize,
+    max_slots: usize,
     pub(crate) collections: u32,
 }
 
 impl Table {
     pub(crate) fn new(limit: usize) -> Table {
+        let limit = limit.max(1024);
+        let max_slots = (limit * 2).next_power_of_two();
+        let start = max_slots.min(1 << 16);
         Table {
-            map: HashMap::default(),
+            slots: vec![FREE; start],
+            mask: start - 1,
             entries: 0,
-            limit: limit.max(1024),
+            used: 0,
+            limit,
+            max_slots,
             collections: 0,
         }
     }
 
+    /// Reads the home slot of each board so that the cache misses of a batch of lookups
+    /// overlap (the loads are independent) instead of coming one after another.
+    pub(crate) fn touch(&self, boards: impl Iterator<Item = u64>) {
+        let mut acc = 0u64;
+        for b in boards {
+            acc ^= self.slots[slot_key(b) as usize & self.mask].board;
+        }
+        std::hint::black_box(acc);
+    }
+
     /// Looks up `hand` on `board` for a search allowed `rem` more plies.
     pub(crate) fn probe(&self, board: u64, hand: &Hand, rem: u32) -> Probe {
-        let Some(list) = self.map.get(&board) else {
-            return Probe::Open { pn: 1, dn: 1 };
-        };
+        let key = slot_key(board);
         let hand = Packed::of(hand);
         let mut best_proof: Option<(u32, Packed)> = None;
         let mut open = (1u32, 1u32);
         let mut exact = None;
-        for e in list {
-            if e.pn == 0 {
+        let mut i = key as usize & self.mask;
+        loop {
+            let e = &self.slots[i];
+            if e.board == EMPTY {
+                break;
+            }
+            i = (i + 1) & self.mask;
+            if e.board != key {
+                continue;
+            }
+            if e.proven() {
                 if e.len <= rem && e.pieces.le(hand) {
                     match best_proof {
                         Some((l, _)) if l <= e.len => {}
                         _ => best_proof = Some((e.len, e.pieces)),
                     }
                 }
-            } else if e.dn == 0 {
+            } else if e.disproven() {
                 if rem <= e.len && hand.le(e.pieces) {
                     return Probe::Disproven {
                         pieces: e.pieces.hand(),
                         bound: e.len,
-                        rep: e.rep,
+                        rep: e.rep(),
                     };
                 }
             } else if e.hand == hand {
@@ -167,26 +234,60 @@ impl Table {
         }
     }
 
+    /// Puts a new entry in the first removed slot of its run, or at the run's end.
+    fn insert(&mut self, slot: Slot, tomb: Option<usize>, end: usize) {
+        match tomb {
+            Some(t) => self.slots[t] = slot,
+            None => {
+                self.slots[end] = slot;
+                self.used += 1;
+            }
+        }
+        self.entries += 1;
+        if self.used * 2 > self.slots.len() {
+            if self.slots.len() < self.max_slots {
+                self.rebuild(self.slots.len() * 2, 0);
+            } else if self.entries > self.limit / 10 * 9 {
+                // Too many live entries for the largest array (stores that come between
+                // two collections can pass the limit): collect now.
+                self.collect();
+            } else {
+                self.rebuild(self.slots.len(), 0);
+            }
+        }
+    }
+
     /// Records an unresolved node.
     pub(crate) fn store_open(&mut self, board: u64, hand: Hand, pn: u32, dn: u32, amount: u32) {
+        let key = slot_key(board);
         let hand = Packed::of(&hand);
-        let list = self.map.entry(board).or_default();
-        if let Some(e) = list.iter_mut().find(|e| e.hand == hand && e.open()) {
-            e.pn = pn;
-            e.dn = dn;
-            e.amount = e.amount.saturating_add(amount);
-            return;
+        let mut tomb = None;
+        let mut i = key as usize & self.mask;
+        loop {
+            let e = &mut self.slots[i];
+            if e.board == EMPTY {
+                break;
+            }
+            if e.board == TOMB {
+                tomb.get_or_insert(i);
+            } else if e.board == key && e.open() && e.hand == hand {
+                e.pn = pn;
+                e.dn = dn;
+                e.amount = e.amount.saturating_add(amount);
+                return;
+            }
+            i = (i + 1) & self.mask;
         }
-        list.push(Entry {
+        let slot = Slot {
+            board: key,
             hand,
             pieces: hand,
             pn,
             dn,
             len: 0,
             amount,
-            rep: false,
-        });
-        self.entries += 1;
+        };
+        self.insert(slot, tomb, i);
     }
 
     /// Records a proof with its proof pieces and length; drops open entries it covers.
@@ -198,27 +299,45 @@ impl Table {
         len: u32,
         amount: u32,
     ) {
+        let key = slot_key(board);
         let hand = Packed::of(&hand);
         let pieces = Packed::of(&pieces);
-        let list = self.map.entry(board).or_default();
-        let before = list.len();
-        list.retain(|e| !(e.open() && pieces.le(e.hand)));
-        self.entries -= before - list.len();
-        if let Some(e) = list.iter_mut().find(|e| e.pn == 0 && e.pieces == pieces) {
-            e.len = e.len.min(len);
-            e.amount = e.amount.saturating_add(amount);
+        let mut tomb = None;
+        let mut merged = false;
+        let mut i = key as usize & self.mask;
+        loop {
+            let e = &mut self.slots[i];
+            if e.board == EMPTY {
+                break;
+            }
+            if e.board == key {
+                if e.open() && pieces.le(e.hand) {
+                    e.board = TOMB;
+                    self.entries -= 1;
+                } else if !merged && e.proven() && e.pieces == pieces {
+                    e.len = e.len.min(len);
+                    e.amount = e.amount.saturating_add(amount);
+                    merged = true;
+                }
+            }
+            if self.slots[i].board == TOMB {
+                tomb.get_or_insert(i);
+            }
+            i = (i + 1) & self.mask;
+        }
+        if merged {
             return;
         }
-        list.push(Entry {
+        let slot = Slot {
+            board: key,
             hand,
             pieces,
             pn: 0,
             dn: INF,
             len,
             amount,
-            rep: false,
-        });
-        self.entries += 1;
+        };
+        self.insert(slot, tomb, i);
     }
 
     /// Records a disproof valid for `bound` plies with its disproof pieces.
@@ -231,30 +350,45 @@ impl Table {
         rep: bool,
         amount: u32,
     ) {
+        let key = slot_key(board);
         let hand = Packed::of(&hand);
         let pieces = Packed::of(&pieces);
-        let list = self.map.entry(board).or_default();
-        let before = list.len();
-        list.retain(|e| !(e.open() && e.hand.le(pieces)));
-        self.entries -= before - list.len();
-        if let Some(e) = list
-            .iter_mut()
-            .find(|e| e.dn == 0 && e.pieces == pieces && e.rep == rep)
-        {
-            e.len = e.len.max(bound);
-            e.amount = e.amount.saturating_add(amount);
+        let mut tomb = None;
+        let mut merged = false;
+        let mut i = key as usize & self.mask;
+        loop {
+            let e = &mut self.slots[i];
+            if e.board == EMPTY {
+                break;
+            }
+            if e.board == key {
+                if e.open() && e.hand.le(pieces) {
+                    e.board = TOMB;
+                    self.entries -= 1;
+                } else if !merged && e.disproven() && e.pieces == pieces && e.rep() == rep {
+                    e.len = e.len.max(bound);
+                    e.amount = e.amount.saturating_add(amount);
+                    merged = true;
+                }
+            }
+            if self.slots[i].board == TOMB {
+                tomb.get_or_insert(i);
+            }
+            i = (i + 1) & self.mask;
+        }
+        if merged {
             return;
         }
-        list.push(Entry {
+        let slot = Slot {
+            board: key,
             hand,
             pieces,
-            pn: INF,
+            pn: if rep { PN_MAX } else { INF },
             dn: 0,
             len: bound,
             amount,
-            rep,
-        });
-        self.entries += 1;
+        };
+        self.insert(slot, tomb, i);
     }
 
     /// Whether the table is over its size limit.
@@ -262,27 +396,50 @@ impl Table {
         self.entries > self.limit
     }
 
+    /// Moves the live entries with more than `cut` nodes below them into a fresh array of
+    /// `len` slots (removed slots disappear).
+    fn rebuild(&mut self, len: usize, cut: u32) {
+        let old = std::mem::replace(&mut self.slots, vec![FREE; len]);
+        self.mask = len - 1;
+        self.entries = 0;
+        for e in old {
+            if !e.live() || (cut > 0 && e.amount <= cut) {
+                continue;
+            }
+            let mut i = e.board as usize & self.mask;
+            while self.slots[i].board != EMPTY {
+                i = (i + 1) & self.mask;
+            }
+            self.slots[i] = e;
+            self.entries += 1;
+        }
+        self.used = self.entries;
+    }
+
     /// Drops the entries with the least work below them until the table is at most 60 %
-    /// full. Proofs and disproofs go too (they can be found again); what matters is to keep
-    /// the expensive ones.
+    /// full: those with at most `cut` nodes below, for the smallest `cut` among 1, 2, 4, …
+    /// that is enough. Proofs and disproofs go too (they can be found again); what matters
+    /// is to keep the expensive ones.
     pub(crate) fn collect(&mut self) {
         self.collections += 1;
         let target = self.limit / 10 * 6;
-        let mut cut = 1u32;
-        while self.entries > target {
-            let mut removed = 0;
-            self.map.retain(|_, list| {
-                let before = list.len();
-                list.retain(|e| e.amount > cut);
-                removed += before - list.len();
-                !list.is_empty()
-            });
-            self.entries -= removed;
-            cut = cut.saturating_mul(2);
-            if cut == u32::MAX {
-                break;
+        // Entries by bit length of amount - 1: amount > 2^j exactly when that is > j.
+        let mut hist = [0usize; 34];
+        for e in &self.slots {
+            if e.live() {
+                let bits = 32 - e.amount.saturating_sub(1).leading_zeros();
+                hist[bits as usize] += 1;
             }
         }
+        let mut cut_bits = 0;
+        let mut above: usize = hist.iter().sum::<usize>() - hist[0];
+        while above > target && cut_bits < 32 {
+            cut_bits += 1;
+            above -= hist[cut_bits];
+        }
+        let cut = 1u32 << cut_bits.min(31);
+        let len = self.slots.len();
+        self.rebuild(len, cut);
     }
 }
 
@@ -318,6 +475,34 @@ mod tests {
                 assert_eq!(Packed::of(x).le(Packed::of(y)), hands::le(x, y));
             }
         }
+    }
+
+    #[test]
+    fn grows_collects_and_keeps_the_expensive() {
+        let mut t = Table::new(1024);
+        let h = Hand([1, 0, 0, 0, 0, 0, 0]);
+        // Stores without any collection in between pass the limit: the table collects by
+        // itself instead of filling its array.
+        for i in 0..20_000u64 {
+            let board = i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let amount = if i % 100 == 0 { 1 << 20 } else { 1 };
+            t.store_proof(board, h, h, 3, amount);
+        }
+        assert!(t.entries <= t.limit + 1, "{} entries", t.entries);
+        assert!(t.collections > 0);
+        // The expensive entries survive every collection.
+        for i in (0..20_000u64).step_by(100) {
+            let board = i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            assert!(matches!(
+                t.probe(board, &h, 5),
+                Probe::Proven { len: 3, .. }
+            ));
+        }
+        // An open entry covered by a later proof is removed, the proof found.
+        t.store_open(5, h, 4, 7, 1);
+        assert_eq!(t.probe(5, &h, INF), Probe::Open { pn: 4, dn: 7 });
+        t.store_proof(5, h, Hand::default(), 9, 1);
+        assert!(matches!(t.probe(5, &h, INF), Probe::Proven { len: 9, .. }));
     }
 
     #[test]
