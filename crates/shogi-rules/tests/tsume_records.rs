@@ -75,7 +75,7 @@ fn microcosmos() {
     let s = run(
         "ミクロコスモス",
         "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1",
-        Duration::from_secs(1200),
+        Duration::from_secs(3000),
         false,
     );
     assert_eq!(s.status, Status::Mate);
