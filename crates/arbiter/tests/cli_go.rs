@@ -269,3 +269,32 @@ fn bad_input_is_named() {
         "without liberties: black chain at A3",
     );
 }
+
+#[test]
+fn rectangular_sgf_seki_with_one_eye_each() {
+    // 8x6 (SZ[8:6]): a seki with one eye each on the top edge (Black B6 C6 A5-D5 with the eye
+    // A6, White E6 F6 H6 E5-H5 with the eye G6, the shared liberty D6) above two groups that
+    // live on nine points each. Hand count from 第二十七条/第二十八条: Black 13 stones +
+    // 7 roads = 20, White 14 + 7 = 21. Area (shared point half each): 23.5 vs 24.5.
+    // KataGo's group tax (specs/go.md §2.5): seki stones score, seki empty points do not,
+    // independent units pay 2: 13 + 9 - 2 = 20, 14 + 9 - 2 = 21. Tromp-Taylor: D6 reaches
+    // both colours: 23 vs 24.
+    let sgf = tmp(
+        "seki.sgf",
+        "(;GM[1]FF[4]SZ[8:6]\
+         AB[ba][ca][ab][bb][cb][db][ec][fc][gc][hc][ed][ee][ef]\
+         AW[ea][fa][ha][eb][fb][gb][hb][ac][bc][cc][dc][dd][de][df])",
+    );
+    let doc = json(&["go", "score", &sgf, "--json"]);
+    let pair = |m: &str| {
+        let e = entry(&doc, m);
+        (e["black"].as_f64(), e["white"].as_f64())
+    };
+    assert_eq!(pair("living-stones"), (Some(20.0), Some(21.0)));
+    assert_eq!(pair("area"), (Some(23.5), Some(24.5)));
+    assert_eq!(pair("group-tax"), (Some(20.0), Some(21.0)));
+    assert_eq!(pair("tromp-taylor"), (Some(23.0), Some(24.0)));
+    for m in ["living-stones", "area", "group-tax", "tromp-taylor"] {
+        assert_eq!(entry(&doc, m)["winner"], "white", "{m}");
+    }
+}

@@ -477,7 +477,6 @@ impl Analysis {
 /// Settles the empty points of regions both colours border (第二十七条): a point only one
 /// side can fill safely is that side's road, a point both can fill is a dame taken as filled
 /// before the rest is looked at again, and what neither can fill is a shared seki liberty.
-#[inline(never)]
 fn classify_shared(
     topology: &Topology,
     live: &[Stone],
@@ -597,7 +596,6 @@ pub fn find_regions(topology: &Topology, stones: &[Stone]) -> Vec<Region> {
 
 /// The empty regions and, per point, the index of its region (`u32::MAX` on stones). Each
 /// region's points are listed in increasing order, read off the labels in one scan.
-#[inline(never)]
 fn label_regions(topology: &Topology, stones: &[Stone]) -> (Vec<Region>, Vec<u32>) {
     let n = stones.len();
     let mut region_of = vec![u32::MAX; n];
@@ -645,7 +643,6 @@ struct Liberties {
     count: Vec<u32>,
 }
 
-#[inline(never)]
 fn chain_liberty_counts(topology: &Topology, stones: &[Stone]) -> Liberties {
     let n = stones.len();
     let mut head: Vec<Point> = (0..n as Point).collect();
@@ -914,7 +911,6 @@ impl UnitArea<'_> {
 }
 
 #[allow(clippy::too_many_arguments)]
-#[inline(never)]
 fn choose_eyes(
     topology: &Topology,
     live: &[Stone],
