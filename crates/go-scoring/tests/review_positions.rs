@@ -749,3 +749,40 @@ fn one_listed_stone_marks_its_whole_chain_dead() {
     assert_eq!(one.classes(), both.classes());
     assert_eq!(one.dead_count(Color::White), 2);
 }
+
+#[test]
+fn one_eye_against_no_eye_seki() {
+    // One row: A eye, B Black, C empty, D White, E empty, F Black, G eye.
+    // Black filling C leaves B-C with the single liberty A and White captures at A; the same
+    // at E with G. White filling C leaves C-D with the single liberty E and Black captures
+    // there (and the same at E). So the eyeless white stone lives in seki with the two
+    // one-eyed black units: C and E are 公气, A and G each the one own essential eye of a
+    // seki unit (第二十七条), no roads anywhere.
+    // Living: Black 2 + 0 = 2, White 1 + 0 = 1 (2 + 1 + 2 own eyes + 2 shared = 7).
+    let a = analyse(".X.O.X.", &[]);
+    assert_eq!(a.class(2), PointClass::SharedEye);
+    assert_eq!(a.class(4), PointClass::SharedEye);
+    check(
+        "one eye against no eye",
+        &a,
+        &Expect {
+            stones: (2, 1),
+            roads_half: (0, 0),
+            own_eyes: (2, 0),
+            shared_eyes: 2,
+            units: (2, 1),
+            independent: (0, 0),
+            living_half: (h(2), h(1)),
+            // Area: 2 + 2 + 1 (half of C and E) = 5, 1 + 1 = 2.
+            area_half: (h(5), h(2)),
+            // Black has two essential eyes more and returns one stone (第三十三条): compound
+            // stones + eyes + half the shared points: 1 + 2 + 1 = 4, 2 + 0 + 1 = 3.
+            returned_half: (h(4), h(3)),
+            // Seki only: stones score, nothing is taxed.
+            tax: (2, 1),
+            territory: (0, 0),
+            // A and G reach only Black; C and E reach both.
+            tromp_taylor: (4, 1),
+        },
+    );
+}
