@@ -125,7 +125,11 @@ impl Search {
             let p = self.probe_here(rem);
             match p {
                 Probe::Proven { .. } | Probe::Disproven { .. } => return p,
-                Probe::Open { .. } if self.stopped.is_some() => return p,
+                // A node finished within `mid` yet unreadable at `rem` must not spin
+                // past the node limit.
+                Probe::Open { .. } if self.stopped.is_some() || self.nodes >= self.node_limit => {
+                    return p;
+                }
                 Probe::Open { .. } => {}
             }
             self.path.insert(self.node.full_key());
