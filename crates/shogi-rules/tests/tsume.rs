@@ -2,7 +2,7 @@
 //! sources it cites), plus positions without mate.
 
 use shogi_rules::tsume::{self, Mode, Options, Status, Verdict};
-use shogi_rules::{Position, Setup, usi};
+use shogi_rules::{Position, Setup, Side, usi};
 
 fn solve(sfen: &str, mode: Mode) -> tsume::Solution {
     let pos = Position::from_sfen(sfen).unwrap();
@@ -97,8 +97,10 @@ fn exact_mate_in_n_sets_tsume_mode() {
         assert_eq!(s.status, Status::Mate, "{sfen}");
         // These come from games and their lengths count every defence. Under the
         // composers' conventions (shogi.md §7.1 rule 7) mate3 #2 is a mate in 1: after
-        // 2h3i the defender can only drop a piece on 4i, which the dragon takes with mate,
-        // the textbook useless interposition. The others have no such defence.
+        // 2h3i the defender can only drop a piece on 4i, which the dragon takes with mate
+        // under the knight's guard without needing it (the taken piece would stay in hand:
+        // 駒余り, rule 6), the textbook useless interposition. The others have no such
+        // defence.
         let expected = if i == 1 { 1 } else { n };
         assert_eq!(s.plies, expected, "{sfen}: {:?}", usi_pv(&s));
         if i == 1 {
@@ -161,10 +163,24 @@ fn useless_interposition_problem() {
     assert_line_mates(sfen, &short.pv);
     let comp = solve(sfen, Mode::Tsume);
     assert_eq!(comp.status, Status::Mate);
-    // The interposition in those 7-ply lines (R*3b after 4d4b) is taken by the dragon
-    // with mate at once: a 無駄合 by shogi.md §7.1 rule 7, so the counted length is 5.
+    // After 4d4b the only replies are drops on 3b, taken by the dragon under the pawn's
+    // guard with mate, the captured piece left unused (the 7-ply lines end with it in
+    // hand, 駒余り): a 無駄合 by shogi.md §7.1 rules 6-7, so the counted length is 5 and
+    // the line ends with the attacker's hand empty.
     assert_eq!(comp.plies, 5, "{:?}", usi_pv(&comp));
-    assert_eq!(usi_pv(&comp)[..4], ["4b3a+", "2b3a", "S*2b", "3a2b"]);
+    assert_eq!(
+        usi_pv(&comp),
+        ["4b3a+", "2b3a", "S*2b", "3a2b", "4d4b"],
+        "{:?}",
+        usi_pv(&comp)
+    );
+    let end = replay_checks(sfen, &comp.pv);
+    assert!(end.hand(Side::First).is_empty());
+    assert!(
+        end.legal_moves()
+            .iter()
+            .all(|m| m.is_drop() && m.to().to_string() == "3b")
+    );
 }
 
 #[test]
@@ -260,4 +276,140 @@ fn defender_holds_rest_fills_the_hand() {
         tsume::defender_holds_rest(&s).to_sfen(),
         "4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1"
     );
+}
+
+/// A problem with a known answer: its conventional length, its exact shortest length
+/// (every defence counted), and the accepted first moves.
+struct Known {
+    name: &'static str,
+    sfen: &'static str,
+    tsume: u32,
+    shortest: u32,
+    first: &'static [&'static str],
+}
+
+// Sources, per row: shogi.md §7.4 (with the source it quotes), or a constructed textbook
+// pattern whose shortest length and mating moves were confirmed by exhaustive search
+// (cshogi `mate_move_in_1ply` / `mate_move(n)` and a scan of every legal move).
+const KNOWN: &[Known] = &[
+    // Textbook 頭金 (gold on the king's head, guarded by the pawn below it), constructed;
+    // cshogi finds exactly one mating move, G*5b.
+    Known {
+        name: "頭金",
+        sfen: "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1",
+        tsume: 1,
+        shortest: 1,
+        first: &["G*5b"],
+    },
+    // shogi.md §7.4 古典3手詰 (nsolver test file): 9f5b+ 6a5b S*6b or its mirror image.
+    Known {
+        name: "古典3手詰",
+        sfen: "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
+        tsume: 3,
+        shortest: 3,
+        first: &["9f5b+"],
+    },
+    // shogi.md §7.4 JSA 毎日詰将棋 2021-11-83: R*3d 3c3d 4b4d+.
+    Known {
+        name: "JSA 2021-11-83",
+        sfen: "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1",
+        tsume: 3,
+        shortest: 3,
+        first: &["R*3d"],
+    },
+    // 打ち歩詰め avoidance, constructed on shogi.md §4.2's uchifuzume fixture with a
+    // bishop added to the hand: P*1b would mate and is therefore illegal (JSA rules, 打ち歩
+    // 詰め); cshogi: no mate in 1, and a scan of every check finds 3-ply mates after a
+    // bishop drop on any square of the 2b-9i diagonal (the defender's hand is empty).
+    Known {
+        name: "打ち歩詰め回避",
+        sfen: "7lk/9/8S/9/9/9/9/7L1/8K b BP 1",
+        tsume: 3,
+        shortest: 3,
+        first: &[
+            "B*2b", "B*3c", "B*4d", "B*5e", "B*6f", "B*7g", "B*8h", "B*9i",
+        ],
+    },
+    // shogi.md §7.4 mate3 #1, #3, #4 (YaneuraOu mate3.sfen): exact mate in 3, no drop
+    // interposition anywhere in the solution tree, so the conventions agree.
+    Known {
+        name: "mate3 #1 (White attacks)",
+        sfen: "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42",
+        tsume: 3,
+        shortest: 3,
+        first: &["B*5g"],
+    },
+    // shogi.md §7.4 mate5 #1 and mate7 #1 (YaneuraOu mate5.sfen / mate7.sfen).
+    Known {
+        name: "mate5 #1 (White attacks)",
+        sfen: "l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72",
+        tsume: 5,
+        shortest: 5,
+        first: &[],
+    },
+    Known {
+        name: "mate7 #1 (White attacks)",
+        sfen: "ln1g3+Rl/2sk1s+P2/2ppppb1p/p1b3p2/8P/P4P3/2PPP1P2/1+r2GS3/LN+p2KGNL w GN2Ps 36",
+        tsume: 7,
+        shortest: 7,
+        first: &[],
+    },
+    // shogi.md §7.4 無駄合 test (sugyan/tsumeshogi-solver issue #5): 7 counting the drop on
+    // 3b, 5 by convention (see useless_interposition_problem).
+    Known {
+        name: "無駄合 (issue #5)",
+        sfen: "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1",
+        tsume: 5,
+        shortest: 7,
+        first: &["4b3a+", "4b3a"],
+    },
+];
+
+fn check_known(k: &Known, sfen: &str, first: &[String]) {
+    let t = solve(sfen, Mode::Tsume);
+    assert_eq!(t.status, Status::Mate, "{}", k.name);
+    assert_eq!(t.plies, k.tsume, "{} tsume: {:?}", k.name, usi_pv(&t));
+    assert!(t.exact, "{}", k.name);
+    if !first.is_empty() {
+        assert!(
+            first.contains(&usi_pv(&t)[0]),
+            "{}: {:?}",
+            k.name,
+            usi_pv(&t)
+        );
+    }
+    let s = solve(sfen, Mode::Shortest);
+    assert_eq!(s.plies, k.shortest, "{} shortest: {:?}", k.name, usi_pv(&s));
+    assert_line_mates(sfen, &s.pv);
+    if k.tsume == k.shortest {
+        assert_line_mates(sfen, &t.pv);
+    }
+}
+
+#[test]
+fn known_problems_either_colour() {
+    for k in KNOWN {
+        let first: Vec<String> = k.first.iter().map(|m| m.to_string()).collect();
+        check_known(k, k.sfen, &first);
+        // The same problem with the board turned and the colours swapped: the attacker is
+        // whoever is to move, so the answers are the turned ones.
+        let turned: Vec<String> = first.iter().map(|m| rotate_move(m)).collect();
+        check_known(k, &rotate(k.sfen), &turned);
+    }
+}
+
+/// A USI move seen from the other side (squares turned 180°).
+fn rotate_move(m: &str) -> String {
+    let turn = |f: char, r: char| {
+        let f = (b'9' - (f as u8 - b'1')) as char;
+        let r = (b'i' - (r as u8 - b'a')) as char;
+        format!("{f}{r}")
+    };
+    let c: Vec<char> = m.chars().collect();
+    if c[1] == '*' {
+        format!("{}*{}", c[0], turn(c[2], c[3]))
+    } else {
+        let promo = if c.len() > 4 { "+" } else { "" };
+        format!("{}{}{promo}", turn(c[0], c[1]), turn(c[2], c[3]))
+    }
 }

@@ -3,15 +3,28 @@
 //! attacker end with an empty hand (持駒余り), and what are the side lines after the other
 //! defences (変化; an equally long one, 変同, is a blemish but not a flaw).
 //!
-//! The move-by-move checks need the exact line search, so they are done for problems whose
-//! main line is within [`super::Options::exact_line_plies`]; longer ones get
-//! [`Verdict::Unknown`] unless they fail outright.
+//! 余詰 follows the seed text's definition (攻方在某一手可以有正解以外的著法保证获胜: at some
+//! attacker turn another move also forces mate): every other check is searched for a mate
+//! at all, not only for a shorter one. A longer alternative whose line comes back to a
+//! later position of the main line is reported apart as a detour (迂回手順), which is a
+//! blemish and not a second solution.
+//!
+//! The move-by-move checks need the exact line, so they are done when the main line's
+//! length was proven exact; otherwise the verdict is [`Verdict::Unknown`] unless the
+//! problem fails outright (不詰, 持駒余り).
+
+use std::time::Instant;
 
 use super::composed::Composed;
+use super::dfpn::Search;
 use super::node::Node;
-use super::{Mode, Options, Status, TsumeError, solve};
+use super::table::{INF, Probe};
+use super::{Mode, Options, Status, TsumeError, proof_line, solve};
 use crate::position::Position;
 use crate::types::{Hand, Move};
+
+/// Node budget of the df-pn search deciding whether one alternative check mates.
+const ALT_NODES: u64 = 30_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -47,8 +60,13 @@ pub struct CheckReport {
     pub status: Status,
     pub main_line: Vec<Move>,
     pub plies: u32,
-    /// 余詰: another attacker move mating no later than the main line (not the last move).
+    /// 余詰: another attacker move that also forces mate (not on the last move); `plies`
+    /// is its exact length, 0 when it is longer than the main line from there.
     pub extra_mates: Vec<SideLine>,
+    /// Longer alternative mates that return to the main line (迂回手順, tolerated).
+    pub detours: Vec<SideLine>,
+    /// Alternative checks whose mate could not be decided within the budget.
+    pub undecided: Vec<SideLine>,
     /// 最終手余詰: another mating last move (tolerated).
     pub last_move_alternatives: Vec<SideLine>,
     /// Pieces the attacker still holds at the end of the main line (持駒余り if any).
@@ -63,6 +81,7 @@ pub struct CheckReport {
 
 /// Checks a composed problem (the side to move attacks).
 pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, TsumeError> {
+    let start = Instant::now();
     let mut o = opts.clone();
     o.mode = Mode::Tsume;
     let sol = solve(pos, &o)?;
@@ -71,6 +90,8 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
         main_line: sol.pv.clone(),
         plies: sol.plies,
         extra_mates: Vec::new(),
+        detours: Vec::new(),
+        undecided: Vec::new(),
         last_move_alternatives: Vec::new(),
         leftover: Hand::default(),
         variations: Vec::new(),
@@ -99,10 +120,9 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
         node.play(mv);
     }
     report.leftover = node.attacker_hand();
-    let mut node = Node::new(pos.clone());
-    if !sol.exact || sol.pv.len() as u32 > opts.exact_line_plies {
+    if !sol.exact {
         report.notes.push(format!(
-            "main line of {} plies is beyond the exact line search; 余詰 and 変化 not checked",
+            "main line of {} plies is not proven exact; 余詰 and 変化 not checked",
             sol.pv.len()
         ));
         if !report.leftover.is_empty() {
@@ -113,48 +133,115 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
         }
         return Ok(report);
     }
-    let budget = opts.node_limit.unwrap_or(4_000_000);
-    let bound = sol.pv.len() as u32 + 2;
-    let mut c = Composed::new(&mut node, budget, false);
+    let budget = opts.node_limit.unwrap_or(opts.exact_line_nodes);
+    let deadline = opts.time_limit.map(|t| start + t);
+    let total = sol.pv.len() as u32;
+    // Which alternative checks mate at all: one df-pn search whose table serves every
+    // alternative (and later bounds the exact searches).
+    let mut search = Search::new(Node::new(pos.clone()), opts.table_entries);
+    search.deadline = deadline;
+    let mut alternatives = Vec::new();
     let mut undos = Vec::new();
     for (i, &main) in sol.pv.iter().enumerate() {
-        let b = bound - i as u32;
-        let attacker = c.node.attacker_to_move();
-        let here = if attacker { c.attack(b) } else { c.defend(b) };
-        let Some(here) = here else { break };
-        let moves = if attacker {
-            c.node.checks()
-        } else {
-            c.node.replies()
-        };
-        for mv in moves {
-            if mv == main {
-                continue;
+        if search.node.attacker_to_move() && i + 1 < sol.pv.len() {
+            for mv in search.node.checks() {
+                if mv == main {
+                    continue;
+                }
+                let u = search.node.play(mv);
+                search.node_limit = search.nodes.saturating_add(ALT_NODES);
+                let p = search.solve(INF);
+                search.node.unplay(mv, u);
+                match p {
+                    Probe::Proven { len, .. } => {
+                        // Positions of its proof line, to tell a detour back into the
+                        // main line from a second solution.
+                        let u = search.node.play(mv);
+                        let line = proof_line(&mut search, len, true);
+                        let mut keys = Vec::new();
+                        let mut us = Vec::new();
+                        for &m in &line {
+                            us.push((m, search.node.play(m)));
+                            keys.push(search.node.full_key());
+                        }
+                        while let Some((m, u2)) = us.pop() {
+                            search.node.unplay(m, u2);
+                        }
+                        search.node.unplay(mv, u);
+                        let rejoins = keys.iter().any(|k| main_keys_ahead(pos, &sol.pv, i, *k));
+                        alternatives.push((i, mv, rejoins));
+                    }
+                    Probe::Disproven { .. } => {}
+                    Probe::Open { .. } => report.undecided.push(SideLine {
+                        ply: i,
+                        mv,
+                        plies: 0,
+                        same_length: false,
+                    }),
+                }
             }
-            let u = c.node.play(mv);
-            let v = if attacker {
-                c.defend(b - 1)
-            } else {
-                c.attack(b - 1)
-            };
-            c.node.unplay(mv, u);
-            let Some(v) = v else { continue };
-            let line = SideLine {
-                ply: i,
-                mv,
-                plies: v.counted + 1,
-                same_length: v.counted + 1 == here.counted,
-            };
-            if attacker {
-                if line.plies <= here.counted {
-                    if here.counted == 1 {
-                        report.last_move_alternatives.push(line);
-                    } else {
-                        report.extra_mates.push(line);
+        }
+        undos.push((main, search.node.play(main)));
+    }
+    while let Some((mv, u)) = undos.pop() {
+        search.node.unplay(mv, u);
+    }
+    report.nodes += search.nodes;
+    let mut c = Composed::new(Node::new(pos.clone()), Some(&search.table), budget, false);
+    c.deadline = deadline;
+    let mut undos = Vec::new();
+    for (i, &main) in sol.pv.iter().enumerate() {
+        let rem = total - i as u32;
+        if c.node.attacker_to_move() {
+            for &(_, mv, rejoins) in alternatives.iter().filter(|(p, _, _)| *p == i) {
+                // The exact length matters when the alternative is no longer than the main
+                // line from here (a second solution whatever its route).
+                let u = c.node.play(mv);
+                let v = c.defend(rem - 1);
+                c.node.unplay(mv, u);
+                let plies = v.map_or(0, |v| v.counted + 1);
+                let side = SideLine {
+                    ply: i,
+                    mv,
+                    plies,
+                    same_length: plies == rem,
+                };
+                if v.is_none() && rejoins {
+                    report.detours.push(side);
+                } else {
+                    report.extra_mates.push(side);
+                }
+            }
+            if rem == 1 {
+                for mv in c.node.checks() {
+                    if mv == main {
+                        continue;
+                    }
+                    let u = c.node.play(mv);
+                    let v = c.defend(0);
+                    c.node.unplay(mv, u);
+                    if v.is_some() {
+                        report.last_move_alternatives.push(SideLine {
+                            ply: i,
+                            mv,
+                            plies: 1,
+                            same_length: true,
+                        });
                     }
                 }
-            } else if !c.node.is_interposition(mv) || v.counted + 1 >= here.counted {
-                report.variations.push(line);
+            }
+        } else {
+            for (mv, v, useless) in c.defences(rem) {
+                if mv == main || useless {
+                    continue;
+                }
+                let plies = v.map_or(0, |v| v.counted);
+                report.variations.push(SideLine {
+                    ply: i,
+                    mv,
+                    plies,
+                    same_length: plies == rem,
+                });
             }
         }
         undos.push((main, c.node.play(main)));
@@ -187,19 +274,48 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
     if !report.last_move_alternatives.is_empty() {
         report.notes.push("最終手余詰 (tolerated)".into());
     }
-    if report
-        .variations
-        .iter()
-        .any(|v| v.same_length && v.plies == report.plies - v.ply as u32)
-    {
+    if !report.detours.is_empty() {
         report
             .notes
-            .push("変同: a side line as long as the main line".into());
+            .push("迂回手順: a longer alternative returns to the main line".into());
+    }
+    if report.variations.iter().any(|v| v.same_length) {
+        report
+            .notes
+            .push("変化同手数 (変同): a side line as long as the main line".into());
+    }
+    if report.variations.iter().any(|v| v.plies == 0) {
+        // Cannot happen when the main line is the longest resistance; kept as a guard.
+        report
+            .notes
+            .push("変化長手数: a defence not mated within the main line's length".into());
+        flawed = true;
+    }
+    let undecided = !report.undecided.is_empty();
+    if undecided {
+        report.notes.push(format!(
+            "{} alternative check(s) not decided within the budget",
+            report.undecided.len()
+        ));
     }
     report.verdict = if flawed {
         Verdict::Unsound
+    } else if undecided {
+        Verdict::Unknown
     } else {
         Verdict::Sound
     };
     Ok(report)
+}
+
+/// Whether the position with key `key` occurs on the main line after ply `ply`.
+fn main_keys_ahead(start: &Position, pv: &[Move], ply: usize, key: u64) -> bool {
+    let mut pos = start.clone();
+    for (j, &mv) in pv.iter().enumerate() {
+        pos.make(mv);
+        if j >= ply && pos.key() == key {
+            return true;
+        }
+    }
+    false
 }

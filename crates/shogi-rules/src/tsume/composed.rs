@@ -1,18 +1,27 @@
-//! Exact minimax under the composers' conventions, for problems short enough to search
-//! every line within a ply bound: the attacker takes the shortest mate, the defender the
-//! longest resistance, a useless interposition (無駄合) is not counted, and among equally
-//! long defences the one that leaves the attacker no pieces in hand is preferred.
+//! Exact minimax under the composers' conventions, searched within a ply bound: the
+//! attacker takes the shortest mate, the defender the longest resistance, a useless
+//! interposition (無駄合) is not counted, and among equally long lines the one that leaves
+//! the attacker no pieces in hand is preferred (by the defender, and by the attacker when
+//! it has the choice).
 //!
-//! 無駄合, made precise: an interposition at an AND node is useless when the attacker can
-//! capture the interposed piece with a check and then mate in no more counted plies than
-//! the defender could have resisted at that node without interposing (0 when every defence
-//! is an interposition). Such a defence only inserts "interpose, capture" into a line
-//! that exists anyway, so it adds nothing to the problem.
+//! 無駄合, made precise (see [`super::conventions`] for the ruling and its sources): a drop
+//! interposition is useless when the attacker can take the dropped piece with a check and
+//! then mate, *without the taken piece* (it goes back to the defender's hand), in no more
+//! counted plies than the defender's other defences already force. Such a defence only
+//! inserts "interpose, capture" into a line that exists anyway. Interpositions by a piece
+//! moved from the board are always counted.
+//!
+//! Every bounded result is exact: `attack(b)` returns the conventional value when it is at
+//! most `b`, else `None`; results are memoised per position as an exact value or as the
+//! largest bound known to fail.
 
 use hashbrown::{HashMap, HashSet};
 
+use super::conventions::{ReplyClass, classify};
 use super::node::Node;
-use crate::types::Move;
+use super::table::{INF, Probe, Table};
+use crate::position::Position;
+use crate::types::{Kind, Move};
 
 /// The value of a solved node under the conventions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,28 +34,95 @@ pub(crate) struct Value {
     pub(crate) best: Option<Move>,
 }
 
+#[derive(Clone, Copy, Debug, Default)]
+struct Memo {
+    exact: Option<Value>,
+    /// No mate within this many plies (valid for every smaller bound too).
+    fails: Option<u32>,
+}
+
+impl Memo {
+    fn lookup(&self, bound: u32) -> Option<Option<Value>> {
+        if let Some(v) = self.exact {
+            return Some((v.counted <= bound).then_some(v));
+        }
+        match self.fails {
+            Some(f) if bound <= f => Some(None),
+            _ => None,
+        }
+    }
+}
+
 pub(crate) struct Composed<'a> {
-    pub(crate) node: &'a mut Node,
-    memo: HashMap<(u64, u32), Option<Value>>,
+    pub(crate) node: Node,
+    /// Table of a df-pn search of the same problem: positions it disproved outright are
+    /// skipped (a conventional mate exists exactly when a mate counting every defence does).
+    oracle: Option<&'a Table>,
+    memo: HashMap<u64, Memo>,
     path: HashSet<u64>,
     pub(crate) nodes: u64,
     pub(crate) node_limit: u64,
     pub(crate) aborted: bool,
+    /// Give up (aborted) at this time; checked every 1024 nodes.
+    pub(crate) deadline: Option<std::time::Instant>,
     /// Count every interposition (shortest-mate semantics) instead of the conventions.
     pub(crate) count_all: bool,
 }
 
 impl<'a> Composed<'a> {
-    pub(crate) fn new(node: &'a mut Node, node_limit: u64, count_all: bool) -> Composed<'a> {
+    pub(crate) fn new(
+        node: Node,
+        oracle: Option<&'a Table>,
+        node_limit: u64,
+        count_all: bool,
+    ) -> Composed<'a> {
         Composed {
             node,
+            oracle,
             memo: HashMap::new(),
             path: HashSet::new(),
             nodes: 0,
             node_limit,
             aborted: false,
+            deadline: None,
             count_all,
         }
+    }
+
+    /// The oracle disproved the current position outright (no mate at all).
+    fn hopeless(&self) -> bool {
+        let Some(t) = self.oracle else {
+            return false;
+        };
+        matches!(
+            t.probe(self.node.board_key(), &self.node.attacker_hand(), INF - 1),
+            Probe::Disproven { rep: false, bound, .. } if bound >= INF - 1
+        )
+    }
+
+    fn remember(&mut self, key: u64, bound: u32, v: Option<Value>) {
+        if self.aborted {
+            return;
+        }
+        let m = self.memo.entry(key).or_default();
+        match v {
+            Some(v) => m.exact = Some(v),
+            None => m.fails = Some(m.fails.map_or(bound, |f| f.max(bound))),
+        }
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        if self.nodes & 0x3ff == 0
+            && let Some(d) = self.deadline
+            && std::time::Instant::now() >= d
+        {
+            self.aborted = true;
+        }
+        self.aborted
     }
 
     /// Value of the current node (attacker to move) if it mates within `bound` plies.
@@ -54,43 +130,42 @@ impl<'a> Composed<'a> {
         if bound == 0 || self.aborted {
             return None;
         }
-        let key = (self.node.full_key(), bound);
-        if let Some(v) = self.memo.get(&key) {
-            return *v;
+        let key = self.node.full_key();
+        if let Some(r) = self.memo.get(&key).and_then(|m| m.lookup(bound)) {
+            return r;
         }
-        if self.path.contains(&key.0) {
+        if self.path.contains(&key) || self.hopeless() || self.tick() {
             return None;
         }
-        self.nodes += 1;
-        if self.nodes >= self.node_limit {
-            self.aborted = true;
-            return None;
-        }
-        self.path.insert(key.0);
+        self.path.insert(key);
+        let checks = self.node.checks();
         let mut best: Option<Value> = None;
-        for mv in self.node.checks() {
-            let u = self.node.play(mv);
-            let v = self.defend(bound - 1);
-            self.node.unplay(mv, u);
-            if let Some(v) = v {
-                let cand = Value {
-                    counted: v.counted + 1,
-                    leftover: v.leftover,
-                    best: Some(mv),
-                };
-                let better = match best {
-                    None => true,
-                    Some(b) => (cand.counted, cand.leftover > 0) < (b.counted, b.leftover > 0),
-                };
-                if better {
-                    best = Some(cand);
+        // Iterative deepening: the first bound at which some check succeeds is the
+        // shortest mate; all checks are then compared at that bound.
+        let mut b = 1;
+        while b <= bound && best.is_none() && !self.aborted {
+            for &mv in &checks {
+                let u = self.node.play(mv);
+                let v = self.defend(b - 1);
+                self.node.unplay(mv, u);
+                if let Some(v) = v {
+                    let cand = Value {
+                        counted: v.counted + 1,
+                        leftover: v.leftover,
+                        best: Some(mv),
+                    };
+                    let better = best.is_none_or(|b| {
+                        (cand.counted, cand.leftover > 0) < (b.counted, b.leftover > 0)
+                    });
+                    if better {
+                        best = Some(cand);
+                    }
                 }
             }
+            b += 2;
         }
-        self.path.remove(&key.0);
-        if !self.aborted {
-            self.memo.insert(key, best);
-        }
+        self.path.remove(&key);
+        self.remember(key, bound, best);
         best
     }
 
@@ -108,67 +183,80 @@ impl<'a> Composed<'a> {
                 best: None,
             });
         }
-        if bound == 0 {
+        let key = self.node.full_key();
+        if let Some(r) = self.memo.get(&key).and_then(|m| m.lookup(bound)) {
+            return r;
+        }
+        if self.path.contains(&key) || self.hopeless() || self.tick() {
             return None;
         }
-        let key = (self.node.full_key(), bound);
-        if let Some(v) = self.memo.get(&key) {
-            return *v;
-        }
-        if self.path.contains(&key.0) {
-            return None;
-        }
-        self.nodes += 1;
-        self.path.insert(key.0);
+        self.path.insert(key);
         let result = self.defend_moves(&replies, bound);
-        self.path.remove(&key.0);
-        if !self.aborted {
-            self.memo.insert(key, result);
-        }
+        self.path.remove(&key);
+        self.remember(key, bound, result);
         result
     }
 
+    fn child(&mut self, mv: Move, bound: u32) -> Option<Value> {
+        if bound == 0 {
+            return None;
+        }
+        let u = self.node.play(mv);
+        let v = self.attack(bound - 1);
+        self.node.unplay(mv, u);
+        v.map(|v| Value {
+            counted: v.counted + 1,
+            leftover: v.leftover,
+            best: Some(mv),
+        })
+    }
+
     fn defend_moves(&mut self, replies: &[Move], bound: u32) -> Option<Value> {
-        let mut values = Vec::with_capacity(replies.len());
-        for &mv in replies {
-            let u = self.node.play(mv);
-            let v = self.attack(bound - 1);
-            self.node.unplay(mv, u);
-            values.push((mv, v?));
-        }
-        let key = |v: &Value| (v.counted + 1, v.leftover == 0);
-        if self.count_all {
-            let (mv, v) = values.iter().max_by_key(|(_, v)| key(v)).copied()?;
-            return Some(Value {
-                counted: v.counted + 1,
-                leftover: v.leftover,
-                best: Some(mv),
-            });
-        }
-        let interpose: Vec<bool> = values
-            .iter()
-            .map(|(mv, _)| self.node.is_interposition(*mv))
-            .collect();
-        let plain_best = values
-            .iter()
-            .zip(&interpose)
-            .filter(|(_, i)| !**i)
-            .map(|((_, v), _)| v.counted + 1)
-            .max()
-            .unwrap_or(0);
+        let key = |v: &Value| (v.counted, v.leftover == 0);
+        let pick = |best: &mut Option<Value>, cand: Value| {
+            if best.is_none_or(|b| key(&cand) > key(&b)) {
+                *best = Some(cand);
+            }
+        };
         let mut best: Option<Value> = None;
-        for ((mv, v), is_int) in values.iter().zip(&interpose) {
-            if *is_int && self.useless(*mv, plain_best, bound) {
+        let mut candidates = Vec::new();
+        for &mv in replies {
+            let class = if self.count_all {
+                ReplyClass::Counted
+            } else {
+                classify(&self.node, mv)
+            };
+            match class {
+                ReplyClass::Counted => pick(&mut best, self.child(mv, bound)?),
+                ReplyClass::MaybeUseless => candidates.push(mv),
+            }
+        }
+        // Candidates are judged against the counted defences, then each survivor again
+        // against everything else that is counted.
+        let base = best.map_or(0, |b| b.counted);
+        let mut kept = Vec::new();
+        for &mv in &candidates {
+            if !self.useless(mv, base) {
+                kept.push((mv, self.child(mv, bound)?));
+            }
+            if self.aborted {
+                return None;
+            }
+        }
+        for i in 0..kept.len() {
+            let others = kept
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, (_, v))| v.counted)
+                .max()
+                .unwrap_or(0)
+                .max(base);
+            let (mv, v) = kept[i];
+            if others > base && self.useless(mv, others) {
                 continue;
             }
-            let cand = Value {
-                counted: v.counted + 1,
-                leftover: v.leftover,
-                best: Some(*mv),
-            };
-            if best.is_none_or(|b| key(&cand) > key(&b)) {
-                best = Some(cand);
-            }
+            pick(&mut best, v);
         }
         Some(best.unwrap_or(Value {
             counted: 0,
@@ -177,24 +265,53 @@ impl<'a> Composed<'a> {
         }))
     }
 
-    /// Whether the interposition `mv` is useless: some capture of the interposed piece
-    /// (a check) leads to a mate of at most `plain` counted plies.
-    fn useless(&mut self, mv: Move, plain: u32, bound: u32) -> bool {
-        if bound < 2 {
-            return false;
+    /// Every defence at the current node (defender to move) with its counted value within
+    /// `bound` (None: no mate within it) and whether it is a useless interposition.
+    pub(crate) fn defences(&mut self, bound: u32) -> Vec<(Move, Option<Value>, bool)> {
+        let replies = self.node.replies();
+        let mut out: Vec<(Move, Option<Value>, bool)> = Vec::new();
+        let mut base = 0;
+        for &mv in &replies {
+            if self.count_all || classify(&self.node, mv) == ReplyClass::Counted {
+                let v = self.child(mv, bound);
+                base = base.max(v.map_or(bound + 1, |v| v.counted));
+                out.push((mv, v, false));
+            }
         }
+        for &mv in &replies {
+            if !self.count_all && classify(&self.node, mv) == ReplyClass::MaybeUseless {
+                let useless = self.useless(mv, base);
+                out.push((mv, self.child(mv, bound), useless));
+            }
+        }
+        out
+    }
+
+    /// Whether the drop interposition `mv` is useless: some check taking the dropped piece
+    /// leads, with the piece handed back to the defender, to a mate of at most `within`
+    /// counted plies.
+    fn useless(&mut self, mv: Move, within: u32) -> bool {
+        let Move::Drop { kind, to } = mv else {
+            return false;
+        };
         let u = self.node.play(mv);
-        let target = mv.to();
         let mut found = false;
         for cap in self.node.checks() {
-            if cap.to() != target || cap.is_drop() {
+            if cap.is_drop() || cap.to() != to {
                 continue;
             }
             let u2 = self.node.play(cap);
-            let w = self.defend(bound - 2);
+            let back = hand_back(&self.node, kind);
+            if let Some(back) = back {
+                let saved = std::mem::replace(&mut self.node, back);
+                let w = self.defend(within);
+                self.node = saved;
+                if w.is_some() {
+                    found = true;
+                }
+            }
             self.node.unplay(cap, u2);
-            if w.is_some_and(|w| w.counted <= plain) {
-                found = true;
+            if found || self.aborted {
                 break;
             }
         }
@@ -228,4 +345,22 @@ impl<'a> Composed<'a> {
         }
         out
     }
+}
+
+/// The current position (defender to move) with one piece of `kind` moved from the
+/// attacker's hand back to the defender's: the capture of an interposed piece, made as if
+/// the piece had never been given up.
+pub(crate) fn hand_back(node: &Node, kind: Kind) -> Option<Node> {
+    let attacker = node.attacker;
+    let mut setup = node.pos.to_setup();
+    let k = kind.unpromoted().index();
+    if setup.hands[attacker].0[k] == 0 {
+        return None;
+    }
+    setup.hands[attacker].0[k] -= 1;
+    setup.hands[!attacker].0[k] += 1;
+    let pos = Position::from_setup(&setup).ok()?;
+    let mut n = Node::new(pos);
+    n.attacker = attacker;
+    Some(n)
 }

@@ -16,6 +16,7 @@
 
 mod checker;
 mod composed;
+mod conventions;
 mod dfpn;
 mod hands;
 mod node;
@@ -32,6 +33,7 @@ use crate::types::{Hand, Kind, Move, Square};
 pub use checker::{CheckReport, SideLine, Verdict, check_problem};
 
 use composed::Composed;
+use conventions::{ReplyClass, classify};
 use dfpn::Search;
 use node::Node;
 use table::{INF, Probe};
@@ -69,6 +71,8 @@ pub struct Options {
     pub table_entries: usize,
     /// Longest proof (in plies) for which the exact line search is run.
     pub exact_line_plies: u32,
+    /// Node budget of the exact line search when no node limit is given.
+    pub exact_line_nodes: u64,
     /// After the first proof, search for shorter mates until none is left (the length is
     /// then proven minimal). Off: report the first proof's line.
     pub shorten: bool,
@@ -81,7 +85,8 @@ impl Default for Options {
             node_limit: None,
             time_limit: None,
             table_entries: 16 << 20,
-            exact_line_plies: 15,
+            exact_line_plies: 63,
+            exact_line_nodes: 20_000_000,
             shorten: true,
         }
     }
@@ -204,6 +209,19 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     sol.status = Status::Mate;
     sol.first_proof_plies = len;
     sol.first_proof_nodes = search.nodes;
+    // Tsume mode: the exact conventional search, bounded by the first proof (the
+    // conventional length never exceeds a mate that counts every defence). Its iterative
+    // deepening finds the shortest conventional mate by itself.
+    if opts.mode == Mode::Tsume
+        && len <= opts.exact_line_plies
+        && let Some((pv, plies, extra)) = exact_line(&search, opts, start, len, false)
+    {
+        sol.pv = pv;
+        sol.plies = plies;
+        sol.exact = true;
+        sol.nodes = search.nodes + extra;
+        return Ok(sol);
+    }
     // Shorten: prove mates within ever fewer plies until none exists.
     let mut shortest = opts.shorten;
     while opts.shorten && len >= 3 {
@@ -218,23 +236,15 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     }
     // A stopped shortening still leaves the proof of `len` plies in the table.
     search.stopped = None;
-    let used = search.nodes;
-    if len <= opts.exact_line_plies {
-        let budget = opts
-            .node_limit
-            .map_or(2_000_000, |n| n.saturating_sub(used).max(10_000));
-        let count_all = opts.mode == Mode::Shortest;
-        let bound = if count_all { len } else { len + 2 };
-        let mut composed = Composed::new(&mut search.node, budget, count_all);
-        let v = composed.attack(bound);
-        let extra = composed.nodes;
-        if let (Some(v), false) = (v, composed.aborted) {
-            sol.pv = composed.line(bound);
-            sol.plies = v.counted;
-            sol.exact = shortest;
-            sol.nodes = used + extra;
-            return Ok(sol);
-        }
+    if opts.mode == Mode::Shortest
+        && len <= opts.exact_line_plies
+        && let Some((pv, plies, extra)) = exact_line(&search, opts, start, len, true)
+    {
+        sol.pv = pv;
+        sol.plies = plies;
+        sol.exact = shortest;
+        sol.nodes = search.nodes + extra;
+        return Ok(sol);
     }
     // The line is read from a proof that exists: give the walk its own budget so that
     // children dropped from the table can be proven again even after a time limit.
@@ -248,6 +258,29 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     sol.exact = shortest && opts.mode == Mode::Shortest && sol.plies == len;
     sol.nodes = search.nodes;
     Ok(sol)
+}
+
+/// The exact line search within `bound` plies (see [`composed`]): the main line, its
+/// counted length and the nodes it took, or `None` when it ran out of budget.
+fn exact_line(
+    search: &Search,
+    opts: &Options,
+    start: Instant,
+    bound: u32,
+    count_all: bool,
+) -> Option<(Vec<Move>, u32, u64)> {
+    let budget = opts.node_limit.map_or(opts.exact_line_nodes, |n| {
+        n.saturating_sub(search.nodes).max(10_000)
+    });
+    let mut composed = Composed::new(search.node.clone(), Some(&search.table), budget, count_all);
+    composed.deadline = opts.time_limit.map(|t| start + t);
+    let v = composed.attack(bound);
+    if composed.aborted {
+        return None;
+    }
+    let v = v?;
+    let pv = composed.line(bound);
+    Some((pv, v.counted, composed.nodes))
 }
 
 /// Walks the proof in the table: the attacker plays its shortest proven check, the defender
@@ -319,7 +352,7 @@ fn defender_pick(
     let plain = moves
         .iter()
         .zip(lens)
-        .filter(|(m, _)| !search.node.is_interposition(**m))
+        .filter(|(m, _)| classify(&search.node, **m) == ReplyClass::Counted)
         .filter_map(|(_, l)| l.map(|l| l + 1))
         .max()
         .unwrap_or(0);
@@ -329,7 +362,9 @@ fn defender_pick(
         .zip(lens)
         .filter_map(|(m, l)| l.map(|l| (l, *m)))
     {
-        if search.node.is_interposition(mv) && useless_in_table(search, mv, plain, rem) {
+        if classify(&search.node, mv) == ReplyClass::MaybeUseless
+            && useless_in_table(search, mv, plain, rem)
+        {
             continue;
         }
         if best.is_none_or(|(b, _)| l > b) {
