@@ -312,6 +312,23 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
             }
         ));
     }
+    // Units that cannot keep two eyes of their own: probably dead stones left unmarked.
+    let doubtful: Vec<String> = analysis
+        .doubtful_units()
+        .map(|u| {
+            format!(
+                "{} {}",
+                u.color.name(),
+                names(position, &u.stones[..1]).join("")
+            )
+        })
+        .collect();
+    if !doubtful.is_empty() {
+        text.push_str(&format!(
+            "warning: these units cannot live on their own points (dead stones not marked?), counted as alive: {}\n",
+            doubtful.join(", ")
+        ));
+    }
     text.push_str(&format!(
         "Black: {} stones, {} roads, {} eyes; White: {} stones, {} roads, {} eyes; shared eyes {}, dame {}\n\n",
         analysis.stones(Color::Black),
@@ -401,6 +418,7 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
             "dead": dead_names,
             "dead_source": dead_source,
             "undecided": undecided_names,
+            "doubtful_units": doubtful,
             "version": version.to_string(),
             "first": first.name(),
         }

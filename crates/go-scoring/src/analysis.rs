@@ -79,6 +79,11 @@ pub struct Unit {
     pub seki: bool,
     /// The essential eyes chosen among `territory`.
     pub eyes: Vec<Point>,
+    /// False when the unit cannot live on its own points: an independent unit with fewer
+    /// than two points, or no two of its points it could keep as eyes with the rest filled
+    /// (one real eye and a false eye, for example). Such stones are dead or in a seki the
+    /// analysis did not see; they are counted as given, and reports should say so.
+    pub lives: bool,
 }
 
 /// Dead stones given for a position that are not stones.
@@ -228,6 +233,7 @@ impl Analysis {
                 territory: Vec::new(),
                 seki: false,
                 eyes: Vec::new(),
+                lives: true,
             };
             let (mut stones, mut joins) = (0usize, 0usize);
             unit_of[start] = id;
@@ -306,7 +312,7 @@ impl Analysis {
                 unit_of: &unit_of,
                 id: id as u32,
             };
-            unit.eyes = choose_eyes(
+            (unit.eyes, unit.lives) = choose_eyes(
                 &topology,
                 &live,
                 &regions,
@@ -412,6 +418,12 @@ impl Analysis {
     }
     pub fn dame(&self) -> u32 {
         self.count_class(PointClass::Dame)
+    }
+    /// Units that cannot live on their own points (see [`Unit::lives`]).
+    pub fn doubtful_units(&self) -> impl Iterator<Item = &Unit> {
+        self.units
+            .iter()
+            .filter(|u| !u.lives && !u.stones.is_empty())
     }
     /// Units that live independently (not in seki).
     pub fn independent_units(&self, c: Color) -> u32 {
@@ -921,13 +933,19 @@ fn choose_eyes(
     visit: &mut Visit,
     chain_sets: &mut DisjointSets,
     need: usize,
-) -> Vec<Point> {
+) -> (Vec<Point>, bool) {
     if unit.territory.is_empty() || need == 0 {
-        return Vec::new();
+        return (Vec::new(), need < 2);
     }
     // No more points than eyes needed: every point is kept, there is nothing to choose.
     if unit.territory.len() <= need {
-        return unit.territory.clone();
+        let eyes = unit.territory.clone();
+        // Whether a unit in seki lives is the seki judgement's business, not the eyes'.
+        let lives = need < 2
+            || (eyes.len() == need
+                && (plainly_lives_on(topology, live, regions, region_of, chain_sets, unit, &eyes)
+                    || lives_on(topology, unit, area, visit, &eyes)));
+        return (eyes, lives);
     }
     // The best point of each own region, smaller regions first (a one-point region is an eye).
     let mut region_ids: Vec<u32> = unit
@@ -972,22 +990,39 @@ fn choose_eyes(
             None => break,
         }
     }
-    // One-point regions touched by every chain of the unit: after filling, each chain
-    // still touches each eye (and no filled point can be cut off, since a one-point
-    // region's neighbours are all stones). Anything else is checked by a flood.
-    let plainly_alive = eyes.iter().all(|&e| {
-        regions[region_of[e as usize] as usize].points.len() == 1
-            && chains_around(topology, chain_sets, e) == unit.chains
-    }) || single_chain_lives_on(topology, live, unit, &eyes);
+    let plainly_alive =
+        plainly_lives_on(topology, live, regions, region_of, chain_sets, unit, &eyes);
+    let mut lives = true;
     if eyes.len() == need && !plainly_alive && !lives_on(topology, unit, area, visit, &eyes) {
         // The preferred points would cut a chain off the eyes (a false eye, 第二十七条:
         // essential eyes are what the unit lives on once every other point is filled).
-        if let Some(found) = living_eyes(topology, live, unit, area, visit, need) {
-            eyes = found;
+        match living_eyes(topology, live, unit, area, visit, need) {
+            Some(found) => eyes = found,
+            None => lives = false,
         }
     }
     eyes.sort_unstable();
-    eyes
+    let lives = need < 2 || (lives && eyes.len() == need);
+    (eyes, lives)
+}
+
+/// Cases where the unit plainly lives on `eyes`, without a flood: one-point regions touched
+/// by every chain of the unit (after filling, each chain still touches each eye, and no
+/// filled point can be cut off, since a one-point region's neighbours are all stones), or
+/// a single chain on a grid.
+fn plainly_lives_on(
+    topology: &Topology,
+    live: &[Stone],
+    regions: &[Region],
+    region_of: &[u32],
+    chain_sets: &mut DisjointSets,
+    unit: &Unit,
+    eyes: &[Point],
+) -> bool {
+    eyes.iter().all(|&e| {
+        regions[region_of[e as usize] as usize].points.len() == 1
+            && chains_around(topology, chain_sets, e) == unit.chains
+    }) || single_chain_lives_on(topology, live, unit, eyes)
 }
 
 /// True if the unit, with every point of its area filled except `eyes`, keeps each of its

@@ -786,3 +786,29 @@ fn one_eye_against_no_eye_seki() {
         },
     );
 }
+
+#[test]
+fn a_unit_with_one_real_eye_and_a_false_eye_is_reported() {
+    // The false-eye position with G4 filled: the right chain's only liberty is D4, the false
+    // eye; with A4 and D4 as the only points, no choice of two essential eyes keeps both
+    // chains alive once the rest is filled (第二十七条: essential eyes suffice for life), so
+    // the unit is reported as one that cannot live on its own points. White's unit lives.
+    let a = analyse(
+        ". X X . X X X X\n\
+         X X X X O X X X\n\
+         O O O O O O O O\n\
+         . . . . . . . .\n",
+        &[],
+    );
+    let doubtful: Vec<Color> = a.doubtful_units().map(|u| u.color).collect();
+    assert_eq!(doubtful, vec![Color::Black]);
+    // The false-eye position itself lives: both units keep two eyes.
+    let b = analyse(
+        ". X X . X X . X\n\
+         X X X X O X X X\n\
+         O O O O O O O O\n\
+         . . . . . . . .\n",
+        &[],
+    );
+    assert_eq!(b.doubtful_units().count(), 0);
+}
