@@ -6,15 +6,19 @@
 //! the game ends after two consecutive passes and is scored by area (stones plus empty regions
 //! reaching only one colour), Black minus White, minus komi.
 //!
-//! The search is a plain alpha-beta over the whole game history (no transposition table, whose
-//! entries would depend on the history under superko), with the principal line collected on
-//! the way. A node budget makes the answer honest on boards it cannot finish.
+//! Two searches share the rules below. [`solve_plain`] is alpha-beta over the whole game
+//! history with no table at all. [`solve`] (in [`table_search`]) adds a transposition table,
+//! symmetry and move ordering; see there for how superko history is kept out of the table. A
+//! node budget makes both answer "undecided" honestly on boards they cannot finish.
 
 use std::fmt;
 
 use crate::graph::PlainGraph;
 use crate::graph::chinese::Komi;
 use crate::graph::config::Colour;
+
+mod table_search;
+pub use table_search::{point_owner, solve};
 
 /// One move of a game: a stone on a point, or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,6 +39,8 @@ pub struct Solution {
     pub line: Vec<GameMove>,
     /// Search nodes visited.
     pub nodes: u64,
+    /// Positions stored in the transposition table (0 for the plain search).
+    pub table_entries: usize,
 }
 
 /// Why there is no solution.
@@ -44,6 +50,9 @@ pub enum SolveError {
     Undecided { nodes: u64 },
     /// The board has more than 64 points.
     TooLarge { points: usize },
+    /// The principal line could not be read back from the table values, or the search
+    /// thread failed: a fault of the search, not of the input.
+    Inconsistent,
 }
 
 impl fmt::Display for SolveError {
@@ -58,6 +67,12 @@ impl fmt::Display for SolveError {
             SolveError::TooLarge { points } => {
                 write!(f, "{points} points: the solver handles at most 64")
             }
+            SolveError::Inconsistent => {
+                write!(
+                    f,
+                    "the search could not reproduce its own value along a line"
+                )
+            }
         }
     }
 }
@@ -65,12 +80,12 @@ impl fmt::Display for SolveError {
 impl std::error::Error for SolveError {}
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-struct Pos {
-    black: u64,
-    white: u64,
+pub(crate) struct Pos {
+    pub(crate) black: u64,
+    pub(crate) white: u64,
 }
 
-struct Solver {
+pub(crate) struct Solver {
     n: usize,
     adj: Vec<u64>,
     all: u64,
@@ -80,7 +95,24 @@ struct Solver {
 }
 
 impl Solver {
-    fn neighbours_of(&self, set: u64) -> u64 {
+    /// The rules on `graph` (at most 64 points), history holding the empty board.
+    pub(crate) fn new(graph: &PlainGraph, budget: u64) -> Solver {
+        let n = graph.len();
+        let adj = (0..n)
+            .map(|v| graph.neighbours(v).iter().fold(0u64, |m, &u| m | 1 << u))
+            .collect();
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        Solver {
+            n,
+            adj,
+            all,
+            history: vec![Pos { black: 0, white: 0 }],
+            nodes: 0,
+            budget,
+        }
+    }
+
+    pub(crate) fn neighbours_of(&self, set: u64) -> u64 {
         let mut out = 0;
         let mut rest = set;
         while rest != 0 {
@@ -90,7 +122,7 @@ impl Solver {
         out
     }
 
-    fn grow(&self, seed: u64, within: u64) -> u64 {
+    pub(crate) fn grow(&self, seed: u64, within: u64) -> u64 {
         let mut s = seed;
         loop {
             let g = s | (self.neighbours_of(s) & within);
@@ -101,7 +133,7 @@ impl Solver {
         }
     }
 
-    fn play(&self, p: Pos, v: usize, black: bool) -> Option<Pos> {
+    pub(crate) fn play(&self, p: Pos, v: usize, black: bool) -> Option<Pos> {
         let bit = 1u64 << v;
         if (p.black | p.white) & bit != 0 {
             return None;
@@ -139,7 +171,7 @@ impl Solver {
     }
 
     /// Area score Black − White (Tromp-Taylor: empty regions count for the only colour they reach).
-    fn area(&self, p: Pos) -> i64 {
+    pub(crate) fn area(&self, p: Pos) -> i64 {
         let empty = self.all & !(p.black | p.white);
         let mut score = i64::from(p.black.count_ones()) - i64::from(p.white.count_ones());
         let mut rest = empty;
@@ -235,25 +267,16 @@ impl Solver {
 /// Default node budget for [`solve`].
 pub const DEFAULT_SOLVE_BUDGET: u64 = 200_000_000;
 
-/// Solves the empty board `graph` with Black to move, within `budget` nodes.
-pub fn solve(graph: &PlainGraph, komi: Komi, budget: u64) -> Result<Solution, SolveError> {
+/// Solves the empty board `graph` with Black to move, within `budget` nodes, by the plain
+/// history search without a table: slow, but with nothing to get wrong about superko, so it
+/// serves as the reference the table search is checked against on the boards it finishes.
+pub fn solve_plain(graph: &PlainGraph, komi: Komi, budget: u64) -> Result<Solution, SolveError> {
     let n = graph.len();
     if n > 64 {
         return Err(SolveError::TooLarge { points: n });
     }
-    let adj = (0..n)
-        .map(|v| graph.neighbours(v).iter().fold(0u64, |m, &u| m | 1 << u))
-        .collect();
-    let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
     let start = Pos { black: 0, white: 0 };
-    let mut solver = Solver {
-        n,
-        adj,
-        all,
-        history: vec![start],
-        nodes: 0,
-        budget,
-    };
+    let mut solver = Solver::new(graph, budget);
     let bound = n as i64 + 1;
     let mut line = Vec::new();
     let area_margin = solver.search(start, true, false, -bound, bound, &mut line)?;
@@ -263,5 +286,6 @@ pub fn solve(graph: &PlainGraph, komi: Komi, budget: u64) -> Result<Solution, So
         komi,
         line,
         nodes: solver.nodes,
+        table_entries: 0,
     })
 }

@@ -225,6 +225,7 @@ pub fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError> {
                 json!({"undecided": true, "nodes": nodes, "budget": args.budget}),
             ));
         }
+        Err(e @ SolveError::Inconsistent) => return Err(CliError::internal(e.to_string())),
         Err(e) => return Err(CliError::bad_input(e.to_string())),
     };
     let line: Vec<String> = solution
@@ -237,9 +238,11 @@ pub fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError> {
         .collect();
     let margin = Komi(solution.margin_half_points).to_string();
     let text = format!(
-        "{w}x{h}: Black's margin {margin} (area {} , komi {komi})\nline: {}\n",
+        "{w}x{h}: Black's margin {margin} (area {}, komi {komi})\nline: {}\nnodes: {}, table entries: {}\n",
         solution.area_margin,
-        line.join(", ")
+        line.join(", "),
+        solution.nodes,
+        solution.table_entries
     );
     Ok(Output::new(
         text,
@@ -250,6 +253,7 @@ pub fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError> {
             "komi": komi.to_string(),
             "line": line,
             "nodes": solution.nodes,
+            "table_entries": solution.table_entries,
         }),
     ))
 }
