@@ -7,6 +7,7 @@
 
 pub mod chinese;
 pub mod config;
+pub mod life;
 pub mod outcome;
 pub mod plain;
 pub mod position_file;

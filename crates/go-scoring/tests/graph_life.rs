@@ -1,0 +1,72 @@
+//! `--dead auto` by search: Benson's verdicts completed by playing out each small open region
+//! with either side first. Every expectation is read out by hand on one-row boards (reasoning
+//! in each test), in the terms of the document's classes (seed 003: 𝓑/𝓦 settled, 𝓝 whoever
+//! moves next, 𝓟 seki: nobody gains by moving, so the stones stay).
+
+use go_scoring::benson;
+use go_scoring::graph::life::{RegionVerdict, search_life};
+
+fn position(row: &str) -> go_scoring::position::Position {
+    go_scoring::text::parse(row).unwrap().position
+}
+
+#[test]
+fn mutual_life_on_one_row_is_seki() {
+    // . X . O . : Black at c leaves b-c in atari at a (White a captures); Black at e is
+    // suicide; Black at a leaves a-b with the one liberty c (White c captures). White's moves
+    // mirror these. Neither side gains by moving first: class 𝓟 for both stones (seki).
+    let p = position(".X.O.");
+    assert_eq!(benson::auto_dead(&p, false).undecided, vec![1, 3]);
+    let life = search_life(&p, 1_000_000, 16);
+    // seki stones stay on the board: alive for the scorer
+    assert_eq!(life.alive, vec![1, 3]);
+    assert!(life.dead.is_empty() && life.undecided.is_empty());
+    assert_eq!(life.regions[0].verdict, RegionVerdict::Solved);
+    assert_eq!(life.into_auto_dead().alive, vec![1, 3]);
+}
+
+#[test]
+fn a_race_is_undecided() {
+    // X . O : Black first takes b, capturing c; White's recapture at c is answered by Black b
+    // (capturing c again, a new position), after which every White move is suicide: Black
+    // owns the row. White first mirrors this. Whoever moves next wins: class 𝓝, undecided.
+    let p = position("X.O");
+    let life = search_life(&p, 1_000_000, 16);
+    assert_eq!(life.undecided, vec![0, 2]);
+    assert!(life.dead.is_empty() && life.alive.is_empty());
+    assert_eq!(life.regions[0].verdict, RegionVerdict::Solved);
+}
+
+#[test]
+fn two_stones_without_a_move_are_dead() {
+    // . X . X . O O : b and d are pass-alive (eyes a and c), but {e, f, g} holds two points
+    // away from Black, so Benson cannot call f-g dead. White has no legal move at all (a, c
+    // and e are suicide) and Black captures at e whenever it likes: class 𝓑 on f and g.
+    let p = position(".X.X.OO");
+    let benson_only = benson::auto_dead(&p, false);
+    assert_eq!(benson_only.undecided, vec![5, 6]);
+    assert_eq!(benson_only.alive, vec![1, 3]);
+    let life = search_life(&p, 1_000_000, 16);
+    assert_eq!(life.dead, vec![5, 6]);
+    assert_eq!(life.alive, vec![1, 3]);
+    assert!(life.undecided.is_empty());
+    assert_eq!(life.regions[0].verdict, RegionVerdict::Solved);
+}
+
+#[test]
+fn limits_give_an_honest_undecided() {
+    // the same seki with a budget of a few nodes, and with a size limit below the region
+    let p = position(".X.O.");
+    let life = search_life(&p, 3, 16);
+    assert_eq!(life.undecided, vec![1, 3]);
+    assert!(matches!(
+        life.regions[0].verdict,
+        RegionVerdict::OverBudget { .. }
+    ));
+    let life = search_life(&p, 1_000_000, 4);
+    assert_eq!(life.undecided, vec![1, 3]);
+    assert!(matches!(
+        life.regions[0].verdict,
+        RegionVerdict::TooLarge { points: 5 }
+    ));
+}
