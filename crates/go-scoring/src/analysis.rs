@@ -15,9 +15,23 @@
 //!   stay 公气); a point neither can fill is a shared liberty of a seki (公气), an essential
 //!   eye of both sides, half each.
 //!
-//! A unit is in seki when one of its chains is in atari or it touches a shared seki liberty
-//! (KataGo's independent-life test, except that unfilled dame both sides can fill do not
-//! make seki: a finished position may leave them empty).
+//! Eyes: the document's 眼位 is any empty point whose orthogonal neighbours are all one
+//! side's stones; it has no diagonal (false-eye) rule, so every enclosed point counts alike
+//! towards a unit's points. Its 基本眼位 are what the stones live on in the final position
+//! ("基本眼位是棋子存活在盘内的充分必要条件"), so the two essential eyes of a unit are chosen
+//! such that, with every other point of the unit filled, each resulting chain still touches
+//! both: a false eye that only joins two chains becomes a road, and a unit for which no such
+//! choice exists (one real eye and a false eye) is flagged as not living on its own points.
+//! A ko point left unconnected is surrounded by the holder's stones and is that side's road
+//! ("一方劫材有利时不粘劫而持有的打劫处的那个空点是该方的路点") by the same choice.
+//!
+//! A unit is in seki when one of its chains is in atari on a point both colours border, or
+//! it touches a shared seki liberty (KataGo's independent-life test, except that unfilled
+//! dame both sides can fill do not make seki: a finished position may leave them empty).
+//!
+//! Limits: shared points are judged by trying one fill of each side, without reading
+//! further; capturing races that one side wins (stones that should have been marked dead)
+//! and seki that need approach moves to read are not searched out.
 
 use crate::color::{Color, PerColor, Stone};
 use crate::madeup::MadeUpBoard;
