@@ -743,7 +743,7 @@ fn one_listed_stone_marks_its_whole_chain_dead() {
     let one = analyse(board, &["B4"]);
     let both = analyse(board, &["B4", "B3"]);
     let t = one.topology();
-    let mut expected = vec![t.parse_point("B4").unwrap(), t.parse_point("B3").unwrap()];
+    let mut expected = [t.parse_point("B4").unwrap(), t.parse_point("B3").unwrap()];
     expected.sort_unstable();
     assert_eq!(one.dead(), &expected[..]);
     assert_eq!(one.classes(), both.classes());
