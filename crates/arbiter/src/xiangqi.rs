@@ -353,7 +353,7 @@ fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
             "ply": start + k + 1,
             "move": a.mv.iccs(),
             "chinese": zh,
-            "side": a.side.name(),
+            "side": adj::side_label(a.side),
             "effects": effect_json(&ruling, k),
             "class": a.class.name(),
             "class_zh": a.class.zh(),

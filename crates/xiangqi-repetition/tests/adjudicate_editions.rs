@@ -4,6 +4,7 @@
 //! from the case library (`diagrams/xiangqi/001-*.txt`), the figure's own header gives the
 //! reconstruction.
 
+use xiangqi_repetition::Side;
 use xiangqi_repetition::adjudicate::{EffectKind, Ruleset, Verdict, adjudicate_text};
 
 const CASES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../diagrams/xiangqi");
@@ -101,7 +102,7 @@ fn chases_are_graded_by_the_victims_protection_from_2007() {
     let black_chases: Vec<bool> = r
         .moves
         .iter()
-        .filter(|m| m.class == EffectKind::Chase && m.side.name() == "black")
+        .filter(|m| m.class == EffectKind::Chase && m.side == Side::Second)
         .flat_map(|m| m.effects.iter().filter(|e| e.kind == EffectKind::Chase))
         .map(|e| e.victim_protected)
         .collect();
@@ -177,7 +178,7 @@ fn axf_exception_pawn_chases() {
         let r = adjudicate_text(fen, moves, &Ruleset::CXA2011).unwrap();
         r.moves
             .iter()
-            .filter(|m| m.side.name() == "red")
+            .filter(|m| m.side == Side::First)
             .map(|m| m.class)
             .collect()
     };

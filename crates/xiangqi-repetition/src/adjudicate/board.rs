@@ -4,7 +4,7 @@
 //! Classifying one move asks many hypothetical questions: what if the opponent passed,
 //! what if this piece were taken, could it be taken back, is the capturer then mated.
 //! Each is answered by copy-make on the engine's bitboard position; this module only
-//! translates points (ranks counted from Red's side), colours and piece kinds, and fixes
+//! translates points (ranks counted from Red's side) and piece kinds, and fixes
 //! the order in which attackers and moves are listed so that the piece an effect is
 //! attributed to does not depend on the engine's internal numbering.
 
@@ -12,42 +12,11 @@ use std::fmt;
 
 use crate::{Move, PieceKind, Position, Side, Square, Undo};
 
-/// The two players. Red moves first and stands on ranks 0-4.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    Red,
-    Black,
-}
-
-impl Color {
-    pub const ALL: [Color; 2] = [Color::Red, Color::Black];
-
-    #[inline]
-    pub fn other(self) -> Color {
-        match self {
-            Color::Red => Color::Black,
-            Color::Black => Color::Red,
-        }
-    }
-
-    pub fn index(self) -> usize {
-        self as usize
-    }
-
-    /// `red` / `black`, as the JSON output spells it.
-    pub fn name(self) -> &'static str {
-        match self {
-            Color::Red => "red",
-            Color::Black => "black",
-        }
-    }
-
-    /// 红 / 黑.
-    pub fn zh(self) -> &'static str {
-        match self {
-            Color::Red => "红",
-            Color::Black => "黑",
-        }
+/// The JSON spelling of a side: `red` for [`Side::First`], `black` for [`Side::Second`].
+pub fn side_label(side: Side) -> &'static str {
+    match side {
+        Side::First => "red",
+        Side::Second => "black",
     }
 }
 
@@ -88,18 +57,18 @@ impl Kind {
     }
 
     /// The Chinese character for a piece of this kind and colour.
-    pub fn zh(self, color: Color) -> &'static str {
-        match (self, color) {
-            (Kind::King, Color::Red) => "帅",
-            (Kind::King, Color::Black) => "将",
+    pub fn zh(self, side: Side) -> &'static str {
+        match (self, side) {
+            (Kind::King, Side::First) => "帅",
+            (Kind::King, Side::Second) => "将",
             (Kind::Advisor, _) => "士",
-            (Kind::Elephant, Color::Red) => "相",
-            (Kind::Elephant, Color::Black) => "象",
+            (Kind::Elephant, Side::First) => "相",
+            (Kind::Elephant, Side::Second) => "象",
             (Kind::Horse, _) => "马",
             (Kind::Rook, _) => "车",
             (Kind::Cannon, _) => "炮",
-            (Kind::Pawn, Color::Red) => "兵",
-            (Kind::Pawn, Color::Black) => "卒",
+            (Kind::Pawn, Side::First) => "兵",
+            (Kind::Pawn, Side::Second) => "卒",
         }
     }
 
@@ -121,15 +90,15 @@ impl Kind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
     pub kind: Kind,
-    pub color: Color,
+    pub color: Side,
 }
 
 impl Piece {
     pub fn fen_char(self) -> char {
         let c = self.kind.letter();
         match self.color {
-            Color::Red => c,
-            Color::Black => c.to_ascii_lowercase(),
+            Side::First => c,
+            Side::Second => c.to_ascii_lowercase(),
         }
     }
 }
@@ -238,22 +207,6 @@ fn sq_of(s: Square) -> Sq {
 }
 
 #[inline]
-fn side(c: Color) -> Side {
-    match c {
-        Color::Red => Side::First,
-        Color::Black => Side::Second,
-    }
-}
-
-#[inline]
-fn color(s: Side) -> Color {
-    match s {
-        Side::First => Color::Red,
-        Side::Second => Color::Black,
-    }
-}
-
-#[inline]
 fn kind(k: PieceKind) -> Kind {
     Kind::ALL[k.index()]
 }
@@ -289,20 +242,6 @@ impl From<Square> for Sq {
     }
 }
 
-impl From<Color> for Side {
-    #[inline]
-    fn from(c: Color) -> Side {
-        side(c)
-    }
-}
-
-impl From<Side> for Color {
-    #[inline]
-    fn from(s: Side) -> Color {
-        color(s)
-    }
-}
-
 impl From<Kind> for PieceKind {
     #[inline]
     fn from(k: Kind) -> PieceKind {
@@ -321,7 +260,7 @@ impl From<Piece> for crate::Piece {
     #[inline]
     fn from(p: Piece) -> crate::Piece {
         crate::Piece {
-            side: side(p.color),
+            side: p.color,
             kind: p.kind.into(),
         }
     }
@@ -332,7 +271,7 @@ impl From<crate::Piece> for Piece {
     fn from(p: crate::Piece) -> Piece {
         Piece {
             kind: kind(p.kind),
-            color: color(p.side),
+            color: p.side,
         }
     }
 }
@@ -370,10 +309,10 @@ fn position_of<T: PartialEq>(list: &[T], item: T) -> usize {
     list.iter().position(|x| *x == item).unwrap_or(list.len())
 }
 
-fn own_half(sq: Sq, color: Color) -> bool {
-    match color {
-        Color::Red => sq.rank() <= 4,
-        Color::Black => sq.rank() >= 5,
+fn own_half(sq: Sq, side: Side) -> bool {
+    match side {
+        Side::First => sq.rank() <= 4,
+        Side::Second => sq.rank() >= 5,
     }
 }
 
@@ -411,15 +350,15 @@ impl Board {
 
     /// The side to move.
     #[inline]
-    pub fn turn(&self) -> Color {
-        color(self.pos.turn())
+    pub fn turn(&self) -> Side {
+        self.pos.turn()
     }
 
     #[inline]
     pub fn at(&self, sq: Sq) -> Option<Piece> {
         self.pos.piece_at(square(sq)).map(|p| Piece {
             kind: kind(p.kind),
-            color: color(p.side),
+            color: p.side,
         })
     }
 
@@ -462,27 +401,27 @@ impl Board {
         self.pos.key()
     }
 
-    /// `color`'s king, if it is on the board.
-    pub fn king(&self, color: Color) -> Option<Sq> {
-        let k = self.pos.king(side(color));
+    /// `side`'s king, if it is on the board.
+    pub fn king(&self, side: Side) -> Option<Sq> {
+        let k = self.pos.king(side);
         self.pos
             .piece_at(k)
-            .is_some_and(|p| p.kind == PieceKind::King && p.side == side(color))
+            .is_some_and(|p| p.kind == PieceKind::King && p.side == side)
             .then(|| sq_of(k))
     }
 
     /// Does `by` attack `target` (could a piece of `by` move there, occupancy and
     /// movement rules only; own-king safety ignored)? Flying-general attacks of a king
     /// on the other king are included.
-    pub fn attacked(&self, target: Sq, by: Color) -> bool {
-        self.pos.attackers_of(square(target), side(by)).any()
+    pub fn attacked(&self, target: Sq, by: Side) -> bool {
+        self.pos.attackers_of(square(target), by).any()
     }
 
     /// The points of `by`'s pieces that attack `target` (pseudo-legally), listed along the
     /// four lines first, then horses, pawns, the king's step, advisors and elephants.
-    pub fn attackers(&self, target: Sq, by: Color) -> impl Iterator<Item = Sq> + use<> {
+    pub fn attackers(&self, target: Sq, by: Side) -> impl Iterator<Item = Sq> + use<> {
         // Most points have at most one attacker: no ordering to do then.
-        let bits = self.pos.attackers_of(square(target), side(by));
+        let bits = self.pos.attackers_of(square(target), by);
         if bits.count() <= 1 {
             let only = bits
                 .iter()
@@ -525,9 +464,9 @@ impl Board {
         }
     }
 
-    /// Is `color`'s king attacked (including by the facing enemy king)?
-    pub fn in_check(&self, color: Color) -> bool {
-        self.king(color).is_some() && self.pos.in_check(side(color))
+    /// Is `side`'s king attacked (including by the facing enemy king)?
+    pub fn in_check(&self, side: Side) -> bool {
+        self.king(side).is_some() && self.pos.in_check(side)
     }
 
     /// Points the piece on `from` could capture on by its movement rule alone.
@@ -664,7 +603,7 @@ impl Iterator for Pieces<'_> {
             Sq::new(x as u8, 9 - self.y as u8),
             Piece {
                 kind: kind(p.kind),
-                color: color(p.side),
+                color: p.side,
             },
         ))
     }
@@ -692,9 +631,9 @@ fn line_rank(df: i8, dr: i8, dist: usize) -> usize {
     position_of(&ORTHO, (df.signum(), dr.signum())) * 10 + dist.min(9)
 }
 
-/// Is the point on `color`'s side of the river?
-pub fn on_own_side(sq: Sq, color: Color) -> bool {
-    own_half(sq, color)
+/// Is the point on `side`'s side of the river?
+pub fn on_own_side(sq: Sq, side: Side) -> bool {
+    own_half(sq, side)
 }
 
 #[cfg(test)]
@@ -780,7 +719,7 @@ mod tests {
                 let by_copy: Vec<Mv> = moves
                     .iter()
                     .copied()
-                    .filter(|&m| b.after(m).in_check(b.turn().other()))
+                    .filter(|&m| b.after(m).in_check(!b.turn()))
                     .collect();
                 assert_eq!(b.checking_moves(), by_copy, "{b:?}");
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
@@ -795,7 +734,7 @@ mod tests {
         // on the first line) comes first, the cannon behind its screen next, the horse last.
         let b = Board::from_fen("3k5/9/9/9/4p4/9/3N5/4R4/9/3KC4 w").unwrap();
         let list: Vec<String> = b
-            .attackers(Sq::new(4, 5), Color::Red)
+            .attackers(Sq::new(4, 5), Side::First)
             .map(|s| s.name())
             .collect();
         assert_eq!(list, ["e2", "e0", "d3"]);
@@ -809,9 +748,6 @@ mod tests {
             let s: Square = sq.into();
             assert_eq!(s.to_string(), sq.name());
             assert_eq!(Sq::from(s), sq);
-        }
-        for c in Color::ALL {
-            assert_eq!(Color::from(Side::from(c)), c);
         }
         let b = Board::from_fen(START).unwrap();
         for (sq, p) in b.pieces() {

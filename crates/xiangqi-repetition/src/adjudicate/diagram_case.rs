@@ -31,13 +31,14 @@
 use std::fmt;
 use std::fmt::Write as _;
 
-use super::board::{Board, BoardError, Color, Sq};
+use super::board::{Board, BoardError, Sq};
 use super::effects::EffectKind;
 use super::effects::classify;
 use super::notation::chinese;
 use super::parse_moves;
 use super::rules::Ruleset;
 use super::verdict::{Ruling, Verdict, adjudicate, replay};
+use crate::Side;
 
 /// Why a case file could not be rendered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -384,7 +385,7 @@ pub fn render_case(text: &str) -> Result<String, CaseError> {
         cycle.start_ply + 1,
         cycle.start_ply + cycle.plies,
         cycle.plies,
-        if first.moves.first().map(|a| a.side) == Some(Color::Red) {
+        if first.moves.first().map(|a| a.side) == Some(Side::First) {
             "Red"
         } else {
             "Black"

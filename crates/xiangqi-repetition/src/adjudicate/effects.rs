@@ -7,8 +7,9 @@
 //! attributed to the mover. Effects made by other pieces because of the move (discovered
 //! attacks, roots removed or restored, screens built) count as the move's (造成).
 
-use super::board::{Board, Color, Kind, Mv, Sq, on_own_side};
+use super::board::{Board, Kind, Mv, Sq, on_own_side};
 use super::rules::{OfferPartners, OfferTest, Ruleset};
+use crate::Side;
 
 /// The kinds of effect, from the heaviest to the lightest (从重: the heaviest names the move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -104,7 +105,7 @@ impl Shape {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveAnalysis {
     pub mv: Mv,
-    pub side: Color,
+    pub side: Side,
     pub effects: Vec<Effect>,
     pub notes: Vec<Note>,
     /// The heaviest effect (从重定性), `Idle` when there is none.
@@ -139,7 +140,7 @@ impl MoveAnalysis {
 
 /// Material values used to decide whether a capture wins material. A rook is worth a
 /// little more than two horses (「一车略优于双马」); a pawn across the river doubles.
-pub fn value(kind: Kind, sq: Sq, color: Color) -> i32 {
+pub fn value(kind: Kind, sq: Sq, color: Side) -> i32 {
     match kind {
         Kind::King => value_of_king(),
         Kind::Rook => 9,
@@ -168,7 +169,7 @@ pub fn mate_by_checks(b: &Board, depth: u8) -> Option<Mv> {
     let mover = b.turn();
     for m in b.checking_moves() {
         let a = b.after(m);
-        if !a.in_check(mover.other()) {
+        if !a.in_check(!mover) {
             continue;
         }
         if !a.has_legal_move() {
@@ -194,7 +195,7 @@ fn hidden_root(q: &Board, sq: Sq) -> bool {
     let protector = q.turn();
     for c in q.checking_moves() {
         let r = q.after(c);
-        if !r.in_check(protector.other()) {
+        if !r.in_check(!protector) {
             continue;
         }
         let replies = r.legal_moves();
@@ -432,7 +433,7 @@ pub fn chase_threats(b: &Board, rules: &Ruleset) -> Vec<(Sq, Sq, bool)> {
 
 fn threats(b: &Board, rules: &Ruleset) -> Vec<Threat> {
     let s = b.turn();
-    let o = s.other();
+    let o = !s;
     let receiver = b.passed();
     let mut out = Vec::new();
     for (v, vp) in b.pieces() {
@@ -502,8 +503,8 @@ struct PairState {
 
 /// Pair states between `s`'s pieces and the opponent's partners, in `b` with the opponent
 /// to move. Keyed by (mover piece, opponent piece) points.
-fn pair_states(b: &Board, s: Color, rules: &Ruleset) -> Vec<(Sq, Sq, PairState)> {
-    let o = s.other();
+fn pair_states(b: &Board, s: Side, rules: &Ruleset) -> Vec<(Sq, Sq, PairState)> {
+    let o = !s;
     let passed = b.passed();
     let mut out = Vec::new();
     for (x, xp) in b.pieces() {
@@ -545,7 +546,7 @@ fn targets_of(b: &Board, from: Sq) -> Vec<Sq> {
 /// Classifies the move `mv` played in `before` under `rules`.
 pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
     let s = before.turn();
-    let o = s.other();
+    let o = !s;
     let after = before.after(mv);
     let mut effects = Vec::new();
     let mut notes = Vec::new();

@@ -4,7 +4,8 @@
 //! checked by rendering its ICCS moves in Chinese and comparing with the text. The engine's
 //! notation does the work; only the rule books' spelling of advisors is applied here.
 
-use super::board::{Board, Color, Kind, Mv, engine_move};
+use super::board::{Board, Kind, Mv, engine_move};
+use crate::Side;
 
 /// Renders `mv` (legal in `board`) in Chinese notation, e.g. `炮二平五`, `前车进一`, `马8进7`,
 /// with the engine's notation. The lectures and rule books write 士 for the advisors of
@@ -33,11 +34,11 @@ pub fn chinese(board: &Board, mv: Mv) -> Option<String> {
 
 /// The file number as the moving side counts it (from its own right): 一…九 for Red,
 /// 1…9 for Black.
-fn file_label(file: u8, color: Color) -> String {
+fn file_label(file: u8, color: Side) -> String {
     const RED: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
     match color {
-        Color::Red => RED[file as usize].to_string(),
-        Color::Black => (file + 1).to_string(),
+        Side::First => RED[file as usize].to_string(),
+        Side::Second => (file + 1).to_string(),
     }
 }
 

@@ -1,9 +1,11 @@
 //! Repetition detection, the cycle to judge, and the verdict with its explanation.
 
-use super::board::{Board, BoardError, Color, Mv, Sq};
+use super::board::{Board, BoardError, Mv, Sq};
 use super::effects::{EffectKind, MoveAnalysis, Note, classify};
 use super::notation::chinese;
 use super::rules::{Ruleset, StrikeCounting};
+use crate::Side;
+use crate::piece::side_name;
 
 /// The outcome of adjudicating a game history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -25,10 +27,10 @@ impl Verdict {
         }
     }
 
-    pub fn loser(color: Color) -> Verdict {
+    pub fn loser(color: Side) -> Verdict {
         match color {
-            Color::Red => Verdict::RedLoses,
-            Color::Black => Verdict::BlackLoses,
+            Side::First => Verdict::RedLoses,
+            Side::Second => Verdict::BlackLoses,
         }
     }
 
@@ -92,10 +94,10 @@ pub struct Ruling {
 }
 
 impl Ruling {
-    pub fn side(&self, c: Color) -> &SideSummary {
+    pub fn side(&self, c: Side) -> &SideSummary {
         match c {
-            Color::Red => &self.red,
-            Color::Black => &self.black,
+            Side::First => &self.red,
+            Side::Second => &self.black,
         }
     }
 }
@@ -218,7 +220,7 @@ fn summarize(moves: &[&MoveAnalysis], rules: &Ruleset, same_victim: Option<bool>
 }
 
 /// Does `side` chase one and the same piece on every one of its cycle moves?
-fn chases_same_piece(analyses: &[MoveAnalysis], ids: &[[u8; 90]], side: Color) -> bool {
+fn chases_same_piece(analyses: &[MoveAnalysis], ids: &[[u8; 90]], side: Side) -> bool {
     let mut common: Option<Vec<u8>> = None;
     for (k, a) in analyses.iter().enumerate() {
         if a.side != side {
@@ -270,7 +272,7 @@ pub fn judge(
         &positions,
         &analyses.iter().map(|a| a.mv).collect::<Vec<_>>(),
     );
-    let per_side = |c: Color| -> SideSummary {
+    let per_side = |c: Side| -> SideSummary {
         let mv: Vec<&MoveAnalysis> = analyses.iter().filter(|a| a.side == c).collect();
         let same = (!rules.strikes_mix).then(|| {
             if rules.chase_same_victim {
@@ -282,8 +284,8 @@ pub fn judge(
         });
         summarize(&mv, rules, same)
     };
-    let red = per_side(Color::Red);
-    let black = per_side(Color::Black);
+    let red = per_side(Side::First);
+    let black = per_side(Side::Second);
     let (verdict, reason) = decide(rules, &red, &black);
     let explanation = explain(rules, &positions, &analyses, &red, &black, verdict, &reason);
     Ruling {
@@ -302,21 +304,21 @@ pub fn judge(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Reason {
     MutualCheck,
-    OneSidedCheck(Color),
+    OneSidedCheck(Side),
     MutualStrike,
-    OneSidedStrike(Color),
-    StrikeAgainstStrike(Color),
+    OneSidedStrike(Side),
+    StrikeAgainstStrike(Side),
     /// Both sides chase perpetually, but one side's chases are of unprotected pieces and
     /// the other's are not (〇七 grading).
-    HeavierChase(Color),
+    HeavierChase(Side),
     NoStrike,
 }
 
 fn decide(rules: &Ruleset, red: &SideSummary, black: &SideSummary) -> (Verdict, Reason) {
     match (red.perpetual_check, black.perpetual_check) {
         (true, true) => return (Verdict::Draw, Reason::MutualCheck),
-        (true, false) => return (Verdict::RedLoses, Reason::OneSidedCheck(Color::Red)),
-        (false, true) => return (Verdict::BlackLoses, Reason::OneSidedCheck(Color::Black)),
+        (true, false) => return (Verdict::RedLoses, Reason::OneSidedCheck(Side::First)),
+        (false, true) => return (Verdict::BlackLoses, Reason::OneSidedCheck(Side::Second)),
         (false, false) => {}
     }
     match (red.perpetual_strike, black.perpetual_strike) {
@@ -327,9 +329,9 @@ fn decide(rules: &Ruleset, red: &SideSummary, black: &SideSummary) -> (Verdict, 
         (false, false) => (Verdict::Draw, Reason::NoStrike),
         (r, _) => {
             let (striker, other) = if r {
-                (Color::Red, black)
+                (Side::First, black)
             } else {
-                (Color::Black, red)
+                (Side::Second, red)
             };
             match rules.counting {
                 StrikeCounting::LongVsNonLong => {
@@ -349,7 +351,7 @@ fn decide(rules: &Ruleset, red: &SideSummary, black: &SideSummary) -> (Verdict, 
 
 /// Under chase grading, when both sides do nothing but chase: the side whose every chase is
 /// of an unprotected piece, against a side with a chase of protected pieces only.
-fn heavier_chaser(rules: &Ruleset, red: &SideSummary, black: &SideSummary) -> Option<Color> {
+fn heavier_chaser(rules: &Ruleset, red: &SideSummary, black: &SideSummary) -> Option<Side> {
     if !rules.chase_grading {
         return None;
     }
@@ -359,23 +361,16 @@ fn heavier_chaser(rules: &Ruleset, red: &SideSummary, black: &SideSummary) -> Op
     }
     let heavy = |s: &SideSummary| s.unprotected_chases == s.chases;
     match (heavy(red), heavy(black)) {
-        (true, false) => Some(Color::Red),
-        (false, true) => Some(Color::Black),
+        (true, false) => Some(Side::First),
+        (false, true) => Some(Side::Second),
         _ => None,
     }
 }
 
-fn side_zh(c: Color) -> &'static str {
+fn side_zh(c: Side) -> &'static str {
     match c {
-        Color::Red => "红方",
-        Color::Black => "黑方",
-    }
-}
-
-fn side_en(c: Color) -> &'static str {
-    match c {
-        Color::Red => "Red",
-        Color::Black => "Black",
+        Side::First => "红方",
+        Side::Second => "黑方",
     }
 }
 
@@ -402,7 +397,7 @@ fn explain(
         english_summary(red),
         english_summary(black)
     );
-    let first_of = |side: Color, pred: &dyn Fn(&MoveAnalysis) -> bool| -> String {
+    let first_of = |side: Side, pred: &dyn Fn(&MoveAnalysis) -> bool| -> String {
         analyses
             .iter()
             .zip(positions)
@@ -417,7 +412,7 @@ fn explain(
         Reason::OneSidedCheck(c) => format!(
             "单方面长将，在任何情况下均不允许，{}不变作负 (one-sided perpetual check is never allowed: {} must vary or loses; decided by {})",
             side_zh(c),
-            side_en(c),
+            side_name(c),
             first_of(c, &|a| a.class == EffectKind::Check)
         ),
         Reason::MutualStrike => {
@@ -433,14 +428,14 @@ fn explain(
                 format!(
                     "长打对非长打（禁止着法对允许着法），应由{}变着，不变作负 (perpetual striking against a side that does not strike perpetually: {} must vary or loses; decided by {})",
                     side_zh(c),
-                    side_en(c),
+                    side_name(c),
                     first_of(c, &|a| a.is_strike(rules))
                 )
             } else {
                 format!(
                     "长捉（每着捉同一子），{}不变作负 (perpetual chase of one piece: {} must vary or loses; decided by {})",
                     side_zh(c),
-                    side_en(c),
+                    side_name(c),
                     first_of(c, &|a| a.chase_victims().next().is_some())
                 )
             }
@@ -448,14 +443,14 @@ fn explain(
         Reason::StrikeAgainstStrike(c) => format!(
             "{}长打，对方亦有还打：按当时“二打一还打”不变作和 (old counting: perpetual striking by {} against a side that also strikes is a draw)",
             side_zh(c),
-            side_en(c)
+            side_name(c)
         ),
         Reason::HeavierChase(c) => format!(
             "双方长捉，{}所捉均为无根子，对方所捉为有根子，轻重不等，应由{}变着，不变作负 (both sides chase perpetually, but only {} chases unprotected pieces, the heavier grade: {} must vary or loses; decided by {})",
             side_zh(c),
             side_zh(c),
-            side_en(c),
-            side_en(c),
+            side_name(c),
+            side_name(c),
             first_of(c, &|a| a.class == EffectKind::Chase)
         ),
         Reason::NoStrike => {
