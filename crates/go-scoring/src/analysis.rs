@@ -225,7 +225,7 @@ impl Analysis {
                 s => area_bits[p] = s as u8,
             }
         }
-        let mut chain_sets = DisjointSets::new(n);
+        let mut pieces = Pieces::new(n);
         let mut unit_of = vec![NO_UNIT; n];
         let mut units = Vec::new();
         let mut stack = Vec::new();
@@ -262,7 +262,10 @@ impl Analysis {
                     let qu = q as usize;
                     // Every link between two stones of one chain (taken from its lower
                     // end) joins two chain sets at most once: chains = stones - joins.
-                    if q > p && stone != Stone::Empty && live[qu] == stone && chain_sets.join(p, q)
+                    if q > p
+                        && stone != Stone::Empty
+                        && live[qu] == stone
+                        && pieces.chains.join(p, q)
                     {
                         joins += 1;
                     }
@@ -333,8 +336,7 @@ impl Analysis {
                 &region_of,
                 unit,
                 area,
-                &mut visit,
-                &mut chain_sets,
+                &mut pieces,
                 need,
             );
             for &p in &unit.territory {
@@ -944,8 +946,7 @@ fn choose_eyes(
     region_of: &[u32],
     unit: &Unit,
     area: UnitArea,
-    visit: &mut Visit,
-    chain_sets: &mut DisjointSets,
+    pieces: &mut Pieces,
     need: usize,
 ) -> (Vec<Point>, bool) {
     if unit.territory.is_empty() || need == 0 {
@@ -957,8 +958,15 @@ fn choose_eyes(
         // Whether a unit in seki lives is the seki judgement's business, not the eyes'.
         let lives = need < 2
             || (eyes.len() == need
-                && (plainly_lives_on(topology, live, regions, region_of, chain_sets, unit, &eyes)
-                    || lives_on(topology, unit, area, visit, &eyes)));
+                && (plainly_lives_on(
+                    topology,
+                    live,
+                    regions,
+                    region_of,
+                    &mut pieces.chains,
+                    unit,
+                    &eyes,
+                ) || lives_on(topology, live, unit, area, pieces, &eyes)));
         return (eyes, lives);
     }
     // The best point of each own region, smaller regions first (a one-point region is an eye).
@@ -1004,13 +1012,21 @@ fn choose_eyes(
             None => break,
         }
     }
-    let plainly_alive =
-        plainly_lives_on(topology, live, regions, region_of, chain_sets, unit, &eyes);
+    let plainly_alive = plainly_lives_on(
+        topology,
+        live,
+        regions,
+        region_of,
+        &mut pieces.chains,
+        unit,
+        &eyes,
+    );
     let mut lives = true;
-    if eyes.len() == need && !plainly_alive && !lives_on(topology, unit, area, visit, &eyes) {
+    if eyes.len() == need && !plainly_alive && !lives_on(topology, live, unit, area, pieces, &eyes)
+    {
         // The preferred points would cut a chain off the eyes (a false eye, 第二十七条:
         // essential eyes are what the unit lives on once every other point is filled).
-        match living_eyes(topology, live, unit, area, visit, need) {
+        match living_eyes(topology, live, unit, area, pieces, need) {
             Some(found) => eyes = found,
             None => lives = false,
         }
@@ -1046,9 +1062,10 @@ fn plainly_lives_on(
 /// 条件) applied to the unit alone: a false eye, a point that only joins two chains, fails it.
 fn lives_on(
     topology: &Topology,
+    live: &[Stone],
     unit: &Unit,
     area: UnitArea,
-    visit: &mut Visit,
+    pieces: &mut Pieces,
     eyes: &[Point],
 ) -> bool {
     if eyes.len() >= 2 {
@@ -1061,35 +1078,81 @@ fn lives_on(
             }
         }
     }
-    // Each component of the area without the eyes is one chain once everything is filled.
-    visit.start();
-    for &e in eyes {
-        visit.insert(e);
-    }
-    let mut stack = Vec::new();
-    for &start in unit.stones.iter().chain(&unit.territory) {
-        if !visit.insert(start) {
+    // Once everything but the eyes is filled, the unit's chains and its other points join
+    // into components: counted with a second union-find over chain roots and points, so
+    // only the points are walked, not the stones.
+    let (mut nodes, mut joins) = (unit.chains, 0usize);
+    for &t in &unit.territory {
+        if eyes.contains(&t) {
             continue;
         }
-        stack.push(start);
-        let mut touched = 0u64;
-        while let Some(p) = stack.pop() {
-            for &q in topology.neighbours(p) {
-                if !area.contains(q) {
-                    continue;
-                }
-                if let Some(i) = eyes.iter().position(|&e| e == q) {
-                    touched |= 1 << i;
-                } else if visit.insert(q) {
-                    stack.push(q);
-                }
+        nodes += 1;
+        for &q in topology.neighbours(t) {
+            if !area.contains(q) || eyes.contains(&q) {
+                continue;
+            }
+            let b = pieces.node(live, q);
+            pieces.touched.push(t);
+            pieces.touched.push(b);
+            if pieces.joined.join(t, b) {
+                joins += 1;
             }
         }
-        if touched.count_ones() as usize != eyes.len() {
-            return false;
+    }
+    let pieces_count = nodes - joins;
+    // Each eye must touch every component.
+    let ok = eyes.iter().all(|&e| {
+        let mut roots = [Point::MAX; 8];
+        let mut k = 0;
+        for &q in topology.neighbours(e) {
+            if !area.contains(q) || eyes.contains(&q) {
+                continue;
+            }
+            let node = pieces.node(live, q);
+            let r = pieces.joined.root(node);
+            if !roots[..k].contains(&r) {
+                if k == roots.len() {
+                    return false;
+                }
+                roots[k] = r;
+                k += 1;
+            }
+        }
+        k == pieces_count
+    });
+    pieces.reset();
+    ok
+}
+
+/// The chains of the position (union-find over stones) and a second union-find for the
+/// components a unit falls into once its non-eye points are filled, reset after each use.
+struct Pieces {
+    chains: DisjointSets,
+    joined: DisjointSets,
+    touched: Vec<Point>,
+}
+
+impl Pieces {
+    fn new(n: usize) -> Pieces {
+        Pieces {
+            chains: DisjointSets::new(n),
+            joined: DisjointSets::new(n),
+            touched: Vec::new(),
         }
     }
-    true
+    /// A stone stands for its chain (the chain's root), an empty point for itself.
+    fn node(&mut self, live: &[Stone], q: Point) -> Point {
+        if live[q as usize] == Stone::Empty {
+            q
+        } else {
+            self.chains.root(q)
+        }
+    }
+    fn reset(&mut self) {
+        for p in self.touched.drain(..) {
+            self.joined.parent[p as usize] = p;
+        }
+    }
 }
 
 /// Searches the unit's area for `need` essential eyes it can live on, best-scored points
@@ -1100,7 +1163,7 @@ fn living_eyes(
     live: &[Stone],
     unit: &Unit,
     area: UnitArea,
-    visit: &mut Visit,
+    pieces: &mut Pieces,
     need: usize,
 ) -> Option<Vec<Point>> {
     const CANDIDATES: usize = 10;
@@ -1110,13 +1173,13 @@ fn living_eyes(
     match need {
         1 => pts
             .iter()
-            .find(|&&p| lives_on(topology, unit, area, visit, &[p]))
+            .find(|&&p| lives_on(topology, live, unit, area, pieces, &[p]))
             .map(|&p| vec![p]),
         2 => {
             for i in 0..pts.len() {
                 for j in i + 1..pts.len() {
                     let mut pair = vec![pts[i], pts[j]];
-                    if lives_on(topology, unit, area, visit, &pair) {
+                    if lives_on(topology, live, unit, area, pieces, &pair) {
                         pair.sort_unstable();
                         return Some(pair);
                     }
