@@ -20,86 +20,16 @@ pub fn side_label(side: Side) -> &'static str {
     }
 }
 
-/// Piece types, in the order of the usual FEN letters K A B N R C P.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Kind {
-    King,
-    Advisor,
-    Elephant,
-    Horse,
-    Rook,
-    Cannon,
-    Pawn,
-}
-
-impl Kind {
-    pub const ALL: [Kind; 7] = [
-        Kind::King,
-        Kind::Advisor,
-        Kind::Elephant,
-        Kind::Horse,
-        Kind::Rook,
-        Kind::Cannon,
-        Kind::Pawn,
-    ];
-
-    /// The FEN letter, upper case.
-    pub fn letter(self) -> char {
-        match self {
-            Kind::King => 'K',
-            Kind::Advisor => 'A',
-            Kind::Elephant => 'B',
-            Kind::Horse => 'N',
-            Kind::Rook => 'R',
-            Kind::Cannon => 'C',
-            Kind::Pawn => 'P',
-        }
-    }
-
-    /// The Chinese character for a piece of this kind and colour.
-    pub fn zh(self, side: Side) -> &'static str {
-        match (self, side) {
-            (Kind::King, Side::First) => "帅",
-            (Kind::King, Side::Second) => "将",
-            (Kind::Advisor, _) => "士",
-            (Kind::Elephant, Side::First) => "相",
-            (Kind::Elephant, Side::Second) => "象",
-            (Kind::Horse, _) => "马",
-            (Kind::Rook, _) => "车",
-            (Kind::Cannon, _) => "炮",
-            (Kind::Pawn, Side::First) => "兵",
-            (Kind::Pawn, Side::Second) => "卒",
-        }
-    }
-
-    /// English name used in explanations.
-    pub fn en(self) -> &'static str {
-        match self {
-            Kind::King => "king",
-            Kind::Advisor => "advisor",
-            Kind::Elephant => "elephant",
-            Kind::Horse => "horse",
-            Kind::Rook => "rook",
-            Kind::Cannon => "cannon",
-            Kind::Pawn => "pawn",
-        }
-    }
-}
-
 /// A piece: kind and colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Piece {
-    pub kind: Kind,
+    pub kind: PieceKind,
     pub color: Side,
 }
 
 impl Piece {
     pub fn fen_char(self) -> char {
-        let c = self.kind.letter();
-        match self.color {
-            Side::First => c,
-            Side::Second => c.to_ascii_lowercase(),
-        }
+        crate::Piece::new(self.color, self.kind).fen_char()
     }
 }
 
@@ -206,11 +136,6 @@ fn sq_of(s: Square) -> Sq {
     Sq::new(s.file(), s.rank())
 }
 
-#[inline]
-fn kind(k: PieceKind) -> Kind {
-    Kind::ALL[k.index()]
-}
-
 /// The engine move of `mv`.
 #[inline]
 pub(crate) fn engine_move(mv: Mv) -> Move {
@@ -242,26 +167,12 @@ impl From<Square> for Sq {
     }
 }
 
-impl From<Kind> for PieceKind {
-    #[inline]
-    fn from(k: Kind) -> PieceKind {
-        PieceKind::ALL[k as usize]
-    }
-}
-
-impl From<PieceKind> for Kind {
-    #[inline]
-    fn from(k: PieceKind) -> Kind {
-        kind(k)
-    }
-}
-
 impl From<Piece> for crate::Piece {
     #[inline]
     fn from(p: Piece) -> crate::Piece {
         crate::Piece {
             side: p.color,
-            kind: p.kind.into(),
+            kind: p.kind,
         }
     }
 }
@@ -270,7 +181,7 @@ impl From<crate::Piece> for Piece {
     #[inline]
     fn from(p: crate::Piece) -> Piece {
         Piece {
-            kind: kind(p.kind),
+            kind: p.kind,
             color: p.side,
         }
     }
@@ -357,7 +268,7 @@ impl Board {
     #[inline]
     pub fn at(&self, sq: Sq) -> Option<Piece> {
         self.pos.piece_at(square(sq)).map(|p| Piece {
-            kind: kind(p.kind),
+            kind: p.kind,
             color: p.side,
         })
     }
@@ -452,15 +363,15 @@ impl Board {
         let dr = a.rank() as i8 - target.rank() as i8;
         let dist = (df.abs() + dr.abs()) as usize;
         let p = self.at(a).expect("attacker present");
-        let target_is_king = self.at(target).is_some_and(|t| t.kind == Kind::King);
+        let target_is_king = self.at(target).is_some_and(|t| t.kind == PieceKind::King);
         match p.kind {
-            Kind::Rook | Kind::Cannon => line_rank(df, dr, dist),
-            Kind::King if target_is_king => line_rank(df, dr, dist),
-            Kind::Horse => 100 + position_of(&HORSE_STEPS, (-df, -dr)),
-            Kind::Pawn => 200 + if df == 0 { 0 } else { (df + 2) as usize },
-            Kind::King => 300 + position_of(&ORTHO, (df, dr)),
-            Kind::Advisor => 400 + 2 * position_of(&DIAG, (df, dr)),
-            Kind::Elephant => 400 + 2 * position_of(&DIAG, (df / 2, dr / 2)) + 1,
+            PieceKind::Rook | PieceKind::Cannon => line_rank(df, dr, dist),
+            PieceKind::King if target_is_king => line_rank(df, dr, dist),
+            PieceKind::Horse => 100 + position_of(&HORSE_STEPS, (-df, -dr)),
+            PieceKind::Pawn => 200 + if df == 0 { 0 } else { (df + 2) as usize },
+            PieceKind::King => 300 + position_of(&ORTHO, (df, dr)),
+            PieceKind::Advisor => 400 + 2 * position_of(&DIAG, (df, dr)),
+            PieceKind::Elephant => 400 + 2 * position_of(&DIAG, (df / 2, dr / 2)) + 1,
         }
     }
 
@@ -553,12 +464,12 @@ impl Board {
 
     /// Legal captures of the piece on `target` by the side to move.
     pub fn legal_captures_of(&self, target: Sq) -> Vec<Mv> {
-        let target_is_king = self.at(target).is_some_and(|p| p.kind == Kind::King);
+        let target_is_king = self.at(target).is_some_and(|p| p.kind == PieceKind::King);
         self.attackers(target, self.turn())
             .map(|from| Mv { from, to: target })
             .filter(|&m| {
                 // A king's flying attack is not a move it can make.
-                !(target_is_king && self.at(m.from).is_some_and(|p| p.kind == Kind::King))
+                !(target_is_king && self.at(m.from).is_some_and(|p| p.kind == PieceKind::King))
                     && self.pos.is_legal(engine_move(m))
             })
             .collect()
@@ -602,7 +513,7 @@ impl Iterator for Pieces<'_> {
         Some((
             Sq::new(x as u8, 9 - self.y as u8),
             Piece {
-                kind: kind(p.kind),
+                kind: p.kind,
                 color: p.side,
             },
         ))
@@ -754,7 +665,6 @@ mod tests {
             let engine: crate::Piece = p.into();
             assert_eq!(b.position().piece_at(sq.into()), Some(engine));
             assert_eq!(Piece::from(engine), p);
-            assert_eq!(Kind::from(PieceKind::from(p.kind)), p.kind);
         }
         let m = Board::parse_iccs("h2e2").unwrap();
         assert_eq!(Move::from(m).to_string(), "h2e2");

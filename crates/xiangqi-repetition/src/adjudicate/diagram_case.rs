@@ -34,7 +34,7 @@ use std::fmt::Write as _;
 use super::board::{Board, BoardError, Sq};
 use super::effects::EffectKind;
 use super::effects::classify;
-use super::notation::chinese;
+use super::notation::{chinese, rule_book_char};
 use super::parse_moves;
 use super::rules::Ruleset;
 use super::verdict::{Ruling, Verdict, adjudicate, replay};
@@ -218,7 +218,7 @@ fn effect_text(r: &Ruling, k: usize) -> String {
     let name = |sq: Sq, board: &Board| -> String {
         board
             .at(sq)
-            .map(|p| format!("{}{}", p.kind.zh(p.color), sq))
+            .map(|p| format!("{}{}", rule_book_char(p.kind, p.color), sq))
             .unwrap_or_else(|| sq.to_string())
     };
     let parts: Vec<String> = a

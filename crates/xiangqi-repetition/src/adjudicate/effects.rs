@@ -7,9 +7,9 @@
 //! attributed to the mover. Effects made by other pieces because of the move (discovered
 //! attacks, roots removed or restored, screens built) count as the move's (造成).
 
-use super::board::{Board, Kind, Mv, Sq, on_own_side};
+use super::board::{Board, Mv, Sq, on_own_side};
 use super::rules::{OfferPartners, OfferTest, Ruleset};
-use crate::Side;
+use crate::{PieceKind, Side};
 
 /// The kinds of effect, from the heaviest to the lightest (从重: the heaviest names the move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -140,13 +140,13 @@ impl MoveAnalysis {
 
 /// Material values used to decide whether a capture wins material. A rook is worth a
 /// little more than two horses (「一车略优于双马」); a pawn across the river doubles.
-pub fn value(kind: Kind, sq: Sq, color: Side) -> i32 {
+pub fn value(kind: PieceKind, sq: Sq, color: Side) -> i32 {
     match kind {
-        Kind::King => value_of_king(),
-        Kind::Rook => 9,
-        Kind::Horse | Kind::Cannon => 4,
-        Kind::Advisor | Kind::Elephant => 2,
-        Kind::Pawn => {
+        PieceKind::King => value_of_king(),
+        PieceKind::Rook => 9,
+        PieceKind::Horse | PieceKind::Cannon => 4,
+        PieceKind::Advisor | PieceKind::Elephant => 2,
+        PieceKind::Pawn => {
             if on_own_side(sq, color) {
                 1
             } else {
@@ -275,15 +275,18 @@ fn square_swap(q: &Board, sq: Sq, plies: u8) -> i32 {
 }
 
 /// Are these two kinds partners for offers and exchanges under `rules`?
-pub fn offer_partners(a: Kind, b: Kind, rules: &Ruleset) -> bool {
-    if a == Kind::King || b == Kind::King {
+pub fn offer_partners(a: PieceKind, b: PieceKind, rules: &Ruleset) -> bool {
+    if a == PieceKind::King || b == PieceKind::King {
         return false;
     }
     if a == b {
         return true;
     }
     rules.offer_partners == OfferPartners::MutualReach
-        && matches!((a, b), (Kind::Rook, Kind::Pawn) | (Kind::Pawn, Kind::Rook))
+        && matches!(
+            (a, b),
+            (PieceKind::Rook, PieceKind::Pawn) | (PieceKind::Pawn, PieceKind::Rook)
+        )
 }
 
 /// Are the pieces on `x` and `y` offer partners? A pawn partners a rook only once it has
@@ -296,7 +299,7 @@ fn partners_at(b: &Board, x: Sq, y: Sq, rules: &Ruleset) -> bool {
         return false;
     }
     let uncrossed =
-        |sq: Sq, p: super::board::Piece| p.kind == Kind::Pawn && on_own_side(sq, p.color);
+        |sq: Sq, p: super::board::Piece| p.kind == PieceKind::Pawn && on_own_side(sq, p.color);
     xp.kind == yp.kind || !(uncrossed(x, xp) || uncrossed(y, yp))
 }
 
@@ -367,7 +370,7 @@ fn caused_loss(b: &Board, q: &Board, offered: Sq, rules: &Ruleset) -> i32 {
 fn legal_captures(b: &Board) -> Vec<Mv> {
     let me = b.turn();
     b.pieces()
-        .filter(|(_, p)| p.color != me && p.kind != Kind::King)
+        .filter(|(_, p)| p.color != me && p.kind != PieceKind::King)
         .flat_map(|(sq, _)| b.legal_captures_of(sq))
         .collect()
 }
@@ -437,16 +440,16 @@ fn threats(b: &Board, rules: &Ruleset) -> Vec<Threat> {
     let receiver = b.passed();
     let mut out = Vec::new();
     for (v, vp) in b.pieces() {
-        if vp.color != o || vp.kind == Kind::King {
+        if vp.color != o || vp.kind == PieceKind::King {
             continue;
         }
-        if vp.kind == Kind::Pawn && on_own_side(v, o) {
+        if vp.kind == PieceKind::Pawn && on_own_side(v, o) {
             continue;
         }
         for cap in b.legal_captures_of(v) {
             let ap = b.at(cap.from).expect("attacker present");
-            if (ap.kind == Kind::Pawn && rules.pawn_chase_idle)
-                || (ap.kind == Kind::King && rules.king_chase_idle)
+            if (ap.kind == PieceKind::Pawn && rules.pawn_chase_idle)
+                || (ap.kind == PieceKind::King && rules.king_chase_idle)
             {
                 continue;
             }
@@ -477,7 +480,7 @@ fn held_by_horse(b: &Board, rook: Sq, horse: Sq) -> bool {
     let (Some(rp), Some(hp)) = (b.at(rook), b.at(horse)) else {
         return false;
     };
-    if rp.kind != Kind::Rook || hp.kind != Kind::Horse || rp.color == hp.color {
+    if rp.kind != PieceKind::Rook || hp.kind != PieceKind::Horse || rp.color == hp.color {
         return false;
     }
     let Some(king) = b.king(rp.color) else {
@@ -508,7 +511,7 @@ fn pair_states(b: &Board, s: Side, rules: &Ruleset) -> Vec<(Sq, Sq, PairState)> 
     let passed = b.passed();
     let mut out = Vec::new();
     for (x, xp) in b.pieces() {
-        if xp.color != s || xp.kind == Kind::King {
+        if xp.color != s || xp.kind == PieceKind::King {
             continue;
         }
         for (y, yp) in b.pieces() {
@@ -692,7 +695,7 @@ pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
         if pp.color != o
             || !matches!(
                 pp.kind,
-                Kind::Rook | Kind::Cannon | Kind::Horse | Kind::Elephant
+                PieceKind::Rook | PieceKind::Cannon | PieceKind::Horse | PieceKind::Elephant
             )
         {
             continue;

@@ -4,8 +4,8 @@
 //! checked by rendering its ICCS moves in Chinese and comparing with the text. The engine's
 //! notation does the work; only the rule books' spelling of advisors is applied here.
 
-use super::board::{Board, Kind, Mv, engine_move};
-use crate::Side;
+use super::board::{Board, Mv, engine_move};
+use crate::{PieceKind, Side};
 
 /// Renders `mv` (legal in `board`) in Chinese notation, e.g. `炮二平五`, `前车进一`, `马8进7`,
 /// with the engine's notation. The lectures and rule books write 士 for the advisors of
@@ -14,14 +14,14 @@ use crate::Side;
 pub fn chinese(board: &Board, mv: Mv) -> Option<String> {
     let text = crate::chinese::format(board.position(), engine_move(mv))?.replace('仕', "士");
     let piece = board.at(mv.from)?;
-    if !matches!(piece.kind, Kind::Advisor | Kind::Elephant) {
+    if !matches!(piece.kind, PieceKind::Advisor | PieceKind::Elephant) {
         return Some(text);
     }
     // Two advisors or elephants on one file are told apart by their direction, so the rule
     // books write the file (士六进五) where the engine writes the tandem prefix (后士进五).
     match text.strip_prefix(['前', '后']) {
         Some(rest) => {
-            let name = piece.kind.zh(piece.color);
+            let name = rule_book_char(piece.kind, piece.color);
             let action = rest.strip_prefix(name)?;
             Some(format!(
                 "{name}{}{action}",
@@ -29,6 +29,15 @@ pub fn chinese(board: &Board, mv: Mv) -> Option<String> {
             ))
         }
         None => Some(text),
+    }
+}
+
+/// The character the rule books write for a piece: the engine's, except that the
+/// advisors of both sides are 士.
+pub fn rule_book_char(kind: PieceKind, side: Side) -> char {
+    match crate::Piece::new(side, kind).chinese() {
+        '仕' => '士',
+        c => c,
     }
 }
 
