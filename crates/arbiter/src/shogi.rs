@@ -311,8 +311,6 @@ mod tsume_cli {
                 "pv": pv,
                 "ki2": ki2,
                 "nodes": sol.nodes,
-                "exact": sol.exact,
-                "mode": match mode { Mode::Tsume => "tsume", Mode::Shortest => "shortest" },
             }),
         ))
     }
@@ -338,8 +336,9 @@ mod tsume_cli {
             tsume::ki2_line(&pos, &r.main_line)
         );
         text.push_str(&format!(
-            "extra_mates {}\nlast_move_alternatives {}\nleftover_pieces {leftover}\nvariations {}\n",
+            "extra_mates {}\ndetours {}\nlast_move_alternatives {}\nleftover_pieces {leftover}\nvariations {}\n",
             r.extra_mates.len(),
+            r.detours.len(),
             r.last_move_alternatives.len(),
             r.variations.len()
         ));
@@ -356,6 +355,8 @@ mod tsume_cli {
                 "ki2": tsume::ki2_line(&pos, &r.main_line),
                 "extra_mates": r.extra_mates.iter().map(line).collect::<Vec<_>>(),
                 "last_move_alternatives": r.last_move_alternatives.iter().map(line).collect::<Vec<_>>(),
+                "detours": r.detours.iter().map(line).collect::<Vec<_>>(),
+                "undecided": r.undecided.iter().map(line).collect::<Vec<_>>(),
                 "leftover_pieces": leftover,
                 "variations": r.variations.iter().map(line).collect::<Vec<_>>(),
                 "notes": r.notes,

@@ -219,3 +219,73 @@ fn error_paths() {
         2
     );
 }
+
+#[test]
+fn tsume_error_paths() {
+    // shogi.md §7.4 古典3手詰: a valid problem to vary one argument at a time.
+    let classic = "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1";
+    for sub in ["mate", "tsume-check"] {
+        // Garbled SFEN: exit 2, the column of the bad side-to-move field named, and one
+        // JSON error document with --json.
+        let (code, out, err) = arbiter(&[
+            "--json",
+            "shogi",
+            sub,
+            "--sfen",
+            "3sks3/9/4S4/9/9/B8/9/9/9 x S 1",
+        ]);
+        assert_eq!(code, 2, "{sub}");
+        assert!(err.contains("column 26"), "{sub}: {err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["error"]["kind"], "bad_input");
+        // Truncated SFEN, hostile bytes, a missing --sfen.
+        assert_eq!(arbiter(&["shogi", sub, "--sfen", "3sks3/9/4S4"]).0, 2);
+        assert_eq!(
+            arbiter(&["shogi", sub, "--sfen", "\u{1}\u{7f}k/9 b - 1"]).0,
+            2
+        );
+        assert_eq!(arbiter(&["shogi", sub]).0, 2);
+        // The defender (side not to move) has no king.
+        let (code, _, err) = arbiter(&["shogi", sub, "--sfen", "9/9/9/9/9/9/9/9/4K4 b - 1"]);
+        assert_eq!(code, 2);
+        assert!(err.contains("no king"), "{err}");
+        // Time limits must be positive and finite.
+        for t in ["0", "-3", "inf", "NaN", "soon"] {
+            let (code, _, _) = arbiter(&["shogi", sub, "--sfen", classic, "--time-limit", t]);
+            assert_eq!(code, 2, "{sub} --time-limit {t}");
+        }
+    }
+    // Only the two modes of the issue exist.
+    let (code, _, err) = arbiter(&["shogi", "mate", "--sfen", classic, "--mode", "longest"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("tsume or shortest"), "{err}");
+}
+
+#[test]
+fn mate_json_has_exactly_the_contract_fields() {
+    // The issue's contract: {"status", "plies", "pv", "ki2", "nodes"} and nothing else.
+    // Problem: shogi.md §7.4 JSA 毎日詰将棋 2021-11-83, R*3d 3c3d 4b4d+.
+    let (code, v) = json(&[
+        "shogi",
+        "mate",
+        "--sfen",
+        "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1",
+    ]);
+    assert_eq!(code, 0);
+    let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    keys.sort_unstable();
+    assert_eq!(keys, ["ki2", "nodes", "plies", "pv", "status"]);
+    assert_eq!(v["status"], "mate");
+    assert_eq!(v["plies"], 3);
+    assert_eq!(v["pv"], serde_json::json!(["R*3d", "3c3d", "4b4d+"]));
+    assert_eq!(v["ki2"], "▲３四飛 △同玉 ▲４四飛成");
+    // No mate and unknown keep the same fields (shogi.md §7.4: a lone rook is 不詰).
+    let (_, v) = json(&[
+        "shogi",
+        "mate",
+        "--sfen",
+        "8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1",
+    ]);
+    assert_eq!(v["status"], "no_mate");
+    assert_eq!(v.as_object().unwrap().len(), 5);
+}

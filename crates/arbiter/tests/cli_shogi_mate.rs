@@ -48,7 +48,8 @@ fn mate_json_contract() {
 #[test]
 fn mate_modes_differ_on_a_useless_interposition() {
     // shogi.md §7.4 mate3 #2 (YaneuraOu mate3.sfen): exact mate in 3 counting the
-    // interposition, 1 by the composers' conventions (the interposed piece is taken with mate).
+    // interposition, 1 by the composers' conventions (shogi.md §7.1 rules 6-7: the drop on
+    // 4i is taken by the dragon under the knight's guard with mate, the piece unused).
     let sfen = "l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L w RG3Psnp 54";
     let short = json(&[
         "shogi", "mate", "--sfen", sfen, "--mode", "shortest", "--json",
