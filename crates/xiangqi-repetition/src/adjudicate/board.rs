@@ -10,26 +10,13 @@
 
 use std::fmt;
 
-use crate::{Move, PieceKind, Position, Side, Square, Undo};
+use crate::{Move, Piece, PieceKind, Position, Side, Square, Undo};
 
 /// The JSON spelling of a side: `red` for [`Side::First`], `black` for [`Side::Second`].
 pub fn side_label(side: Side) -> &'static str {
     match side {
         Side::First => "red",
         Side::Second => "black",
-    }
-}
-
-/// A piece: kind and colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    pub kind: PieceKind,
-    pub color: Side,
-}
-
-impl Piece {
-    pub fn fen_char(self) -> char {
-        crate::Piece::new(self.color, self.kind).fen_char()
     }
 }
 
@@ -167,26 +154,6 @@ impl From<Square> for Sq {
     }
 }
 
-impl From<Piece> for crate::Piece {
-    #[inline]
-    fn from(p: Piece) -> crate::Piece {
-        crate::Piece {
-            side: p.color,
-            kind: p.kind,
-        }
-    }
-}
-
-impl From<crate::Piece> for Piece {
-    #[inline]
-    fn from(p: crate::Piece) -> Piece {
-        Piece {
-            kind: p.kind,
-            color: p.side,
-        }
-    }
-}
-
 impl From<Mv> for Move {
     #[inline]
     fn from(mv: Mv) -> Move {
@@ -267,10 +234,7 @@ impl Board {
 
     #[inline]
     pub fn at(&self, sq: Sq) -> Option<Piece> {
-        self.pos.piece_at(square(sq)).map(|p| Piece {
-            kind: p.kind,
-            color: p.side,
-        })
+        self.pos.piece_at(square(sq))
     }
 
     /// Takes the piece off `sq` (for hypothetical positions).
@@ -433,7 +397,7 @@ impl Board {
     /// Does the pseudo-legal `mv` leave the mover's king safe?
     #[inline]
     pub fn keeps_king_safe(&self, mv: Mv) -> bool {
-        let mover = self.at(mv.from).map(|p| p.color).unwrap_or(self.turn());
+        let mover = self.at(mv.from).map(|p| p.side).unwrap_or(self.turn());
         !self.after(mv).in_check(mover)
     }
 
@@ -510,13 +474,7 @@ impl Iterator for Pieces<'_> {
         self.row &= self.row - 1;
         let engine = Square::from_xy(x as u8, self.y as u8).expect("row and file on board");
         let p = self.board.pos.piece_at(engine).expect("occupied point");
-        Some((
-            Sq::new(x as u8, 9 - self.y as u8),
-            Piece {
-                kind: p.kind,
-                color: p.side,
-            },
-        ))
+        Some((Sq::new(x as u8, 9 - self.y as u8), p))
     }
 }
 
@@ -662,9 +620,7 @@ mod tests {
         }
         let b = Board::from_fen(START).unwrap();
         for (sq, p) in b.pieces() {
-            let engine: crate::Piece = p.into();
-            assert_eq!(b.position().piece_at(sq.into()), Some(engine));
-            assert_eq!(Piece::from(engine), p);
+            assert_eq!(b.position().piece_at(sq.into()), Some(p));
         }
         let m = Board::parse_iccs("h2e2").unwrap();
         assert_eq!(Move::from(m).to_string(), "h2e2");

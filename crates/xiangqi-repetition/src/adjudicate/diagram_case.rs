@@ -218,7 +218,7 @@ fn effect_text(r: &Ruling, k: usize) -> String {
     let name = |sq: Sq, board: &Board| -> String {
         board
             .at(sq)
-            .map(|p| format!("{}{}", rule_book_char(p.kind, p.color), sq))
+            .map(|p| format!("{}{}", rule_book_char(p), sq))
             .unwrap_or_else(|| sq.to_string())
     };
     let parts: Vec<String> = a

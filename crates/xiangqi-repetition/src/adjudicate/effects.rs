@@ -140,14 +140,14 @@ impl MoveAnalysis {
 
 /// Material values used to decide whether a capture wins material. A rook is worth a
 /// little more than two horses (「一车略优于双马」); a pawn across the river doubles.
-pub fn value(kind: PieceKind, sq: Sq, color: Side) -> i32 {
+pub fn value(kind: PieceKind, sq: Sq, side: Side) -> i32 {
     match kind {
         PieceKind::King => value_of_king(),
         PieceKind::Rook => 9,
         PieceKind::Horse | PieceKind::Cannon => 4,
         PieceKind::Advisor | PieceKind::Elephant => 2,
         PieceKind::Pawn => {
-            if on_own_side(sq, color) {
+            if on_own_side(sq, side) {
                 1
             } else {
                 2
@@ -157,7 +157,7 @@ pub fn value(kind: PieceKind, sq: Sq, color: Side) -> i32 {
 }
 
 fn piece_value(b: &Board, sq: Sq) -> i32 {
-    b.at(sq).map(|p| value(p.kind, sq, p.color)).unwrap_or(0)
+    b.at(sq).map(|p| value(p.kind, sq, p.side)).unwrap_or(0)
 }
 
 /// Can the side to move in `b` mate by a check, or by successive checks, within `depth`
@@ -205,7 +205,7 @@ fn hidden_root(q: &Board, sq: Sq) -> bool {
         let wins_back = replies.iter().all(|&reply| {
             let where_now = if reply.from == sq { reply.to } else { sq };
             let s = r.after(reply);
-            s.at(where_now).is_some_and(|p| p.color != protector)
+            s.at(where_now).is_some_and(|p| p.side != protector)
                 && !s.legal_captures_of(where_now).is_empty()
         });
         if wins_back {
@@ -298,8 +298,7 @@ fn partners_at(b: &Board, x: Sq, y: Sq, rules: &Ruleset) -> bool {
     if !offer_partners(xp.kind, yp.kind, rules) {
         return false;
     }
-    let uncrossed =
-        |sq: Sq, p: super::board::Piece| p.kind == PieceKind::Pawn && on_own_side(sq, p.color);
+    let uncrossed = |sq: Sq, p: crate::Piece| p.kind == PieceKind::Pawn && on_own_side(sq, p.side);
     xp.kind == yp.kind || !(uncrossed(x, xp) || uncrossed(y, yp))
 }
 
@@ -370,7 +369,7 @@ fn caused_loss(b: &Board, q: &Board, offered: Sq, rules: &Ruleset) -> i32 {
 fn legal_captures(b: &Board) -> Vec<Mv> {
     let me = b.turn();
     b.pieces()
-        .filter(|(_, p)| p.color != me && p.kind != PieceKind::King)
+        .filter(|(_, p)| p.side != me && p.kind != PieceKind::King)
         .flat_map(|(sq, _)| b.legal_captures_of(sq))
         .collect()
 }
@@ -440,7 +439,7 @@ fn threats(b: &Board, rules: &Ruleset) -> Vec<Threat> {
     let receiver = b.passed();
     let mut out = Vec::new();
     for (v, vp) in b.pieces() {
-        if vp.color != o || vp.kind == PieceKind::King {
+        if vp.side != o || vp.kind == PieceKind::King {
             continue;
         }
         if vp.kind == PieceKind::Pawn && on_own_side(v, o) {
@@ -480,10 +479,10 @@ fn held_by_horse(b: &Board, rook: Sq, horse: Sq) -> bool {
     let (Some(rp), Some(hp)) = (b.at(rook), b.at(horse)) else {
         return false;
     };
-    if rp.kind != PieceKind::Rook || hp.kind != PieceKind::Horse || rp.color == hp.color {
+    if rp.kind != PieceKind::Rook || hp.kind != PieceKind::Horse || rp.side == hp.side {
         return false;
     }
-    let Some(king) = b.king(rp.color) else {
+    let Some(king) = b.king(rp.side) else {
         return false;
     };
     let mut lifted = b.clone();
@@ -492,7 +491,7 @@ fn held_by_horse(b: &Board, rook: Sq, horse: Sq) -> bool {
     let dr = king.rank() as i8 - horse.rank() as i8;
     let leg_ok = (df.abs() == 2 && dr.abs() == 1 && horse.offset(df / 2, 0) == Some(rook))
         || (df.abs() == 1 && dr.abs() == 2 && horse.offset(0, dr / 2) == Some(rook));
-    leg_ok && lifted.attackers(king, hp.color).any(|s| s == horse)
+    leg_ok && lifted.attackers(king, hp.side).any(|s| s == horse)
 }
 
 /// The state of a same-type (or mutual-reach) pair: can the receiver take safely, is the
@@ -511,11 +510,11 @@ fn pair_states(b: &Board, s: Side, rules: &Ruleset) -> Vec<(Sq, Sq, PairState)> 
     let passed = b.passed();
     let mut out = Vec::new();
     for (x, xp) in b.pieces() {
-        if xp.color != s || xp.kind == PieceKind::King {
+        if xp.side != s || xp.kind == PieceKind::King {
             continue;
         }
         for (y, yp) in b.pieces() {
-            if yp.color != o || !partners_at(b, x, y, rules) {
+            if yp.side != o || !partners_at(b, x, y, rules) {
                 continue;
             }
             let y_takes = b.legal_captures_of(x).iter().any(|m| m.from == y);
@@ -692,7 +691,7 @@ pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
     let mut cleared = after.clone();
     cleared.remove(mv.to);
     for (p, pp) in after.pieces() {
-        if pp.color != o
+        if pp.side != o
             || !matches!(
                 pp.kind,
                 PieceKind::Rook | PieceKind::Cannon | PieceKind::Horse | PieceKind::Elephant

@@ -5,7 +5,7 @@
 //! notation does the work; only the rule books' spelling of advisors is applied here.
 
 use super::board::{Board, Mv, engine_move};
-use crate::{PieceKind, Side};
+use crate::{Piece, PieceKind, Side};
 
 /// Renders `mv` (legal in `board`) in Chinese notation, e.g. `炮二平五`, `前车进一`, `马8进7`,
 /// with the engine's notation. The lectures and rule books write 士 for the advisors of
@@ -21,11 +21,11 @@ pub fn chinese(board: &Board, mv: Mv) -> Option<String> {
     // books write the file (士六进五) where the engine writes the tandem prefix (后士进五).
     match text.strip_prefix(['前', '后']) {
         Some(rest) => {
-            let name = rule_book_char(piece.kind, piece.color);
+            let name = rule_book_char(piece);
             let action = rest.strip_prefix(name)?;
             Some(format!(
                 "{name}{}{action}",
-                file_label(mv.from.file(), piece.color)
+                file_label(mv.from.file(), piece.side)
             ))
         }
         None => Some(text),
@@ -34,8 +34,8 @@ pub fn chinese(board: &Board, mv: Mv) -> Option<String> {
 
 /// The character the rule books write for a piece: the engine's, except that the
 /// advisors of both sides are 士.
-pub fn rule_book_char(kind: PieceKind, side: Side) -> char {
-    match crate::Piece::new(side, kind).chinese() {
+pub fn rule_book_char(piece: Piece) -> char {
+    match piece.chinese() {
         '仕' => '士',
         c => c,
     }
@@ -43,9 +43,9 @@ pub fn rule_book_char(kind: PieceKind, side: Side) -> char {
 
 /// The file number as the moving side counts it (from its own right): 一…九 for Red,
 /// 1…9 for Black.
-fn file_label(file: u8, color: Side) -> String {
+fn file_label(file: u8, side: Side) -> String {
     const RED: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
-    match color {
+    match side {
         Side::First => RED[file as usize].to_string(),
         Side::Second => (file + 1).to_string(),
     }

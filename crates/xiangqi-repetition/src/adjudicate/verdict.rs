@@ -27,8 +27,8 @@ impl Verdict {
         }
     }
 
-    pub fn loser(color: Side) -> Verdict {
-        match color {
+    pub fn loser(side: Side) -> Verdict {
+        match side {
             Side::First => Verdict::RedLoses,
             Side::Second => Verdict::BlackLoses,
         }
