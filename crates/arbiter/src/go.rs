@@ -9,7 +9,6 @@ mod graph;
 use std::path::PathBuf;
 
 use go_scoring::analysis::Analysis;
-use go_scoring::benson;
 use go_scoring::score::{self, Method, MethodResult, Params, Version};
 use go_scoring::{Color, Komi, PerColor, Point, Position, Rules};
 use serde_json::{Value, json};
@@ -206,7 +205,13 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
     };
     let dead = match args.dead.as_deref() {
         Some(v) if v.eq_ignore_ascii_case("auto") => {
-            let auto = benson::auto_dead(position, false);
+            // Benson first; small open regions are then played out (graph::life)
+            let auto = go_scoring::graph::life::search_life(
+                position,
+                go_scoring::graph::life::DEFAULT_LIFE_BUDGET,
+                go_scoring::graph::life::DEFAULT_MAX_REGION_POINTS,
+            )
+            .into_auto_dead();
             undecided = auto.undecided;
             dead_source = "auto";
             auto.dead
