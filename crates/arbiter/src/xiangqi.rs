@@ -249,7 +249,7 @@ fn ranks_to_zero(moves: &str) -> Result<String, CliError> {
 fn effect_json(r: &Ruling, k: usize) -> Vec<Value> {
     let a = &r.moves[k];
     let after = r.positions[k].after(a.mv);
-    let label = |sq: adj::Sq| -> String {
+    let label = |sq: xiangqi_repetition::Square| -> String {
         after
             .at(sq)
             .map(|p| format!("{}@{sq}", p.fen_char()))

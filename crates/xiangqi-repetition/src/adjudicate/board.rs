@@ -1,12 +1,12 @@
-//! The adjudicator's view of a position: the engine's [`Position`] in the coordinates and
-//! vocabulary of the rule texts.
+//! The adjudicator's view of a position: the engine's [`Position`] with the questions the
+//! rule texts ask of it.
 //!
 //! Classifying one move asks many hypothetical questions: what if the opponent passed,
 //! what if this piece were taken, could it be taken back, is the capturer then mated.
-//! Each is answered by copy-make on the engine's bitboard position; this module only
-//! translates points (ranks counted from Red's side) and piece kinds, and fixes
-//! the order in which attackers and moves are listed so that the piece an effect is
-//! attributed to does not depend on the engine's internal numbering.
+//! Each is answered by copy-make on the engine's bitboard position, in the engine's own
+//! types ([`Square`], [`Side`], [`Piece`]). This module fixes the order in which pieces,
+//! attackers and moves are listed ([`reading_order`]: from Red's back rank), so that the
+//! piece an effect is attributed to does not depend on the engine's internal numbering.
 
 use std::fmt;
 
@@ -20,57 +20,44 @@ pub fn side_label(side: Side) -> &'static str {
     }
 }
 
-/// A point of the board: `file` 0-8 from Red's left (a-i), `rank` 0-9 from Red's side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Sq(pub u8);
+/// The adjudicator's listing order of points: Red's back rank first, files a to i
+/// within a rank (ICCS `rank * 9 + file`). Moves are grouped by origin and attackers
+/// tie-broken in this order, so that the piece an effect is credited to does not
+/// depend on the engine's numbering (which runs from Black's back rank).
+#[inline]
+pub fn reading_order(sq: Square) -> u8 {
+    sq.rank() * 9 + sq.file()
+}
 
-impl Sq {
-    pub fn new(file: u8, rank: u8) -> Sq {
-        debug_assert!(file < 9 && rank < 10);
-        Sq(rank * 9 + file)
-    }
-    #[inline]
-    pub fn file(self) -> u8 {
-        self.0 % 9
-    }
-    #[inline]
-    pub fn rank(self) -> u8 {
-        self.0 / 9
-    }
-    #[inline]
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-    /// The point `df` files and `dr` ranks away, if on the board.
-    #[inline]
-    pub fn offset(self, df: i8, dr: i8) -> Option<Sq> {
-        let f = self.file() as i8 + df;
-        let r = self.rank() as i8 + dr;
-        ((0..9).contains(&f) && (0..10).contains(&r)).then(|| Sq::new(f as u8, r as u8))
-    }
-    /// ICCS name, e.g. `h2`.
-    pub fn name(self) -> String {
-        format!("{}{}", (b'a' + self.file()) as char, self.rank())
+/// The point `df` files and `dr` ranks (towards Black) away from `sq`, if on the board.
+#[inline]
+pub fn offset(sq: Square, df: i8, dr: i8) -> Option<Square> {
+    let f = sq.file() as i8 + df;
+    let r = sq.rank() as i8 + dr;
+    if (0..9).contains(&f) && (0..10).contains(&r) {
+        Square::from_file_rank(f as u8, r as u8)
+    } else {
+        None
     }
 }
 
-impl fmt::Display for Sq {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.name())
-    }
+/// The engine point with engine index `i` (from the engine's bit sets).
+#[inline]
+fn engine_point(i: u32) -> Square {
+    Square::new(i as u8).expect("bit index on the board")
 }
 
 /// A move from one point to another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Mv {
-    pub from: Sq,
-    pub to: Sq,
+    pub from: Square,
+    pub to: Square,
 }
 
 impl Mv {
     /// ICCS with ranks 0-9, e.g. `h2e2`.
     pub fn iccs(self) -> String {
-        format!("{}{}", self.from.name(), self.to.name())
+        format!("{}{}", self.from, self.to)
     }
 }
 
@@ -111,48 +98,22 @@ impl fmt::Display for BoardError {
 
 impl std::error::Error for BoardError {}
 
-/// The engine point of `sq`.
-#[inline]
-fn square(sq: Sq) -> Square {
-    Square::from_file_rank(sq.file(), sq.rank()).expect("Sq is always on the board")
-}
-
-/// The adjudicator point of an engine point.
-#[inline]
-fn sq_of(s: Square) -> Sq {
-    Sq::new(s.file(), s.rank())
-}
-
 /// The engine move of `mv`.
 #[inline]
 pub(crate) fn engine_move(mv: Mv) -> Move {
-    Move::new(square(mv.from), square(mv.to))
+    Move::new(mv.from, mv.to)
 }
 
 #[inline]
 fn mv_of(m: Move) -> Mv {
     Mv {
-        from: sq_of(m.from),
-        to: sq_of(m.to),
+        from: m.from,
+        to: m.to,
     }
 }
 
 // Conversions to and from the engine's types, so that callers holding engine values
 // (a search, a server) can use the adjudicator without translating by hand.
-
-impl From<Sq> for Square {
-    #[inline]
-    fn from(sq: Sq) -> Square {
-        square(sq)
-    }
-}
-
-impl From<Square> for Sq {
-    #[inline]
-    fn from(s: Square) -> Sq {
-        sq_of(s)
-    }
-}
 
 impl From<Mv> for Move {
     #[inline]
@@ -187,7 +148,7 @@ fn position_of<T: PartialEq>(list: &[T], item: T) -> usize {
     list.iter().position(|x| *x == item).unwrap_or(list.len())
 }
 
-fn own_half(sq: Sq, side: Side) -> bool {
+fn own_half(sq: Square, side: Side) -> bool {
     match side {
         Side::First => sq.rank() <= 4,
         Side::Second => sq.rank() >= 5,
@@ -233,13 +194,13 @@ impl Board {
     }
 
     #[inline]
-    pub fn at(&self, sq: Sq) -> Option<Piece> {
-        self.pos.piece_at(square(sq))
+    pub fn at(&self, sq: Square) -> Option<Piece> {
+        self.pos.piece_at(sq)
     }
 
     /// Takes the piece off `sq` (for hypothetical positions).
-    pub fn remove(&mut self, sq: Sq) {
-        self.pos.remove_piece(square(sq));
+    pub fn remove(&mut self, sq: Square) {
+        self.pos.remove_piece(sq);
     }
 
     /// All occupied points with their pieces, Red's back rank first.
@@ -277,41 +238,38 @@ impl Board {
     }
 
     /// `side`'s king, if it is on the board.
-    pub fn king(&self, side: Side) -> Option<Sq> {
+    pub fn king(&self, side: Side) -> Option<Square> {
         let k = self.pos.king(side);
         self.pos
             .piece_at(k)
             .is_some_and(|p| p.kind == PieceKind::King && p.side == side)
-            .then(|| sq_of(k))
+            .then_some(k)
     }
 
     /// Does `by` attack `target` (could a piece of `by` move there, occupancy and
     /// movement rules only; own-king safety ignored)? Flying-general attacks of a king
     /// on the other king are included.
-    pub fn attacked(&self, target: Sq, by: Side) -> bool {
-        self.pos.attackers_of(square(target), by).any()
+    pub fn attacked(&self, target: Square, by: Side) -> bool {
+        self.pos.attackers_of(target, by).any()
     }
 
     /// The points of `by`'s pieces that attack `target` (pseudo-legally), listed along the
     /// four lines first, then horses, pawns, the king's step, advisors and elephants.
-    pub fn attackers(&self, target: Sq, by: Side) -> impl Iterator<Item = Sq> + use<> {
+    pub fn attackers(&self, target: Square, by: Side) -> impl Iterator<Item = Square> + use<> {
         // Most points have at most one attacker: no ordering to do then.
-        let bits = self.pos.attackers_of(square(target), by);
+        let bits = self.pos.attackers_of(target, by);
         if bits.count() <= 1 {
-            let only = bits
-                .iter()
-                .next()
-                .map(|i| Sq::new(i as u8 % 9, 9 - i as u8 / 9));
+            let only = bits.iter().next().map(engine_point);
             return AttackerList::One(only.into_iter());
         }
-        let mut found: Vec<(usize, Sq)> = bits
+        let mut found: Vec<(usize, Square)> = bits
             .iter()
             .map(|i| {
-                let a = Sq::new(i as u8 % 9, 9 - i as u8 / 9);
+                let a = engine_point(i);
                 (self.attacker_rank(target, a), a)
             })
             .collect();
-        found.sort_unstable();
+        found.sort_unstable_by_key(|&(rank, a)| (rank, reading_order(a)));
         AttackerList::Many(
             found
                 .into_iter()
@@ -322,7 +280,7 @@ impl Board {
     }
 
     /// The listing order of the attacker on `a` of `target` (see [`Board::attackers`]).
-    fn attacker_rank(&self, target: Sq, a: Sq) -> usize {
+    fn attacker_rank(&self, target: Square, a: Square) -> usize {
         let df = a.file() as i8 - target.file() as i8;
         let dr = a.rank() as i8 - target.rank() as i8;
         let dist = (df.abs() + dr.abs()) as usize;
@@ -345,20 +303,20 @@ impl Board {
     }
 
     /// Points the piece on `from` could capture on by its movement rule alone.
-    pub fn capture_targets(&self, from: Sq) -> Vec<Sq> {
+    pub fn capture_targets(&self, from: Square) -> Vec<Square> {
         let occ = self.pos.occupied();
         self.pos
-            .pseudo_targets(square(from))
+            .pseudo_targets(from)
             .iter()
             .filter(|&i| occ.contains(i))
-            .map(|i| Sq::new(i as u8 % 9, 9 - i as u8 / 9))
+            .map(engine_point)
             .collect()
     }
 
     /// The position after `mv` (a move of either side's piece), with the turn passed on.
     pub fn after(&self, mv: Mv) -> Board {
         let mut pos = self.pos.clone();
-        let mover = pos.piece_at(square(mv.from)).map(|p| p.side);
+        let mover = pos.piece_at(mv.from).map(|p| p.side);
         if mover.is_some_and(|s| s != pos.turn()) {
             pos.pass();
             pos.play(engine_move(mv));
@@ -404,7 +362,7 @@ impl Board {
     /// All legal moves of the side to move, grouped by origin point from Red's back rank.
     pub fn legal_moves(&self) -> Vec<Mv> {
         let mut v: Vec<Mv> = self.pos.legal_moves().iter().map(|&m| mv_of(m)).collect();
-        v.sort_by_key(|m| m.from);
+        v.sort_by_key(|m| reading_order(m.from));
         v
     }
 
@@ -417,7 +375,7 @@ impl Board {
             .iter()
             .map(|&m| mv_of(m))
             .collect();
-        v.sort_by_key(|m| m.from);
+        v.sort_by_key(|m| reading_order(m.from));
         v
     }
 
@@ -427,7 +385,7 @@ impl Board {
     }
 
     /// Legal captures of the piece on `target` by the side to move.
-    pub fn legal_captures_of(&self, target: Sq) -> Vec<Mv> {
+    pub fn legal_captures_of(&self, target: Square) -> Vec<Mv> {
         let target_is_king = self.at(target).is_some_and(|p| p.kind == PieceKind::King);
         self.attackers(target, self.turn())
             .map(|from| Mv { from, to: target })
@@ -459,10 +417,10 @@ pub struct Pieces<'a> {
 }
 
 impl Iterator for Pieces<'_> {
-    type Item = (Sq, Piece);
+    type Item = (Square, Piece);
 
     #[inline]
-    fn next(&mut self) -> Option<(Sq, Piece)> {
+    fn next(&mut self) -> Option<(Square, Piece)> {
         while self.row == 0 {
             if self.y == 0 {
                 return None;
@@ -474,19 +432,19 @@ impl Iterator for Pieces<'_> {
         self.row &= self.row - 1;
         let engine = Square::from_xy(x as u8, self.y as u8).expect("row and file on board");
         let p = self.board.pos.piece_at(engine).expect("occupied point");
-        Some((Sq::new(x as u8, 9 - self.y as u8), p))
+        Some((engine, p))
     }
 }
 
 /// The attackers of a point: a single one needs no sorting.
 enum AttackerList {
-    One(std::option::IntoIter<Sq>),
-    Many(std::vec::IntoIter<Sq>),
+    One(std::option::IntoIter<Square>),
+    Many(std::vec::IntoIter<Square>),
 }
 
 impl Iterator for AttackerList {
-    type Item = Sq;
-    fn next(&mut self) -> Option<Sq> {
+    type Item = Square;
+    fn next(&mut self) -> Option<Square> {
         match self {
             AttackerList::One(it) => it.next(),
             AttackerList::Many(it) => it.next(),
@@ -501,7 +459,7 @@ fn line_rank(df: i8, dr: i8, dist: usize) -> usize {
 }
 
 /// Is the point on `side`'s side of the river?
-pub fn on_own_side(sq: Sq, side: Side) -> bool {
+pub fn on_own_side(sq: Square, side: Side) -> bool {
     own_half(sq, side)
 }
 
@@ -603,24 +561,27 @@ mod tests {
         // on the first line) comes first, the cannon behind its screen next, the horse last.
         let b = Board::from_fen("3k5/9/9/9/4p4/9/3N5/4R4/9/3KC4 w").unwrap();
         let list: Vec<String> = b
-            .attackers(Sq::new(4, 5), Side::First)
-            .map(|s| s.name())
+            .attackers(Square::from_file_rank(4, 5).unwrap(), Side::First)
+            .map(|s| s.to_string())
             .collect();
         assert_eq!(list, ["e2", "e0", "d3"]);
     }
 
     #[test]
-    fn engine_conversions_keep_names_and_round_trip() {
-        // Both numberings name points the same way (ICCS, ranks 0-9 from Red's side).
-        for i in 0..90u8 {
-            let sq = Sq(i);
-            let s: Square = sq.into();
-            assert_eq!(s.to_string(), sq.name());
-            assert_eq!(Sq::from(s), sq);
-        }
+    fn pieces_in_reading_order_and_move_conversions() {
+        // The listing starts at Red's back rank (a0, b0, ...) and ends at Black's (i9).
         let b = Board::from_fen(START).unwrap();
-        for (sq, p) in b.pieces() {
-            assert_eq!(b.position().piece_at(sq.into()), Some(p));
+        let listed: Vec<(Square, Piece)> = b.pieces().collect();
+        assert_eq!(listed.len(), 32);
+        assert_eq!(listed[0].0.to_string(), "a0");
+        assert_eq!(listed[31].0.to_string(), "i9");
+        assert!(
+            listed
+                .windows(2)
+                .all(|w| reading_order(w[0].0) < reading_order(w[1].0))
+        );
+        for (sq, p) in listed {
+            assert_eq!(b.at(sq), Some(p));
         }
         let m = Board::parse_iccs("h2e2").unwrap();
         assert_eq!(Move::from(m).to_string(), "h2e2");

@@ -31,14 +31,14 @@
 use std::fmt;
 use std::fmt::Write as _;
 
-use super::board::{Board, BoardError, Sq};
+use super::board::{Board, BoardError};
 use super::effects::EffectKind;
 use super::effects::classify;
 use super::notation::{chinese, rule_book_char};
 use super::parse_moves;
 use super::rules::Ruleset;
 use super::verdict::{Ruling, Verdict, adjudicate, replay};
-use crate::Side;
+use crate::{Side, Square};
 
 /// Why a case file could not be rendered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,7 +200,7 @@ pub fn draw_board(b: &Board) -> Vec<String> {
         for file in 0..9 {
             row.push(' ');
             row.push(
-                b.at(Sq::new(file, rank))
+                b.at(Square::from_file_rank(file, rank).expect("file and rank on the board"))
                     .map(|p| p.fen_char())
                     .unwrap_or('.'),
             );
@@ -215,7 +215,7 @@ fn effect_text(r: &Ruling, k: usize) -> String {
     let a = &r.moves[k];
     let b = &r.positions[k];
     let after = b.after(a.mv);
-    let name = |sq: Sq, board: &Board| -> String {
+    let name = |sq: Square, board: &Board| -> String {
         board
             .at(sq)
             .map(|p| format!("{}{}", rule_book_char(p), sq))

@@ -7,9 +7,9 @@
 //! attributed to the mover. Effects made by other pieces because of the move (discovered
 //! attacks, roots removed or restored, screens built) count as the move's (造成).
 
-use super::board::{Board, Mv, Sq, on_own_side};
+use super::board::{Board, Mv, offset, on_own_side};
 use super::rules::{OfferPartners, OfferTest, Ruleset};
-use crate::{PieceKind, Side};
+use crate::{PieceKind, Side, Square};
 
 /// The kinds of effect, from the heaviest to the lightest (从重: the heaviest names the move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -57,9 +57,9 @@ pub struct Effect {
     pub kind: EffectKind,
     /// The mover's piece that does it (checker, mating piece, chaser, offered or blocking
     /// piece), on its point after the move.
-    pub piece: Sq,
+    pub piece: Square,
     /// The opposing piece concerned (king, victim, partner of the offer, blocked piece).
-    pub target: Option<Sq>,
+    pub target: Option<Square>,
     /// For a check or a chase: the opponent could take the striking piece at once
     /// (第一反击). It does not change the classification (八七 总纲 第九款).
     pub first_counterattack: bool,
@@ -72,7 +72,7 @@ pub struct Effect {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Note {
     /// A same-type (or mutual-reach) meeting that is neither offer nor chase (非献非捉).
-    NeitherOfferNorChase { piece: Sq, other: Sq },
+    NeitherOfferNorChase { piece: Square, other: Square },
     /// 献兼捉 / 兑兼捉 and its type (甲 二过一, 乙 一过二, 丙 并发式 or 子母式).
     OfferAndChase { exchange: bool, shape: Shape },
 }
@@ -130,7 +130,7 @@ impl MoveAnalysis {
     }
 
     /// The victims of this move's chases.
-    pub fn chase_victims(&self) -> impl Iterator<Item = Sq> + '_ {
+    pub fn chase_victims(&self) -> impl Iterator<Item = Square> + '_ {
         self.effects
             .iter()
             .filter(|e| e.kind == EffectKind::Chase)
@@ -140,7 +140,7 @@ impl MoveAnalysis {
 
 /// Material values used to decide whether a capture wins material. A rook is worth a
 /// little more than two horses (「一车略优于双马」); a pawn across the river doubles.
-pub fn value(kind: PieceKind, sq: Sq, side: Side) -> i32 {
+pub fn value(kind: PieceKind, sq: Square, side: Side) -> i32 {
     match kind {
         PieceKind::King => value_of_king(),
         PieceKind::Rook => 9,
@@ -156,7 +156,7 @@ pub fn value(kind: PieceKind, sq: Sq, side: Side) -> i32 {
     }
 }
 
-fn piece_value(b: &Board, sq: Sq) -> i32 {
+fn piece_value(b: &Board, sq: Square) -> i32 {
     b.at(sq).map(|p| value(p.kind, sq, p.side)).unwrap_or(0)
 }
 
@@ -191,7 +191,7 @@ pub fn mate_by_checks(b: &Board, depth: u8) -> Option<Mv> {
 /// Can the side not to move in `q` win back the piece standing on `sq` by a check that it
 /// cannot parry without losing that piece (a hidden root, 暗根: 「马4进3一将,就能把吃子的
 /// 红车抽吃回来」)? `q` has the protecting side to move.
-fn hidden_root(q: &Board, sq: Sq) -> bool {
+fn hidden_root(q: &Board, sq: Square) -> bool {
     let protector = q.turn();
     for c in q.checking_moves() {
         let r = q.after(c);
@@ -261,7 +261,7 @@ const SWAP_PLIES: u8 = 4;
 
 /// What the side to move in `q` wins by capturing on `sq` and letting the exchange on that
 /// point run (each side may stop; legality, pins and the flying general counted).
-fn square_swap(q: &Board, sq: Sq, plies: u8) -> i32 {
+fn square_swap(q: &Board, sq: Square, plies: u8) -> i32 {
     if plies == 0 {
         return 0;
     }
@@ -291,21 +291,22 @@ pub fn offer_partners(a: PieceKind, b: PieceKind, rules: &Ruleset) -> bool {
 
 /// Are the pieces on `x` and `y` offer partners? A pawn partners a rook only once it has
 /// crossed the river (「小卒过河赛大车…视卒如车」).
-fn partners_at(b: &Board, x: Sq, y: Sq, rules: &Ruleset) -> bool {
+fn partners_at(b: &Board, x: Square, y: Square, rules: &Ruleset) -> bool {
     let (Some(xp), Some(yp)) = (b.at(x), b.at(y)) else {
         return false;
     };
     if !offer_partners(xp.kind, yp.kind, rules) {
         return false;
     }
-    let uncrossed = |sq: Sq, p: crate::Piece| p.kind == PieceKind::Pawn && on_own_side(sq, p.side);
+    let uncrossed =
+        |sq: Square, p: crate::Piece| p.kind == PieceKind::Pawn && on_own_side(sq, p.side);
     xp.kind == yp.kind || !(uncrossed(x, xp) || uncrossed(y, yp))
 }
 
 /// The 第一反击 test, looked at from the receiving side (从后朝前观): in `b`, with the
 /// receiving side to move, can the piece on `taker` take the piece on `offered` without
 /// what the rules forbid (immediate mate, immediate loss of material)?
-pub fn can_take_safely(b: &Board, taker: Sq, offered: Sq, rules: &Ruleset) -> bool {
+pub fn can_take_safely(b: &Board, taker: Square, offered: Square, rules: &Ruleset) -> bool {
     let cap = Mv {
         from: taker,
         to: offered,
@@ -334,7 +335,7 @@ pub fn can_take_safely(b: &Board, taker: Sq, offered: Sq, rules: &Ruleset) -> bo
 /// The material the offering side wins back by a short capture sequence after the capture
 /// that led from `b` (receiver to move) to `q` (offering side to move), counting only
 /// sequences whose first move the capture caused.
-fn caused_loss(b: &Board, q: &Board, offered: Sq, rules: &Ruleset) -> i32 {
+fn caused_loss(b: &Board, q: &Board, offered: Square, rules: &Ruleset) -> i32 {
     let pre = b.passed();
     let in_check = q.in_check(q.turn());
     let moves = if in_check {
@@ -414,8 +415,8 @@ pub fn capture_swing(b: &Board, plies: u8) -> i32 {
 /// A threat to win the piece on `victim` with the piece on `attacker` (side to move in `b`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Threat {
-    attacker: Sq,
-    victim: Sq,
+    attacker: Square,
+    victim: Square,
     protected: bool,
 }
 
@@ -426,7 +427,7 @@ struct Threat {
 /// offer or exchange, not a chase.
 /// The chases available to the side to move in `b` as (attacker, victim, victim protected):
 /// what a pass by the opponent would let it win at once.
-pub fn chase_threats(b: &Board, rules: &Ruleset) -> Vec<(Sq, Sq, bool)> {
+pub fn chase_threats(b: &Board, rules: &Ruleset) -> Vec<(Square, Square, bool)> {
     threats(b, rules)
         .into_iter()
         .map(|t| (t.attacker, t.victim, t.protected))
@@ -475,7 +476,7 @@ fn threats(b: &Board, rules: &Ruleset) -> Vec<Threat> {
 
 /// Is the rook on `rook` held by the horse on `horse` (马拦车): standing on the horse's leg
 /// so that, were the rook to leave, the horse would check the rook's king?
-fn held_by_horse(b: &Board, rook: Sq, horse: Sq) -> bool {
+fn held_by_horse(b: &Board, rook: Square, horse: Square) -> bool {
     let (Some(rp), Some(hp)) = (b.at(rook), b.at(horse)) else {
         return false;
     };
@@ -489,8 +490,8 @@ fn held_by_horse(b: &Board, rook: Sq, horse: Sq) -> bool {
     lifted.remove(rook);
     let df = king.file() as i8 - horse.file() as i8;
     let dr = king.rank() as i8 - horse.rank() as i8;
-    let leg_ok = (df.abs() == 2 && dr.abs() == 1 && horse.offset(df / 2, 0) == Some(rook))
-        || (df.abs() == 1 && dr.abs() == 2 && horse.offset(0, dr / 2) == Some(rook));
+    let leg_ok = (df.abs() == 2 && dr.abs() == 1 && offset(horse, df / 2, 0) == Some(rook))
+        || (df.abs() == 1 && dr.abs() == 2 && offset(horse, 0, dr / 2) == Some(rook));
     leg_ok && lifted.attackers(king, hp.side).any(|s| s == horse)
 }
 
@@ -505,7 +506,7 @@ struct PairState {
 
 /// Pair states between `s`'s pieces and the opponent's partners, in `b` with the opponent
 /// to move. Keyed by (mover piece, opponent piece) points.
-fn pair_states(b: &Board, s: Side, rules: &Ruleset) -> Vec<(Sq, Sq, PairState)> {
+fn pair_states(b: &Board, s: Side, rules: &Ruleset) -> Vec<(Square, Square, PairState)> {
     let o = !s;
     let passed = b.passed();
     let mut out = Vec::new();
@@ -541,7 +542,7 @@ fn pair_states(b: &Board, s: Side, rules: &Ruleset) -> Vec<(Sq, Sq, PairState)> 
 
 /// Attack targets (the opponent's pieces it could capture, movement rules only) of the
 /// piece on `from`.
-fn targets_of(b: &Board, from: Sq) -> Vec<Sq> {
+fn targets_of(b: &Board, from: Square) -> Vec<Square> {
     b.capture_targets(from)
 }
 
@@ -629,7 +630,7 @@ pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
         before_pairs.extend(pair_states(&u.passed(), s, rules));
     }
     let after_pairs = pair_states(&after, s, rules);
-    let mut offers: Vec<(Sq, Sq, bool)> = Vec::new();
+    let mut offers: Vec<(Square, Square, bool)> = Vec::new();
     for &(x, y, st) in &after_pairs {
         // The moved piece itself is sent to a new point: an offer or exchange there is the
         // move's own (送吃), even if it could be taken where it stood before (57 图3: the 炮

@@ -30,7 +30,7 @@ pub mod notation;
 pub mod rules;
 pub mod verdict;
 
-pub use board::{Board, BoardError, Mv, Sq, side_label};
+pub use board::{Board, BoardError, Mv, side_label};
 pub use effects::{Effect, EffectKind, MoveAnalysis, Note, Shape, classify};
 pub use rules::{OfferPartners, OfferTest, Ruleset, StrikeCounting};
 pub use verdict::{Cycle, Ruling, SideSummary, Verdict, adjudicate};

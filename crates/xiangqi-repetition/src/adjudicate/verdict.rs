@@ -1,11 +1,11 @@
 //! Repetition detection, the cycle to judge, and the verdict with its explanation.
 
-use super::board::{Board, BoardError, Mv, Sq};
+use super::board::{Board, BoardError, Mv};
 use super::effects::{EffectKind, MoveAnalysis, Note, classify};
 use super::notation::chinese;
 use super::rules::{Ruleset, StrikeCounting};
-use crate::Side;
 use crate::piece::side_name;
+use crate::{Side, Square};
 
 /// The outcome of adjudicating a game history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -226,7 +226,10 @@ fn chases_same_piece(analyses: &[MoveAnalysis], ids: &[[u8; 90]], side: Side) ->
         if a.side != side {
             continue;
         }
-        let victims: Vec<u8> = a.chase_victims().map(|v: Sq| ids[k][v.index()]).collect();
+        let victims: Vec<u8> = a
+            .chase_victims()
+            .map(|v: Square| ids[k][v.index()])
+            .collect();
         common = Some(match common {
             None => victims,
             Some(c) => c.into_iter().filter(|v| victims.contains(v)).collect(),
