@@ -356,6 +356,7 @@ mod tsume_cli {
                 "extra_mates": r.extra_mates.iter().map(line).collect::<Vec<_>>(),
                 "last_move_alternatives": r.last_move_alternatives.iter().map(line).collect::<Vec<_>>(),
                 "detours": r.detours.iter().map(line).collect::<Vec<_>>(),
+                "promotion_choices": r.promotion_choices.iter().map(line).collect::<Vec<_>>(),
                 "undecided": r.undecided.iter().map(line).collect::<Vec<_>>(),
                 "leftover_pieces": leftover,
                 "variations": r.variations.iter().map(line).collect::<Vec<_>>(),
