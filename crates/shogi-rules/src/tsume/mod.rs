@@ -8,15 +8,18 @@
 //!
 //! Modes: [`Mode::Shortest`] gives the exact shortest forced mate counting every defence,
 //! interpositions included; [`Mode::Tsume`] follows the composers' conventions (shortest
-//! for the attacker, longest for the defender, 無駄合 not counted, the defence leaving the
-//! attacker no pieces in hand preferred among equals). Lengths are exact (the `exact` flag)
-//! when the shortening searches and the line search finished within the budget; long
-//! problems fall back to the line of the proof tree, which is a valid mate but may be longer
-//! than the canonical length.
+//! for the attacker, longest for the defender, 無駄合 not counted as ruled in
+//! [`conventions`], the defence leaving the attacker no pieces in hand preferred among
+//! equals). In tsume mode the exact conventional search runs right after the first df-pn
+//! proof, bounded by that proof's length (the conventional length is never longer), for
+//! proofs up to [`Options::exact_line_plies`] plies and within its node budget; the length
+//! is then exact (the `exact` flag). Beyond that, or when the budget runs out, the line is
+//! read from the df-pn proof tree after ply-bounded shortening: a valid mate, possibly
+//! longer than the conventional length.
 
 mod checker;
 mod composed;
-mod conventions;
+pub mod conventions;
 mod dfpn;
 mod hands;
 mod node;
