@@ -351,7 +351,7 @@ fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
             .collect();
         moves_json.push(json!({
             "ply": start + k + 1,
-            "move": a.mv.iccs(),
+            "move": a.mv.to_string(),
             "chinese": zh,
             "side": adj::side_label(a.side),
             "effects": effect_json(&ruling, k),

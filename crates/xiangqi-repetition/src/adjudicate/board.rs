@@ -47,26 +47,6 @@ fn engine_point(i: u32) -> Square {
     Square::new(i as u8).expect("bit index on the board")
 }
 
-/// A move from one point to another.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Mv {
-    pub from: Square,
-    pub to: Square,
-}
-
-impl Mv {
-    /// ICCS with ranks 0-9, e.g. `h2e2`.
-    pub fn iccs(self) -> String {
-        format!("{}{}", self.from, self.to)
-    }
-}
-
-impl fmt::Display for Mv {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.iccs())
-    }
-}
-
 /// Why a FEN or a move could not be read; positions are byte offsets into the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BoardError {
@@ -97,37 +77,6 @@ impl fmt::Display for BoardError {
 }
 
 impl std::error::Error for BoardError {}
-
-/// The engine move of `mv`.
-#[inline]
-pub(crate) fn engine_move(mv: Mv) -> Move {
-    Move::new(mv.from, mv.to)
-}
-
-#[inline]
-fn mv_of(m: Move) -> Mv {
-    Mv {
-        from: m.from,
-        to: m.to,
-    }
-}
-
-// Conversions to and from the engine's types, so that callers holding engine values
-// (a search, a server) can use the adjudicator without translating by hand.
-
-impl From<Mv> for Move {
-    #[inline]
-    fn from(mv: Mv) -> Move {
-        engine_move(mv)
-    }
-}
-
-impl From<Move> for Mv {
-    #[inline]
-    fn from(m: Move) -> Mv {
-        mv_of(m)
-    }
-}
 
 /// The four line directions and the eight horse steps as (files, ranks), in the order
 /// attackers are listed.
@@ -314,15 +263,15 @@ impl Board {
     }
 
     /// The position after `mv` (a move of either side's piece), with the turn passed on.
-    pub fn after(&self, mv: Mv) -> Board {
+    pub fn after(&self, mv: Move) -> Board {
         let mut pos = self.pos.clone();
         let mover = pos.piece_at(mv.from).map(|p| p.side);
         if mover.is_some_and(|s| s != pos.turn()) {
             pos.pass();
-            pos.play(engine_move(mv));
+            pos.play(mv);
             pos.pass();
         } else {
-            pos.play(engine_move(mv));
+            pos.play(mv);
         }
         Board { pos }
     }
@@ -348,33 +297,28 @@ impl Board {
     }
 
     /// Is `mv` legal for the side to move?
-    pub fn is_legal(&self, mv: Mv) -> bool {
-        self.pos.is_legal(engine_move(mv))
+    pub fn is_legal(&self, mv: Move) -> bool {
+        self.pos.is_legal(mv)
     }
 
     /// Does the pseudo-legal `mv` leave the mover's king safe?
     #[inline]
-    pub fn keeps_king_safe(&self, mv: Mv) -> bool {
+    pub fn keeps_king_safe(&self, mv: Move) -> bool {
         let mover = self.at(mv.from).map(|p| p.side).unwrap_or(self.turn());
         !self.after(mv).in_check(mover)
     }
 
     /// All legal moves of the side to move, grouped by origin point from Red's back rank.
-    pub fn legal_moves(&self) -> Vec<Mv> {
-        let mut v: Vec<Mv> = self.pos.legal_moves().iter().map(|&m| mv_of(m)).collect();
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut v: Vec<Move> = self.pos.legal_moves().to_vec();
         v.sort_by_key(|m| reading_order(m.from));
         v
     }
 
     /// The legal moves of the side to move that give check, in the order of
     /// [`Board::legal_moves`].
-    pub fn checking_moves(&self) -> Vec<Mv> {
-        let mut v: Vec<Mv> = self
-            .pos
-            .checking_moves()
-            .iter()
-            .map(|&m| mv_of(m))
-            .collect();
+    pub fn checking_moves(&self) -> Vec<Move> {
+        let mut v: Vec<Move> = self.pos.checking_moves().to_vec();
         v.sort_by_key(|m| reading_order(m.from));
         v
     }
@@ -385,23 +329,21 @@ impl Board {
     }
 
     /// Legal captures of the piece on `target` by the side to move.
-    pub fn legal_captures_of(&self, target: Square) -> Vec<Mv> {
+    pub fn legal_captures_of(&self, target: Square) -> Vec<Move> {
         let target_is_king = self.at(target).is_some_and(|p| p.kind == PieceKind::King);
         self.attackers(target, self.turn())
-            .map(|from| Mv { from, to: target })
+            .map(|from| Move { from, to: target })
             .filter(|&m| {
                 // A king's flying attack is not a move it can make.
                 !(target_is_king && self.at(m.from).is_some_and(|p| p.kind == PieceKind::King))
-                    && self.pos.is_legal(engine_move(m))
+                    && self.pos.is_legal(m)
             })
             .collect()
     }
 
     /// Parses one ICCS move (`h2e2`, also `H2-E2`), ranks 0-9.
-    pub fn parse_iccs(token: &str) -> Option<Mv> {
-        crate::iccs::parse_move(token, crate::RankBase::Zero)
-            .ok()
-            .map(mv_of)
+    pub fn parse_iccs(token: &str) -> Option<Move> {
+        crate::iccs::parse_move(token, crate::RankBase::Zero).ok()
     }
 }
 
@@ -543,7 +485,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                let by_copy: Vec<Mv> = moves
+                let by_copy: Vec<Move> = moves
                     .iter()
                     .copied()
                     .filter(|&m| b.after(m).in_check(!b.turn()))
@@ -568,7 +510,7 @@ mod tests {
     }
 
     #[test]
-    fn pieces_in_reading_order_and_move_conversions() {
+    fn pieces_are_listed_in_reading_order() {
         // The listing starts at Red's back rank (a0, b0, ...) and ends at Black's (i9).
         let b = Board::from_fen(START).unwrap();
         let listed: Vec<(Square, Piece)> = b.pieces().collect();
@@ -583,15 +525,12 @@ mod tests {
         for (sq, p) in listed {
             assert_eq!(b.at(sq), Some(p));
         }
-        let m = Board::parse_iccs("h2e2").unwrap();
-        assert_eq!(Move::from(m).to_string(), "h2e2");
-        assert_eq!(Mv::from(Move::from(m)), m);
     }
 
     #[test]
     fn iccs_parsing() {
-        assert_eq!(Board::parse_iccs("h2e2").unwrap().iccs(), "h2e2");
-        assert_eq!(Board::parse_iccs("H2-E2").unwrap().iccs(), "h2e2");
+        assert_eq!(Board::parse_iccs("h2e2").unwrap().to_string(), "h2e2");
+        assert_eq!(Board::parse_iccs("H2-E2").unwrap().to_string(), "h2e2");
         for bad in ["", "h2e", "j2e2", "h2e22", "hhee", "炮二平五"] {
             assert!(Board::parse_iccs(bad).is_none(), "{bad}");
         }

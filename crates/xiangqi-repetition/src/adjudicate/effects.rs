@@ -7,9 +7,9 @@
 //! attributed to the mover. Effects made by other pieces because of the move (discovered
 //! attacks, roots removed or restored, screens built) count as the move's (造成).
 
-use super::board::{Board, Mv, offset, on_own_side};
+use super::board::{Board, offset, on_own_side};
 use super::rules::{OfferPartners, OfferTest, Ruleset};
-use crate::{PieceKind, Side, Square};
+use crate::{Move, PieceKind, Side, Square};
 
 /// The kinds of effect, from the heaviest to the lightest (从重: the heaviest names the move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -104,7 +104,7 @@ impl Shape {
 /// Everything known about one move of a cycle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveAnalysis {
-    pub mv: Mv,
+    pub mv: Move,
     pub side: Side,
     pub effects: Vec<Effect>,
     pub notes: Vec<Note>,
@@ -162,7 +162,7 @@ fn piece_value(b: &Board, sq: Square) -> i32 {
 
 /// Can the side to move in `b` mate by a check, or by successive checks, within `depth`
 /// of its own moves? Returns the first move of such a line.
-pub fn mate_by_checks(b: &Board, depth: u8) -> Option<Mv> {
+pub fn mate_by_checks(b: &Board, depth: u8) -> Option<Move> {
     if depth == 0 {
         return None;
     }
@@ -218,7 +218,7 @@ fn hidden_root(q: &Board, sq: Square) -> bool {
 /// Is the piece on `sq` protected against the capture `cap` in `b` (side to move captures)?
 /// Protection is judged after the capture: a legal recapture (pins and the flying general
 /// counted), or a hidden root if the rules count it. Returns `None` if `cap` is illegal.
-fn protected_after(b: &Board, cap: Mv, rules: &Ruleset) -> Option<bool> {
+fn protected_after(b: &Board, cap: Move, rules: &Ruleset) -> Option<bool> {
     if !b.keeps_king_safe(cap) {
         return None;
     }
@@ -233,7 +233,7 @@ fn protected_after(b: &Board, cap: Mv, rules: &Ruleset) -> Option<bool> {
 /// the capturer's if it can be won back. Other losses the capture may cause are not
 /// counted (八七 图十四: 「吃子的棋子仍能保留,则无论该方在其它方面的子力价值损失如何,均应
 /// 按‘打’处理」; 〇七 图五: 「凡用作为根的子捉吃对方的子,也按捉处理」).
-fn capture_gain(b: &Board, cap: Mv, rules: &Ruleset) -> Option<(i32, bool)> {
+fn capture_gain(b: &Board, cap: Move, rules: &Ruleset) -> Option<(i32, bool)> {
     let v = piece_value(b, cap.to);
     let a = piece_value(b, cap.from);
     if !rules.root_by_exchange {
@@ -307,7 +307,7 @@ fn partners_at(b: &Board, x: Square, y: Square, rules: &Ruleset) -> bool {
 /// receiving side to move, can the piece on `taker` take the piece on `offered` without
 /// what the rules forbid (immediate mate, immediate loss of material)?
 pub fn can_take_safely(b: &Board, taker: Square, offered: Square, rules: &Ruleset) -> bool {
-    let cap = Mv {
+    let cap = Move {
         from: taker,
         to: offered,
     };
@@ -367,7 +367,7 @@ fn caused_loss(b: &Board, q: &Board, offered: Square, rules: &Ruleset) -> i32 {
 }
 
 /// Every legal capture of a non-king piece for the side to move.
-fn legal_captures(b: &Board) -> Vec<Mv> {
+fn legal_captures(b: &Board) -> Vec<Move> {
     let me = b.turn();
     b.pieces()
         .filter(|(_, p)| p.side != me && p.kind != PieceKind::King)
@@ -396,7 +396,7 @@ pub fn capture_swing(b: &Board, plies: u8) -> i32 {
     }
     let me = b.turn();
     let in_check = b.in_check(me);
-    let moves: Vec<Mv> = if in_check {
+    let moves: Vec<Move> = if in_check {
         b.legal_moves()
     } else {
         legal_captures(b)
@@ -525,7 +525,7 @@ fn pair_states(b: &Board, s: Side, rules: &Ruleset) -> Vec<(Square, Square, Pair
             }
             let safe_take = y_takes && can_take_safely(b, y, x, rules);
             let protected =
-                y_takes && protected_after(b, Mv { from: y, to: x }, rules).unwrap_or(false);
+                y_takes && protected_after(b, Move { from: y, to: x }, rules).unwrap_or(false);
             out.push((
                 x,
                 y,
@@ -547,7 +547,7 @@ fn targets_of(b: &Board, from: Square) -> Vec<Square> {
 }
 
 /// Classifies the move `mv` played in `before` under `rules`.
-pub fn classify(before: &Board, mv: Mv, rules: &Ruleset) -> MoveAnalysis {
+pub fn classify(before: &Board, mv: Move, rules: &Ruleset) -> MoveAnalysis {
     let s = before.turn();
     let o = !s;
     let after = before.after(mv);

@@ -18,7 +18,7 @@
 
 use std::cell::RefCell;
 
-use super::board::{Board, BoardError, Mv};
+use super::board::{Board, BoardError};
 use super::effects::{MoveAnalysis, classify};
 use super::rules::Ruleset;
 use super::verdict::{Cycle, Ruling, Verdict, judge};
@@ -144,8 +144,8 @@ impl CycleTracker {
     /// Makes a move, which must be legal for the side to move (as produced by the
     /// engine's move generator); see [`CycleTracker::try_push`] for unchecked input.
     #[inline]
-    pub fn push(&mut self, mv: impl Into<Move>) {
-        self.make(mv.into());
+    pub fn push(&mut self, mv: Move) {
+        self.make(mv);
     }
 
     /// As [`CycleTracker::push`], returning what [`CycleTracker::unmake`] needs, for a
@@ -182,12 +182,11 @@ impl CycleTracker {
 
     /// Makes a move after checking that it is legal; an illegal one is refused with its
     /// ply number and leaves the tracker unchanged.
-    pub fn try_push(&mut self, mv: impl Into<Move>) -> Result<(), BoardError> {
-        let mv = mv.into();
+    pub fn try_push(&mut self, mv: Move) -> Result<(), BoardError> {
         if !self.board.position().is_legal(mv) {
             return Err(BoardError::IllegalMove {
                 index: self.ply(),
-                token: Mv::from(mv).iccs(),
+                token: mv.to_string(),
             });
         }
         self.push(mv);
@@ -304,7 +303,7 @@ impl CycleTracker {
                             before,
                             after,
                             mv,
-                            analysis: classify(b, Mv::from(mv), &self.rules),
+                            analysis: classify(b, mv, &self.rules),
                         })
                     }
                 }
@@ -379,7 +378,7 @@ mod tests {
     }
 
     /// The tracker's answer after every prefix of `moves` equals the batch adjudicator's.
-    fn agree_on_every_prefix(start: &Board, moves: &[Mv], rules: &Ruleset, label: &str) {
+    fn agree_on_every_prefix(start: &Board, moves: &[Move], rules: &Ruleset, label: &str) {
         let mut t = CycleTracker::new(start.clone(), *rules);
         for k in 0..=moves.len() {
             if k > 0 {
@@ -414,7 +413,7 @@ mod tests {
         // a memoised classification is not reused after its ply was replaced.
         let mut undos = Vec::new();
         for (k, &m) in moves.iter().enumerate() {
-            undos.push(t.make(m.into()));
+            undos.push(t.make(m));
             let batch = adjudicate(start, &moves[..=k], rules).unwrap();
             assert_eq!(
                 t.verdict().unwrap_or(Verdict::NoRepetition),
@@ -424,7 +423,7 @@ mod tests {
             );
         }
         for (&m, undo) in moves.iter().zip(undos).rev() {
-            t.unmake(m.into(), undo);
+            t.unmake(m, undo);
             let batch = adjudicate(start, &moves[..t.ply()], rules).unwrap();
             assert_eq!(
                 t.ruling().map(|r| r.moves),
@@ -448,7 +447,7 @@ mod tests {
         for case in cases {
             let id = case["id"].as_str().unwrap();
             let start = Board::from_fen(case["fen"].as_str().unwrap()).unwrap();
-            let moves: Vec<Mv> = case["moves_iccs"]
+            let moves: Vec<Move> = case["moves_iccs"]
                 .as_array()
                 .unwrap()
                 .iter()
@@ -475,9 +474,9 @@ mod tests {
     /// A random game that keeps returning to earlier positions: random moves, often
     /// followed by both sides moving back (when legal), so cycles of 4 and more plies
     /// arise with captures in between.
-    fn random_game(start: &Board, rng: &mut Lcg, len: usize) -> Vec<Mv> {
+    fn random_game(start: &Board, rng: &mut Lcg, len: usize) -> Vec<Move> {
         let mut b = start.clone();
-        let mut moves: Vec<Mv> = Vec::new();
+        let mut moves: Vec<Move> = Vec::new();
         while moves.len() < len {
             let legal = b.legal_moves();
             if legal.is_empty() {
@@ -487,7 +486,7 @@ mod tests {
             // Undo the pair two and four plies back when that is legal (a shuttle).
             let back = (n >= 2 && rng.below(3) > 0).then(|| {
                 let m = moves[n - 2];
-                Mv {
+                Move {
                     from: m.to,
                     to: m.from,
                 }

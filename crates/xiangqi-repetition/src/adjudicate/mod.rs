@@ -30,13 +30,15 @@ pub mod notation;
 pub mod rules;
 pub mod verdict;
 
-pub use board::{Board, BoardError, Mv, side_label};
+pub use board::{Board, BoardError, side_label};
 pub use effects::{Effect, EffectKind, MoveAnalysis, Note, Shape, classify};
 pub use rules::{OfferPartners, OfferTest, Ruleset, StrikeCounting};
 pub use verdict::{Cycle, Ruling, SideSummary, Verdict, adjudicate};
 
+use crate::Move;
+
 /// Parses a move list: ICCS tokens (ranks 0-9) separated by spaces, commas or newlines.
-pub fn parse_moves(text: &str) -> Result<Vec<Mv>, BoardError> {
+pub fn parse_moves(text: &str) -> Result<Vec<Move>, BoardError> {
     text.split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty())
         .enumerate()

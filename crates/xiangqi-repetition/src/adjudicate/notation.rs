@@ -4,15 +4,15 @@
 //! checked by rendering its ICCS moves in Chinese and comparing with the text. The engine's
 //! notation does the work; only the rule books' spelling of advisors is applied here.
 
-use super::board::{Board, Mv, engine_move};
-use crate::{Piece, PieceKind, Side};
+use super::board::Board;
+use crate::{Move, Piece, PieceKind, Side};
 
 /// Renders `mv` (legal in `board`) in Chinese notation, e.g. `炮二平五`, `前车进一`, `马8进7`,
 /// with the engine's notation. The lectures and rule books write 士 for the advisors of
 /// both sides, so Red's 仕 is written 士 here. Returns `None` if there is no piece of the
 /// side to move on the origin point.
-pub fn chinese(board: &Board, mv: Mv) -> Option<String> {
-    let text = crate::chinese::format(board.position(), engine_move(mv))?.replace('仕', "士");
+pub fn chinese(board: &Board, mv: Move) -> Option<String> {
+    let text = crate::chinese::format(board.position(), mv)?.replace('仕', "士");
     let piece = board.at(mv.from)?;
     if !matches!(piece.kind, PieceKind::Advisor | PieceKind::Elephant) {
         return Some(text);
@@ -52,7 +52,7 @@ fn file_label(file: u8, side: Side) -> String {
 }
 
 /// Renders a line of moves from `board` in Chinese, comma-separated as the lectures do.
-pub fn chinese_line(board: &Board, moves: &[Mv]) -> Option<String> {
+pub fn chinese_line(board: &Board, moves: &[Move]) -> Option<String> {
     let mut b = board.clone();
     let mut parts = Vec::with_capacity(moves.len());
     for &m in moves {

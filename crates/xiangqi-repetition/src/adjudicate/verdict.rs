@@ -1,11 +1,11 @@
 //! Repetition detection, the cycle to judge, and the verdict with its explanation.
 
-use super::board::{Board, BoardError, Mv};
+use super::board::{Board, BoardError};
 use super::effects::{EffectKind, MoveAnalysis, Note, classify};
 use super::notation::chinese;
 use super::rules::{Ruleset, StrikeCounting};
 use crate::piece::side_name;
-use crate::{Side, Square};
+use crate::{Move, Side, Square};
 
 /// The outcome of adjudicating a game history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -116,7 +116,7 @@ fn num_zh(n: usize) -> String {
 
 /// Replays `moves` from `start`, checking each is legal; returns every position reached
 /// (the start included).
-pub fn replay(start: &Board, moves: &[Mv]) -> Result<Vec<Board>, BoardError> {
+pub fn replay(start: &Board, moves: &[Move]) -> Result<Vec<Board>, BoardError> {
     let mut boards = Vec::with_capacity(moves.len() + 1);
     boards.push(start.clone());
     for (i, &m) in moves.iter().enumerate() {
@@ -124,7 +124,7 @@ pub fn replay(start: &Board, moves: &[Mv]) -> Result<Vec<Board>, BoardError> {
         if !b.is_legal(m) {
             return Err(BoardError::IllegalMove {
                 index: i,
-                token: m.iccs(),
+                token: m.to_string(),
             });
         }
         let next = b.after(m);
@@ -149,7 +149,7 @@ pub fn find_cycle(boards: &[Board]) -> Option<Cycle> {
 
 /// Follows pieces through the cycle: `ids[k]` maps each point to the identity of the piece
 /// standing there before cycle move `k`.
-fn identities(positions: &[Board], moves: &[Mv]) -> Vec<[u8; 90]> {
+fn identities(positions: &[Board], moves: &[Move]) -> Vec<[u8; 90]> {
     let mut out = Vec::with_capacity(moves.len());
     let mut cur = [u8::MAX; 90];
     if let Some(b) = positions.first() {
@@ -239,7 +239,7 @@ fn chases_same_piece(analyses: &[MoveAnalysis], ids: &[[u8; 90]], side: Side) ->
 }
 
 /// Adjudicates a game: `start` and the moves played from it.
-pub fn adjudicate(start: &Board, moves: &[Mv], rules: &Ruleset) -> Result<Ruling, BoardError> {
+pub fn adjudicate(start: &Board, moves: &[Move], rules: &Ruleset) -> Result<Ruling, BoardError> {
     let boards = replay(start, moves)?;
     let Some(cycle) = find_cycle(&boards) else {
         return Ok(Ruling {
@@ -379,7 +379,7 @@ fn side_zh(c: Side) -> &'static str {
 
 /// Describes one move: `炮二平五(将)`.
 pub fn describe_move(b: &Board, a: &MoveAnalysis) -> String {
-    let name = chinese(b, a.mv).unwrap_or_else(|| a.mv.iccs());
+    let name = chinese(b, a.mv).unwrap_or_else(|| a.mv.to_string());
     format!("{name}({})", a.class.zh())
 }
 
