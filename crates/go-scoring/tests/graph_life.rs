@@ -70,3 +70,25 @@ fn limits_give_an_honest_undecided() {
         RegionVerdict::TooLarge { points: 5 }
     ));
 }
+
+#[test]
+fn wall_with_a_straight_five_lives() {
+    // The 6×5 board of the CLI's auto-dead example: Benson leaves the white wall on file E
+    // undecided (its only region is file F). File F is a straight row of five points on the
+    // edge: Black's best try is the middle, and White answers next to it, leaving two
+    // separate eyes; White moving first does the same at once. So the wall lives whoever
+    // moves first.
+    let p = position("..OXO.\nXXXXO.\n.X.XO.\nXXXXO.\n.X.XO.");
+    let benson_only = benson::auto_dead(&p, false);
+    assert_eq!(benson_only.undecided, vec![4, 10, 16, 22, 28]);
+    let life = search_life(&p, 100_000, 24);
+    // C5 stays dead (Benson); the wall is either found alive or, when the region's search
+    // runs out of budget (it does at this budget), honestly left undecided: never dead
+    assert_eq!(life.dead, vec![2]);
+    let wall = [4, 10, 16, 22, 28];
+    let verdict = &life.regions[0].verdict;
+    match verdict {
+        RegionVerdict::Solved => assert!(wall.iter().all(|p| life.alive.contains(p))),
+        _ => assert_eq!(life.undecided, wall.to_vec(), "{verdict:?}"),
+    }
+}

@@ -95,10 +95,14 @@ pub fn count_with_stats(
         let mut index: HashMap<u128, u32> = HashMap::with_capacity(keys.len() * 2);
         let mut next_keys: Vec<u128> = Vec::with_capacity(keys.len() * 2);
         let mut next_counts: Vec<u64> = Vec::with_capacity(keys.len() * 2 * k);
+        let mut base_col = [0u8; MAX_FRONTIER];
+        let mut base_comp = [0u8; MAX_FRONTIER];
         for (i, &key) in keys.iter().enumerate() {
             let source = &counts[i * k..(i + 1) * k];
+            decode(key, width, &mut base_col, &mut base_comp);
             for colour in 0..3u8 {
-                decode(key, width, &mut col, &mut comp);
+                col[..width].copy_from_slice(&base_col[..width]);
+                comp[..width].copy_from_slice(&base_comp[..width]);
                 stats.transitions += 1;
                 if !advance(step, colour, width, &mut col, &mut comp) {
                     continue;
