@@ -364,3 +364,33 @@ pub(crate) fn hand_back(node: &Node, kind: Kind) -> Option<Node> {
     n.attacker = attacker;
     Some(n)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::usi;
+    use board_core::Side;
+
+    #[test]
+    fn hand_back_returns_the_taken_piece_to_the_defender() {
+        // Constructed: a lance dropped on 1i checks the king on 1a; a pawn dropped on 1e is
+        // taken by the lance. Handing the pawn back undoes the gift and nothing else.
+        let sfen = "8k/9/9/9/9/9/9/9/9 b L2r2b4g4s4n3l18p 1";
+        let mut node = Node::new(Position::from_sfen(sfen).unwrap());
+        for m in ["L*1i", "P*1e", "1i1e"] {
+            node.play(usi::parse_move(m).unwrap());
+        }
+        assert_eq!(node.attacker_hand().count(Kind::Pawn), 1);
+        let back = hand_back(&node, Kind::Pawn).unwrap();
+        assert_eq!(back.attacker, Side::First);
+        assert!(!back.attacker_to_move());
+        assert!(back.attacker_hand().is_empty());
+        assert_eq!(back.defender_hand().count(Kind::Pawn), 18);
+        assert_eq!(
+            back.pos.to_sfen(),
+            "8k/9/9/9/8L/9/9/9/9 w 2r2b4g4s4n3l18p 4"
+        );
+        // Nothing to hand back when the attacker holds no piece of that kind.
+        assert!(hand_back(&back, Kind::Gold).is_none());
+    }
+}
