@@ -29,6 +29,10 @@
 //!   [`wxf`], [`chinese`], [`notation::parse_any`]; [`movelist::replay`] plays a move list and
 //!   reports the first bad move with its ply number and reason.
 //! * [`perft()`](perft::perft), [`perft::divide`], [`perft::perft_stats`].
+//! * Repetition adjudication (棋例): [`adjudicate::adjudicate`] rules on a game given as a
+//!   start [`adjudicate::Board`] and its [`Move`]s, [`adjudicate::incremental::CycleTracker`]
+//!   follows a search's make/unmake; both use the types above ([`Square`], [`Move`],
+//!   [`Side`], [`Piece`], [`PieceKind`]) and no types of their own for them.
 
 #![cfg_attr(not(test), warn(missing_docs))]
 #![allow(missing_docs)]

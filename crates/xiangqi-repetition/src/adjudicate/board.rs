@@ -41,10 +41,10 @@ pub fn offset(sq: Square, df: i8, dr: i8) -> Option<Square> {
     }
 }
 
-/// The engine point with engine index `i` (from the engine's bit sets).
+/// The point with engine index `i`, as the engine's bit sets yield them (always `< 90`).
 #[inline]
 fn engine_point(i: u32) -> Square {
-    Square::new(i as u8).expect("bit index on the board")
+    Square::from_index_unchecked(i as u8)
 }
 
 /// Why a FEN or a move could not be read; positions are byte offsets into the input.
@@ -95,13 +95,6 @@ const HORSE_STEPS: [(i8, i8); 8] = [
 
 fn position_of<T: PartialEq>(list: &[T], item: T) -> usize {
     list.iter().position(|x| *x == item).unwrap_or(list.len())
-}
-
-fn own_half(sq: Square, side: Side) -> bool {
-    match side {
-        Side::First => sq.rank() <= 4,
-        Side::Second => sq.rank() >= 5,
-    }
 }
 
 /// A position with the side to move.
@@ -402,7 +395,10 @@ fn line_rank(df: i8, dr: i8, dist: usize) -> usize {
 
 /// Is the point on `side`'s side of the river?
 pub fn on_own_side(sq: Square, side: Side) -> bool {
-    own_half(sq, side)
+    match side {
+        Side::First => sq.rank() <= 4,
+        Side::Second => sq.rank() >= 5,
+    }
 }
 
 #[cfg(test)]

@@ -19,8 +19,15 @@
 //!   a second capture: 「丢炮失车」), but not from losses that exist anyway;
 //! - under 〇七 two perpetual chasers are weighed: chasing rootless pieces is the heavier.
 //!
+//! The adjudicator speaks the engine's types: points are [`Square`](crate::Square), moves
+//! [`Move`], players [`Side`](crate::Side) (`First` is Red), pieces
+//! [`Piece`](crate::Piece) and [`PieceKind`](crate::PieceKind). [`Board`] wraps the engine's
+//! [`Position`](crate::Position) and lists pieces, moves and attackers from Red's back rank
+//! ([`board::reading_order`]), the order that decides which piece an effect is credited to;
+//! [`side_label`] gives the JSON spelling `red` / `black`.
+//!
 //! [`incremental::CycleTracker`] offers the same judgement to a search: push and pop
-//! positions with make/unmake, ask about a repetition in time linear in the cycle.
+//! engine moves with make/unmake, ask about a repetition in time linear in the cycle.
 
 pub mod board;
 pub mod diagram_case;
