@@ -64,6 +64,26 @@ fn bench_short(c: &mut Criterion) {
         }
         group.finish();
     }
+    // Mate detection with the line of the first proof (no shortening, no exact line
+    // search): the counterpart of cshogi's DfPn in the peer harness.
+    let mut group = c.benchmark_group("tsume_first_proof");
+    group.sample_size(20);
+    for (id, sfen) in CASES {
+        let pos = Position::from_sfen(sfen).expect("spec SFEN");
+        let opts = Options {
+            shorten: false,
+            exact_line_plies: 0,
+            ..Options::default()
+        };
+        group.bench_function(id, |b| {
+            b.iter(|| {
+                let s = tsume::solve(black_box(&pos), &opts).expect("defender king");
+                assert_eq!(s.status, Status::Mate);
+                s.pv.len()
+            })
+        });
+    }
+    group.finish();
 }
 
 criterion_group!(benches, bench_short);

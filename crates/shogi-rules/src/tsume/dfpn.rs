@@ -221,6 +221,15 @@ impl Search {
         }
     }
 
+    /// Reads every child's value again after one was searched (a transposition below it
+    /// may have settled or changed its siblings too).
+    fn refresh_all(&mut self, base: usize, rem: u32) {
+        self.table.touch(self.stack[base..].iter().map(|c| c.board));
+        for i in base..self.stack.len() {
+            self.refresh(i, rem);
+        }
+    }
+
     /// Reads a child's value again after it was searched.
     fn refresh(&mut self, i: usize, rem: u32) {
         let mut c = self.stack[i];
@@ -310,7 +319,7 @@ impl Search {
             self.mid(cthpn, cthdn, rem.saturating_sub(1), ply + 1);
             self.path.remove(&c.full);
             self.node.unplay(c.mv, u);
-            self.refresh(base + best, rem);
+            self.refresh_all(base, rem);
         }
     }
 

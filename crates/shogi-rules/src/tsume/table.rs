@@ -156,7 +156,7 @@ impl Table {
     pub(crate) fn new(limit: usize) -> Table {
         let limit = limit.max(1024);
         let max_slots = (limit * 2).next_power_of_two();
-        let start = max_slots.min(1 << 16);
+        let start = max_slots.min(1 << 12);
         Table {
             slots: vec![FREE; start],
             mask: start - 1,
