@@ -8,7 +8,7 @@ use std::time::Instant;
 use criterion::{Criterion, criterion_group, criterion_main};
 use go_scoring::graph::{Board, Config, Komi, OutcomeSearch, PlainGraph, RegularSequence};
 use go_scoring::legal_count::{count_brute_grid, count_grid, frontier, grid_order};
-use go_scoring::solve::solve;
+use go_scoring::solve::{solve, solve_plain};
 
 fn legal_count(c: &mut Criterion) {
     for n in [5usize, 7, 8] {
@@ -98,6 +98,20 @@ fn tiny_boards(c: &mut Criterion) {
     let g2 = PlainGraph::grid(2, 2);
     group.bench_function("2x2", |b| {
         b.iter(|| solve(black_box(&g2), Komi(0), u64::MAX))
+    });
+    // the table-free reference search on the same boards, for the node-count comparison
+    for (name, board) in [("1x5", &g), ("2x2", &g2)] {
+        let t = Instant::now();
+        let p = solve_plain(board, Komi(0), u64::MAX).unwrap();
+        eprintln!(
+            "plain {name}: margin {} in {} nodes, {:.3} s",
+            p.area_margin,
+            p.nodes,
+            t.elapsed().as_secs_f64()
+        );
+    }
+    group.bench_function("2x2_plain", |b| {
+        b.iter(|| solve_plain(black_box(&g2), Komi(0), u64::MAX))
     });
     group.finish();
 }
