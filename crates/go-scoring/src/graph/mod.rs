@@ -7,6 +7,7 @@
 
 pub mod chinese;
 pub mod config;
+pub mod fill;
 pub mod life;
 pub mod outcome;
 pub mod plain;
