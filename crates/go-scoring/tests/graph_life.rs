@@ -59,10 +59,7 @@ fn limits_give_an_honest_undecided() {
     let p = position(".X.O.");
     let life = search_life(&p, 3, 16);
     assert_eq!(life.undecided, vec![1, 3]);
-    assert!(matches!(
-        life.regions[0].verdict,
-        RegionVerdict::OverBudget { .. }
-    ));
+    assert!(matches!(life.regions[0].verdict, RegionVerdict::OverBudget));
     let life = search_life(&p, 1_000_000, 4);
     assert_eq!(life.undecided, vec![1, 3]);
     assert!(matches!(
