@@ -62,9 +62,14 @@ struct Suite {
     diagram_dir: PathBuf,
 }
 
+/// `cargo run` (the `cargo xtask` alias) sets `CARGO_MANIFEST_DIR` for the process it starts;
+/// reading it at run time keeps the root right when one target directory serves several
+/// checkouts and cargo reuses a binary built in another one.
 fn workspace_root() -> PathBuf {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
-    manifest.parent().unwrap_or(manifest).to_path_buf()
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
+    manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
 }
 
 /// Every `crates/*/tests/diagrams.rs`, with the package name from its Cargo.toml and the
