@@ -80,6 +80,9 @@ pub(crate) struct Search {
     pub(crate) node_limit: u64,
     pub(crate) deadline: Option<Instant>,
     pub(crate) stopped: Option<Stop>,
+    /// The node count at which the clock is read next: node counts grow by whole subtrees
+    /// between budget checks, so a test on exact multiples could miss the deadline for good.
+    next_clock_check: u64,
     path: HashSet<u64, KeyBuild>,
     /// The children of every node on the search path, each node's above its parent's
     /// (one buffer instead of an allocation per node).
@@ -112,6 +115,7 @@ impl Search {
             node_limit: u64::MAX,
             deadline: None,
             stopped: None,
+            next_clock_check: 0,
             path: HashSet::default(),
             stack: Vec::with_capacity(1 << 14),
         }
@@ -151,12 +155,14 @@ impl Search {
             self.stopped = Some(Stop::Nodes);
             return true;
         }
-        if self.nodes & 0x3ff == 0
+        if self.nodes >= self.next_clock_check
             && let Some(d) = self.deadline
-            && Instant::now() >= d
         {
-            self.stopped = Some(Stop::Time);
-            return true;
+            self.next_clock_check = self.nodes + 1024;
+            if Instant::now() >= d {
+                self.stopped = Some(Stop::Time);
+                return true;
+            }
         }
         false
     }
