@@ -6,9 +6,9 @@
 //! Times are the thread's CPU time where Linux reports it, so load on a shared machine does
 //! not count.
 
-use criterion::{Bencher, Criterion, Throughput, criterion_group, criterion_main};
+use arbiter_benches::cpu_iter;
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use std::time::{Duration, Instant};
 use xiangqi_repetition::Position;
 use xiangqi_repetition::perft::perft;
 
@@ -32,31 +32,6 @@ const CASES: [(&str, &str, u32, u64); 3] = [
         10_369_923,
     ),
 ];
-
-/// On-CPU time of the calling thread (Linux `/proc/thread-self/schedstat`, nanoseconds), so
-/// that other work on a shared machine does not inflate the figures; `None` elsewhere. The
-/// kernel brings the figure up to date when the thread yields, hence the yield first.
-fn thread_cpu_time() -> Option<Duration> {
-    std::thread::yield_now();
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
-}
-
-/// Times `iters` runs of `f` in thread CPU time, or in wall time where that is unavailable.
-fn cpu_iter<R>(b: &mut Bencher, mut f: impl FnMut() -> R) {
-    b.iter_custom(|iters| {
-        let wall = Instant::now();
-        let start = thread_cpu_time();
-        for _ in 0..iters {
-            black_box(f());
-        }
-        match (start, thread_cpu_time()) {
-            (Some(a), Some(b)) => b - a,
-            _ => wall.elapsed(),
-        }
-    })
-}
 
 fn bench_perft(c: &mut Criterion) {
     let mut group = c.benchmark_group("xiangqi_perft");

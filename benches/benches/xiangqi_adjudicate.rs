@@ -1,8 +1,8 @@
 //! Repetition adjudication: judging a 4-ply and a 12-ply cycle, and the cost of keeping the
 //! cycle tracker in step with make/unmake during a perft-style walk.
 
-use criterion::{Bencher, Criterion, black_box, criterion_group, criterion_main};
-use std::time::{Duration, Instant};
+use arbiter_benches::cpu_iter;
+use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use xiangqi_repetition::Position;
 use xiangqi_repetition::adjudicate::incremental::CycleTracker;
 use xiangqi_repetition::adjudicate::{Board, Ruleset, adjudicate, parse_moves};
@@ -13,31 +13,6 @@ const FOUR: &str = "h0g0 g7h7 g0h0 h7g7";
 /// Two rooks walking six-move loops in opposite corners (12 plies, no attacks).
 const TWELVE_FEN: &str = "r3k4/4a4/9/9/9/9/9/9/9/4K3R w";
 const TWELVE: &str = "i0i2 a9a7 i2h2 a7b7 h2h1 b7b8 h1g1 b8c8 g1g0 c8c9 g0i0 c9a9";
-
-/// On-CPU time of the calling thread (Linux `/proc/thread-self/schedstat`, nanoseconds), so
-/// that other work on a shared machine does not inflate the figures; `None` elsewhere. The
-/// kernel brings the figure up to date when the thread yields, hence the yield first.
-fn thread_cpu_time() -> Option<Duration> {
-    std::thread::yield_now();
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    let ns: u64 = text.split_whitespace().next()?.parse().ok()?;
-    Some(Duration::from_nanos(ns))
-}
-
-/// Times `iters` runs of `f` in thread CPU time, or in wall time where that is unavailable.
-fn cpu_iter<R>(b: &mut Bencher, mut f: impl FnMut() -> R) {
-    b.iter_custom(|iters| {
-        let wall = Instant::now();
-        let start = thread_cpu_time();
-        for _ in 0..iters {
-            black_box(f());
-        }
-        match (start, thread_cpu_time()) {
-            (Some(a), Some(b)) => b - a,
-            _ => wall.elapsed(),
-        }
-    })
-}
 
 fn cycles(c: &mut Criterion) {
     for (name, fen, moves) in [("4-ply", FOUR_FEN, FOUR), ("12-ply", TWELVE_FEN, TWELVE)] {
