@@ -11,27 +11,11 @@
 
 use board_core::{Bitboard128, Side};
 
+use crate::movegen::BOARD_KINDS;
 use crate::movegen::{MoveList, Sink};
 use crate::position::Position;
 use crate::tables::{self, KING, PAWN};
 use crate::types::{Kind, Move, Square};
-
-/// The non-king kinds that move on the board, in generation order.
-const BOARD_KINDS: [Kind; 13] = [
-    Kind::Pawn,
-    Kind::Lance,
-    Kind::Knight,
-    Kind::Silver,
-    Kind::Gold,
-    Kind::Bishop,
-    Kind::Rook,
-    Kind::ProPawn,
-    Kind::ProLance,
-    Kind::ProKnight,
-    Kind::ProSilver,
-    Kind::Horse,
-    Kind::Dragon,
-];
 
 /// Squares from which a piece of `kind` owned by `us` would attack the enemy king on `ek`,
 /// with the occupancy `occ` (the moving piece already lifted).

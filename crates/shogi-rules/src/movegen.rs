@@ -10,6 +10,23 @@ use crate::position::Position;
 use crate::tables::{self, KING, PAWN};
 use crate::types::{Kind, Move, Square};
 
+/// The non-king kinds that move on the board, in generation order.
+pub(crate) const BOARD_KINDS: [Kind; 13] = [
+    Kind::Pawn,
+    Kind::Lance,
+    Kind::Knight,
+    Kind::Silver,
+    Kind::Gold,
+    Kind::Bishop,
+    Kind::Rook,
+    Kind::ProPawn,
+    Kind::ProLance,
+    Kind::ProKnight,
+    Kind::ProSilver,
+    Kind::Horse,
+    Kind::Dragon,
+];
+
 /// Receives generated moves grouped by origin.
 pub(crate) trait Sink {
     /// Moves of the piece on `from` to `promo` (promoting) and `plain` (not promoting).
@@ -213,21 +230,7 @@ impl Position {
         move_mask &= Bitboard128::first_n(81);
         drop_mask &= empty;
         // Non-king board moves.
-        for kind in [
-            Kind::Pawn,
-            Kind::Lance,
-            Kind::Knight,
-            Kind::Silver,
-            Kind::Gold,
-            Kind::Bishop,
-            Kind::Rook,
-            Kind::ProPawn,
-            Kind::ProLance,
-            Kind::ProKnight,
-            Kind::ProSilver,
-            Kind::Horse,
-            Kind::Dragon,
-        ] {
+        for kind in BOARD_KINDS {
             for from in self.pieces(us, kind) {
                 let from = Square::at(from);
                 let mut targets = tables::attacks(us, kind, from, occ) & move_mask;
