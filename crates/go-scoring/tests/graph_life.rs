@@ -1,5 +1,5 @@
-//! `--dead auto` by search: Benson's verdicts completed by playing out each small open region
-//! with either side first. Every expectation is read out by hand on one-row boards (reasoning
+//! `--dead auto` by search: Benson's verdicts completed by a search per string of each small
+//! open region, with either side first. Every expectation is read out by hand on one-row boards (reasoning
 //! in each test), in the terms of the document's classes (seed 003: 𝓑/𝓦 settled, 𝓝 whoever
 //! moves next, 𝓟 seki: nobody gains by moving, so the stones stay).
 
@@ -26,14 +26,16 @@ fn mutual_life_on_one_row_is_seki() {
 }
 
 #[test]
-fn a_race_is_undecided() {
-    // X . O : Black first takes b, capturing c; White's recapture at c is answered by Black b
-    // (capturing c again, a new position), after which every White move is suicide: Black
-    // owns the row. White first mirrors this. Whoever moves next wins: class 𝓝, undecided.
+fn on_a_row_of_three_both_stones_fall() {
+    // X . O : White first takes b, capturing a. Black first takes b, capturing c, and White
+    // at c then captures a-b (its stone at c gets a liberty from the capture). Black passing
+    // instead lets White b capture a. Either way the black stone on a is taken off the
+    // board, and by symmetry so is the white one on c: both strings are dead (a captured
+    // string counts as dead even when its side retakes the point later).
     let p = position("X.O");
     let life = search_life(&p, 1_000_000, 16);
-    assert_eq!(life.undecided, vec![0, 2]);
-    assert!(life.dead.is_empty() && life.alive.is_empty());
+    assert_eq!(life.dead, vec![0, 2]);
+    assert!(life.alive.is_empty() && life.undecided.is_empty());
     assert_eq!(life.regions[0].verdict, RegionVerdict::Solved);
 }
 

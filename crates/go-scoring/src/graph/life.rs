@@ -1,57 +1,138 @@
-//! Life and death of the stones Benson's test leaves open, decided by search.
+//! Life, death and seki of the stones Benson's test leaves open, decided by search.
 //!
 //! Benson's test settles pass-alive chains, their territory and the stones inside it. Every
 //! other point lies in an *open region* (a connected set of unsettled points). A region small
 //! enough is cut out as a graph of its own: its points and the pass-alive stones next to it,
 //! the bordering stones of one chain joined to each other and one of them given two private
-//! one-point eyes, so the chain stays connected and uncapturable as on the full board. On that
-//! graph each string of the region is played for twice, once with each side moving first
-//! (alternating moves, passes, positional superko, no suicide, two passes end; only who owns
-//! the string's point at the end counts), which is the next-player/previous-player split of
-//! the document's outcome classes restricted to alternating play: owned by its colour either
-//! way → alive (this includes seki, where both sides pass), owned by the other colour either
-//! way → dead, otherwise the first mover decides → undecided. Regions above the size limit,
-//! or whose search runs out of its node budget, stay undecided: the answer is never guessed.
+//! one-point eyes, so the chain stays connected and uncapturable as on the full board.
+//!
+//! On that graph each string of the region is asked the question behind the outcome classes
+//! of graph Go (seed 003: 𝓑/𝓦 settled, 𝓝 the next player decides, 𝓟 whoever moves loses):
+//! *does the string survive (is it never captured) with its own side moving first, and with
+//! the opponent moving first?* A string taken off the board counts as dead even if its side
+//! later takes the point back: a sacrificed stone is a dead stone. Play alternates, passes are allowed, two
+//! passes end, suicide is illegal, and a move may not recreate a position of the current line
+//! (positional superko), except that retaking a ko at once (recreating the position before
+//! the opponent's last move) has the value "ko": the fight then hangs on ko threats found
+//! elsewhere, which only counts when nothing better is available. Each
+//! question is a boolean game searched depth-first with a transposition table; Benson's test
+//! on the cut-out graph ends a line early when the string has become pass-alive, or its point
+//! lies in the opponent's pass-alive territory.
+//!
+//! | survives, opponent first | survives, own side first | status |
+//! |---|---|---|
+//! | yes | yes | alive (seki when a shared liberty can be filled by neither side) |
+//! | no  | no  | dead |
+//! | no  | yes | undecided: whoever moves first decides (𝓝) |
+//! | yes | no  | alive (moving first there only loses, 𝓟) |
+//!
+//! A ko value anywhere in the answer, a region above the size limit or a search that runs
+//! out of its node budget leaves the string undecided, with that reason: nothing is guessed.
+//!
+//! Table values are stored without the line that led to them, so a value proved under one
+//! line is reused under another (the usual graph-history approximation: a superko ban or a
+//! ko met on one line is assumed on every line reaching the same position).
 
-use hashbrown::HashSet;
+use hashbrown::HashMap;
 
-use super::config::Config;
-use super::plain::PlainGraph;
 use crate::benson::{self, AutoDead};
 use crate::color::{Color, Stone};
 use crate::position::Position;
-use crate::solve::{SolveError, point_owner};
 use crate::topology::Point;
 
-/// Default node budget per search (two per string of an open region).
-pub const DEFAULT_LIFE_BUDGET: u64 = 2_000_000;
+/// Default node budget of one search (four per string: two questions, and the seki test).
+pub const DEFAULT_LIFE_BUDGET: u64 = 400_000;
 /// Default size limit of a region's graph (region, bordering stones and the added eyes).
-pub const DEFAULT_MAX_REGION_POINTS: usize = 24;
+pub const DEFAULT_MAX_REGION_POINTS: usize = 40;
+/// The search packs a region's graph into 64-bit masks.
+pub const MAX_GRAPH_POINTS: usize = 64;
+
+/// Why a string's status is not decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UndecidedReason {
+    /// The string lives if its side moves first there and dies otherwise (class 𝓝).
+    FirstMoverDecides,
+    /// The answer hangs on a ko (a line that repeats a position).
+    Ko,
+    /// A search ran out of its node budget.
+    OverBudget { nodes: u64 },
+    /// The region's graph has more points than the limit (or than the search packs).
+    TooLarge { points: usize, limit: usize },
+}
+
+impl std::fmt::Display for UndecidedReason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            UndecidedReason::FirstMoverDecides => {
+                f.write_str("whoever moves first there decides (unsettled fight)")
+            }
+            UndecidedReason::Ko => f.write_str("the fight hangs on a ko"),
+            UndecidedReason::OverBudget { nodes } => {
+                write!(f, "search budget ran out after {nodes} nodes")
+            }
+            UndecidedReason::TooLarge { points, limit } => write!(
+                f,
+                "open region too large to search ({points} graph points, limit {limit})"
+            ),
+        }
+    }
+}
+
+/// The status of one string of an open region.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Stays on the board whoever moves first.
+    Alive,
+    /// Alive, and a liberty it shares with a living opposing string can be filled by neither
+    /// side without losing the filler's string: mutual life.
+    Seki,
+    /// Captured whoever moves first.
+    Dead,
+    Undecided(UndecidedReason),
+}
+
+/// The verdict on one string: its stones (board points, ascending), colour and status, with
+/// the two answers and the nodes the searches took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StringVerdict {
+    pub stones: Vec<Point>,
+    pub color: Color,
+    pub status: Status,
+    /// Survives with the opponent moving first (`None`: not decided).
+    pub survives_opponent_first: Option<bool>,
+    /// Survives with its own side moving first.
+    pub survives_own_first: Option<bool>,
+    pub nodes: u64,
+}
 
 /// What happened to one open region.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RegionVerdict {
-    /// Every string of the region was searched.
+    /// Every string of the region got an answer (possibly "undecided: first mover" or "ko").
     Solved,
     /// The region's graph has more points than the limit; not searched.
     TooLarge { points: usize },
-    /// The node budget ran out (for at least one string).
+    /// The node budget ran out for at least one string.
     OverBudget,
 }
 
-/// One open region and its verdict.
+/// One open region, its verdict and its strings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RegionReport {
     /// Points of the region, ascending.
     pub points: Vec<Point>,
     pub verdict: RegionVerdict,
+    pub strings: Vec<StringVerdict>,
 }
 
 /// Status of every stone: Benson's verdicts plus the searched regions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchedLife {
     pub dead: Vec<Point>,
+    /// Alive stones, seki included.
     pub alive: Vec<Point>,
+    /// The alive stones that live in seki.
+    pub seki: Vec<Point>,
     pub undecided: Vec<Point>,
     pub regions: Vec<RegionReport>,
 }
@@ -65,10 +146,31 @@ impl SearchedLife {
             undecided: self.undecided,
         }
     }
+
+    /// Why stone `p` is undecided, if it is.
+    pub fn reason(&self, p: Point) -> Option<&UndecidedReason> {
+        self.regions
+            .iter()
+            .flat_map(|r| &r.strings)
+            .find(|s| s.stones.contains(&p))
+            .and_then(|s| match &s.status {
+                Status::Undecided(r) => Some(r),
+                _ => None,
+            })
+    }
+
+    /// Search nodes over all regions.
+    pub fn nodes(&self) -> u64 {
+        self.regions
+            .iter()
+            .flat_map(|r| &r.strings)
+            .map(|s| s.nodes)
+            .sum()
+    }
 }
 
-/// Decides the stones of `position` (no suicide): Benson first, then the outcome search on
-/// each open region of at most `max_points` graph points, `budget` nodes per region.
+/// Decides the stones of `position` (no suicide): Benson first, then a search per string of
+/// each open region of at most `max_points` graph points, `budget` nodes per search.
 pub fn search_life(position: &Position, budget: u64, max_points: usize) -> SearchedLife {
     let base = benson::auto_dead(position, false);
     let black = benson::pass_alive(position, Color::Black, false);
@@ -80,16 +182,17 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
     let mut out = SearchedLife {
         dead: base.dead.clone(),
         alive: base.alive.clone(),
+        seki: Vec::new(),
         undecided: Vec::new(),
         regions: Vec::new(),
     };
     let topo = position.topology();
+    let limit = max_points.min(MAX_GRAPH_POINTS);
     let mut seen = vec![false; n];
     for start in 0..n {
         if settled[start] || seen[start] {
             continue;
         }
-        // the open region through `start`
         let mut region = vec![start];
         seen[start] = true;
         let mut i = 0;
@@ -104,133 +207,596 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
             i += 1;
         }
         region.sort_unstable();
-        let stones: Vec<usize> = region
-            .iter()
-            .copied()
-            .filter(|&p| position.stones()[p] != Stone::Empty)
-            .collect();
-        if stones.is_empty() {
+        if region.iter().all(|&p| position.stones()[p] == Stone::Empty) {
             continue; // empty open region: nothing to decide
         }
-        let verdict = match cut_out(position, &region, &settled, max_points) {
-            Err(points) => RegionVerdict::TooLarge { points },
-            Ok((graph, config, local)) => {
-                decide_region(&graph, &config, &local, &stones, position, budget, &mut out)
-            }
+        let report = match cut_out(position, &region, &settled, limit) {
+            Err(points) => RegionReport {
+                points: region.iter().map(|&p| p as Point).collect(),
+                verdict: RegionVerdict::TooLarge { points },
+                strings: board_strings(position, &region)
+                    .into_iter()
+                    .map(|(stones, color)| StringVerdict {
+                        stones,
+                        color,
+                        status: Status::Undecided(UndecidedReason::TooLarge { points, limit }),
+                        survives_opponent_first: None,
+                        survives_own_first: None,
+                        nodes: 0,
+                    })
+                    .collect(),
+            },
+            Ok(local) => decide_region(&local, position, &region, budget),
         };
-        if let RegionVerdict::TooLarge { .. } = verdict {
-            for &p in &stones {
-                if !out.undecided.contains(&(p as Point)) {
-                    out.undecided.push(p as Point);
+        for s in &report.strings {
+            let list = match s.status {
+                Status::Alive => &mut out.alive,
+                Status::Seki => {
+                    out.seki.extend_from_slice(&s.stones);
+                    &mut out.alive
                 }
-            }
+                Status::Dead => &mut out.dead,
+                Status::Undecided(_) => &mut out.undecided,
+            };
+            list.extend_from_slice(&s.stones);
         }
-        out.regions.push(RegionReport {
-            points: region.iter().map(|&p| p as Point).collect(),
-            verdict,
-        });
+        out.regions.push(report);
     }
-    for list in [&mut out.dead, &mut out.alive, &mut out.undecided] {
+    for list in [
+        &mut out.dead,
+        &mut out.alive,
+        &mut out.seki,
+        &mut out.undecided,
+    ] {
         list.sort_unstable();
         list.dedup();
     }
     out
 }
 
-/// Searches each string of the region twice (each side first) and files its stones.
-fn decide_region(
-    graph: &PlainGraph,
-    config: &Config,
-    local: &[usize],
-    stones: &[usize],
-    position: &Position,
-    budget: u64,
-    out: &mut SearchedLife,
-) -> RegionVerdict {
-    let (mut black, mut white) = (0u64, 0u64);
-    for (i, &c) in config.0.iter().enumerate() {
-        match c {
-            -1 => black |= 1 << i,
-            1 => white |= 1 << i,
-            _ => {}
-        }
-    }
-    let board = super::config::Board::new(graph);
-    let mut done = vec![false; graph.len()];
-    let mut verdict = RegionVerdict::Solved;
-    for &p in stones {
-        let v = local[p];
-        if done[v] {
+/// The strings of the region's stones on the full board, each with its colour.
+fn board_strings(position: &Position, region: &[usize]) -> Vec<(Vec<Point>, Color)> {
+    let topo = position.topology();
+    let stones = position.stones();
+    let mut done = vec![false; position.len()];
+    let mut out = Vec::new();
+    for &p in region {
+        let Some(color) = stones[p].color() else {
+            continue;
+        };
+        if done[p] {
             continue;
         }
-        let string = board.string(config, v);
-        let own = if position.stones()[p] == Stone::Black {
-            1
-        } else {
-            -1
-        };
-        let mut owners = [0i64; 2];
-        let mut failed = false;
-        for (k, black_first) in [true, false].into_iter().enumerate() {
-            match point_owner(graph, black, white, black_first, v, budget) {
-                Ok(o) => owners[k] = o,
-                Err(SolveError::Undecided { .. }) | Err(_) => failed = true,
+        let mut members = vec![p as Point];
+        done[p] = true;
+        let mut i = 0;
+        while i < members.len() {
+            for &q in topo.neighbours(members[i]) {
+                if !done[q as usize] && stones[q as usize] == stones[p] {
+                    done[q as usize] = true;
+                    members.push(q);
+                }
             }
+            i += 1;
         }
-        let list = if failed {
-            verdict = RegionVerdict::OverBudget;
-            &mut out.undecided
-        } else if owners == [own, own] {
-            &mut out.alive
-        } else if owners == [-own, -own] {
-            &mut out.dead
-        } else {
-            &mut out.undecided
+        members.sort_unstable();
+        out.push((members, color));
+    }
+    out
+}
+
+/// Searches every string of the cut-out region, then looks for seki among the living ones.
+fn decide_region(
+    local: &Local,
+    position: &Position,
+    region: &[usize],
+    budget: u64,
+) -> RegionReport {
+    let start = local.start;
+    let mut strings = Vec::new();
+    let mut verdict = RegionVerdict::Solved;
+    // one table per string: its question does not change between the searches
+    let mut searches: Vec<(usize, Search<'_>)> = Vec::new();
+    for (stones, color) in board_strings(position, region) {
+        let anchor = local.index[stones[0] as usize];
+        let black = color == Color::Black;
+        let mut search = Search::new(local, anchor, black, budget);
+        let opponent_first = search.run(start, false);
+        let own_first = search.run(start, true);
+        let answer = |r: &Result<Value, u64>| match r {
+            Ok(Value::Win) => Some(true),
+            Ok(Value::Loss) => Some(false),
+            _ => None,
         };
-        for &w in &string {
-            done[w] = true;
-        }
-        // the string's points on the board are the region stones mapped to it
-        for &q in stones {
-            if string.contains(&local[q]) {
-                list.push(q as Point);
+        let status = match (&opponent_first, &own_first) {
+            (Err(nodes), _) | (_, Err(nodes)) => {
+                verdict = RegionVerdict::OverBudget;
+                Status::Undecided(UndecidedReason::OverBudget { nodes: *nodes })
+            }
+            (Ok(Value::Ko), _) | (_, Ok(Value::Ko)) => Status::Undecided(UndecidedReason::Ko),
+            (Ok(Value::Loss), Ok(Value::Loss)) => Status::Dead,
+            (Ok(Value::Loss), Ok(Value::Win)) => {
+                Status::Undecided(UndecidedReason::FirstMoverDecides)
+            }
+            _ => Status::Alive,
+        };
+        strings.push(StringVerdict {
+            stones,
+            color,
+            status,
+            survives_opponent_first: answer(&opponent_first),
+            survives_own_first: answer(&own_first),
+            nodes: search.total_nodes,
+        });
+        searches.push((anchor, search));
+    }
+    mark_seki(local, &mut strings, &mut searches);
+    RegionReport {
+        points: region.iter().map(|&p| p as Point).collect(),
+        verdict,
+        strings,
+    }
+}
+
+/// A living string is in seki when it shares an empty point with a living opposing string
+/// and whoever fills that point loses the filling side's string there (the text's 双活: the
+/// shared liberty belongs to both and neither may fill it).
+fn mark_seki(local: &Local, strings: &mut [StringVerdict], searches: &mut [(usize, Search<'_>)]) {
+    let start = local.start;
+    let empty = local.all & !(start.black | start.white);
+    let libs: Vec<u64> = searches
+        .iter()
+        .map(|(anchor, _)| {
+            let stones = if start.black >> anchor & 1 == 1 {
+                start.black
+            } else {
+                start.white
+            };
+            local.neighbours_of(local.string(stones, *anchor)) & empty & local.moves
+        })
+        .collect();
+    let mut seki = vec![false; strings.len()];
+    for i in 0..strings.len() {
+        for j in i + 1..strings.len() {
+            let alive = |s: &StringVerdict| s.status == Status::Alive;
+            if strings[i].color == strings[j].color || !alive(&strings[i]) || !alive(&strings[j]) {
+                continue;
+            }
+            let mut shared = libs[i] & libs[j];
+            while shared != 0 {
+                let x = shared.trailing_zeros() as usize;
+                shared &= shared - 1;
+                // each side filling x: does its own string there survive (opponent to move)?
+                let filler_loses = |k: usize, searches: &mut [(usize, Search<'_>)]| {
+                    let search = &mut searches[k].1;
+                    match local.play(start, x, search.black) {
+                        None => true, // filling is suicide: forbidden to that side
+                        Some(after) => search.run(after, false) == Ok(Value::Loss),
+                    }
+                };
+                if filler_loses(i, searches) && filler_loses(j, searches) {
+                    seki[i] = true;
+                    seki[j] = true;
+                }
             }
         }
     }
-    verdict
+    for (s, k) in strings.iter_mut().zip(seki) {
+        if k {
+            s.status = Status::Seki;
+        }
+    }
+}
+
+/// A position of the cut-out graph: one mask per colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct Pos {
+    black: u64,
+    white: u64,
+}
+
+/// The cut-out graph packed in masks, with the board point behind each local point.
+struct Local {
+    adj: Vec<u64>,
+    all: u64,
+    /// Points either side may play at: the region's points (not the bordering stones or
+    /// the added eyes).
+    moves: u64,
+    start: Pos,
+    /// Local index of every board point (`usize::MAX` outside the graph).
+    index: Vec<usize>,
+}
+
+impl Local {
+    fn neighbours_of(&self, set: u64) -> u64 {
+        let mut out = 0;
+        let mut rest = set;
+        while rest != 0 {
+            out |= self.adj[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        out
+    }
+
+    /// The connected part of `within` through `v`.
+    fn string(&self, within: u64, v: usize) -> u64 {
+        let mut s = 1u64 << v;
+        loop {
+            let grown = s | (self.neighbours_of(s) & within);
+            if grown == s {
+                return s;
+            }
+            s = grown;
+        }
+    }
+
+    /// The position after a stone at empty `v`, with captures; `None` if occupied or suicide.
+    fn play(&self, p: Pos, v: usize, black: bool) -> Option<Pos> {
+        let bit = 1u64 << v;
+        if (p.black | p.white) & bit != 0 {
+            return None;
+        }
+        let (mut own, mut enemy) = if black {
+            (p.black, p.white)
+        } else {
+            (p.white, p.black)
+        };
+        own |= bit;
+        let mut empty = self.all & !(own | enemy);
+        let mut rest = self.adj[v] & enemy;
+        while rest != 0 {
+            let s = self.string(enemy, rest.trailing_zeros() as usize);
+            rest &= !s;
+            if self.neighbours_of(s) & empty == 0 {
+                enemy &= !s;
+                empty |= s;
+            }
+        }
+        if self.neighbours_of(self.string(own, v)) & empty == 0 {
+            return None;
+        }
+        Some(if black {
+            Pos {
+                black: own,
+                white: enemy,
+            }
+        } else {
+            Pos {
+                black: enemy,
+                white: own,
+            }
+        })
+    }
+
+    /// Benson's test on the graph for one colour (no suicide): its pass-alive stones, and its
+    /// pass-alive territory (regions bordered only by pass-alive chains with at most one
+    /// point away from them), as masks.
+    fn pass_alive(&self, p: Pos, black: bool) -> (u64, u64) {
+        let own = if black { p.black } else { p.white };
+        let empty = self.all & !(p.black | p.white);
+        let others = self.all & !own;
+        let mut chains = Vec::new();
+        let mut rest = own;
+        while rest != 0 {
+            let s = self.string(own, rest.trailing_zeros() as usize);
+            rest &= !s;
+            chains.push(s);
+        }
+        let mut regions = Vec::new();
+        let mut rest = empty;
+        while rest != 0 {
+            let r = self.string(others, rest.trailing_zeros() as usize);
+            rest &= !r;
+            regions.push(r);
+        }
+        let chain_libs: Vec<u64> = chains
+            .iter()
+            .map(|&c| self.neighbours_of(c) & empty)
+            .collect();
+        let mut alive: Vec<bool> = vec![true; chains.len()];
+        let mut region_ok = vec![true; regions.len()];
+        loop {
+            let mut changed = false;
+            for c in 0..chains.len() {
+                if !alive[c] {
+                    continue;
+                }
+                let vital = regions
+                    .iter()
+                    .enumerate()
+                    .filter(|&(r, &reg)| {
+                        region_ok[r]
+                            && self.neighbours_of(reg) & chains[c] != 0
+                            && reg & empty & !chain_libs[c] == 0
+                    })
+                    .count();
+                if vital < 2 {
+                    alive[c] = false;
+                    changed = true;
+                    for (r, &reg) in regions.iter().enumerate() {
+                        if self.neighbours_of(reg) & chains[c] != 0 {
+                            region_ok[r] = false;
+                        }
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let alive_mask = chains
+            .iter()
+            .zip(&alive)
+            .filter(|(_, a)| **a)
+            .fold(0, |m, (c, _)| m | c);
+        let mut territory = 0;
+        for (r, &reg) in regions.iter().enumerate() {
+            if !region_ok[r] || self.neighbours_of(reg) & own == 0 {
+                continue;
+            }
+            let far = (reg & !self.neighbours_of(own)).count_ones();
+            if far <= 1 {
+                territory |= reg;
+            }
+        }
+        (alive_mask, territory)
+    }
+}
+
+/// The value of a line for the string's side. Ordered: a ko is better than a loss.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Value {
+    Loss,
+    Ko,
+    Win,
+}
+
+/// The boolean game "does the string at `anchor` survive?" on one cut-out graph.
+struct Search<'l> {
+    local: &'l Local,
+    anchor: usize,
+    /// The string's side is Black.
+    black: bool,
+    /// (position, string's side to move, previous move was a pass) → decided value.
+    table: HashMap<(Pos, bool, bool), Value>,
+    nodes: u64,
+    total_nodes: u64,
+    budget: u64,
+    path: Vec<Pos>,
+}
+
+impl<'l> Search<'l> {
+    fn new(local: &'l Local, anchor: usize, black: bool, budget: u64) -> Self {
+        Search {
+            local,
+            anchor,
+            black,
+            table: HashMap::new(),
+            nodes: 0,
+            total_nodes: 0,
+            budget,
+            path: Vec::new(),
+        }
+    }
+
+    /// The value from `p` with the string's side (`own_first`) or the opponent to move;
+    /// `Err(nodes)` when the budget runs out.
+    fn run(&mut self, p: Pos, own_first: bool) -> Result<Value, u64> {
+        self.nodes = 0;
+        self.path.clear();
+        self.path.push(p);
+        let result = self.search(p, own_first, false);
+        self.total_nodes += self.nodes;
+        result.map_err(|()| self.nodes)
+    }
+
+    /// The string is still on the board: its side's stone still stands on the anchor.
+    fn holds(&self, p: Pos) -> bool {
+        let own = if self.black { p.black } else { p.white };
+        own >> self.anchor & 1 == 1
+    }
+
+    /// Benson's test decides the line: the string is pass-alive, or it lies in the
+    /// opponent's pass-alive territory.
+    fn settled(&self, p: Pos) -> Option<Value> {
+        let bit = 1u64 << self.anchor;
+        let (alive, _) = self.local.pass_alive(p, self.black);
+        if alive & bit != 0 {
+            return Some(Value::Win);
+        }
+        let (alive, territory) = self.local.pass_alive(p, !self.black);
+        ((alive | territory) & bit != 0).then_some(Value::Loss)
+    }
+
+    /// `v` is a one-point eye of the mover: all its neighbours are the mover's stones of one
+    /// string, with another liberty, so the stone would capture nothing and only take a
+    /// liberty from that string. Such moves are not searched (the usual eye-filling rule of
+    /// life-and-death search; it costs nothing but the seki and approach-move subtleties in
+    /// which filling an own eye helps, and none of those arise without a second eye).
+    fn own_eye(&self, p: Pos, v: usize, black: bool) -> bool {
+        let l = self.local;
+        let (own, enemy) = if black {
+            (p.black, p.white)
+        } else {
+            (p.white, p.black)
+        };
+        let around = l.adj[v];
+        if around & !own != 0 || around == 0 {
+            return false;
+        }
+        let string = l.string(own, around.trailing_zeros() as usize);
+        let _ = enemy;
+        around & !string == 0 && (l.neighbours_of(string) & l.all & !(own | enemy) & !(1 << v)) != 0
+    }
+
+    /// The stone just played at `v` (`p` → `child`) captured nothing and its string has one
+    /// liberty left.
+    fn self_atari(&self, p: Pos, child: Pos, v: usize, black: bool) -> bool {
+        let l = self.local;
+        let (own, before, after) = if black {
+            (child.black, p.white, child.white)
+        } else {
+            (child.white, p.black, child.black)
+        };
+        before == after
+            && (l.neighbours_of(l.string(own, v)) & l.all & !(child.black | child.white))
+                .count_ones()
+                == 1
+    }
+
+    /// Moves in a useful order: liberties of the string at the anchor (or of the strings
+    /// around an empty anchor), then liberties of short-of-liberty strings, then the rest.
+    fn ordered_moves(&self, p: Pos) -> [u64; 3] {
+        let l = self.local;
+        let empty = l.all & !(p.black | p.white) & l.moves;
+        let stones = p.black | p.white;
+        let near = if stones >> self.anchor & 1 == 1 {
+            let colour = if p.black >> self.anchor & 1 == 1 {
+                p.black
+            } else {
+                p.white
+            };
+            l.neighbours_of(l.string(colour, self.anchor))
+        } else {
+            l.adj[self.anchor] | 1 << self.anchor
+        } & empty;
+        let mut short = 0;
+        let mut rest = stones & l.neighbours_of(empty);
+        while rest != 0 {
+            let v = rest.trailing_zeros() as usize;
+            let colour = if p.black >> v & 1 == 1 {
+                p.black
+            } else {
+                p.white
+            };
+            let s = l.string(colour, v);
+            rest &= !s;
+            let libs = l.neighbours_of(s) & empty;
+            if libs.count_ones() <= 2 {
+                short |= libs;
+            }
+        }
+        short &= !near;
+        [near, short, empty & !near & !short]
+    }
+
+    fn search(&mut self, p: Pos, own_to_move: bool, passed: bool) -> Result<Value, ()> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(());
+        }
+        if !self.holds(p) {
+            return Ok(Value::Loss); // captured: a string taken off the board is dead
+        }
+        if let Some(v) = self.settled(p) {
+            return Ok(v);
+        }
+        let key = (p, own_to_move, passed);
+        if let Some(&v) = self.table.get(&key) {
+            return Ok(v);
+        }
+        let (goal, mut best) = if own_to_move {
+            (Value::Win, Value::Loss)
+        } else {
+            (Value::Loss, Value::Win)
+        };
+        let better = |a: Value, b: Value| if own_to_move { a > b } else { a < b };
+        let end = if self.holds(p) {
+            Value::Win
+        } else {
+            Value::Loss
+        };
+        // a pass after a pass ends play: free to evaluate, so it goes first; the string's
+        // side also tries passing first (it only has to hold on), the opponent last
+        let pass_first = passed || own_to_move;
+        let pass = |s: &mut Self, best: &mut Value| -> Result<bool, ()> {
+            let v = if passed {
+                end
+            } else {
+                s.search(p, !own_to_move, true)?
+            };
+            if better(v, *best) {
+                *best = v;
+            }
+            Ok(*best == goal)
+        };
+        if pass_first && pass(self, &mut best)? {
+            self.table.insert(key, best);
+            return Ok(best);
+        }
+        let mover_black = own_to_move == self.black;
+        // self-ataris (the new string left with one liberty, nothing captured) go last: they
+        // are rarely best, and searched first they open the board to long useless lines
+        let [near, short, rest_moves] = self.ordered_moves(p);
+        let mut deferred = 0u64;
+        'outer: for (round, group) in [near, short, rest_moves, 0].into_iter().enumerate() {
+            let mut rest = if round == 3 { deferred } else { group };
+            while rest != 0 {
+                let v = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if self.own_eye(p, v, mover_black) {
+                    continue;
+                }
+                let Some(child) = self.local.play(p, v, mover_black) else {
+                    continue;
+                };
+                if round < 3 && self.self_atari(p, child, v, mover_black) {
+                    deferred |= 1 << v;
+                    continue;
+                }
+                let value = if let Some(i) = self.path.iter().rposition(|&q| q == child) {
+                    if i + 2 == self.path.len() {
+                        Value::Ko // retaking a ko at once: threats elsewhere decide
+                    } else {
+                        continue; // a longer cycle: forbidden by positional superko
+                    }
+                } else {
+                    self.path.push(child);
+                    let r = self.search(child, !own_to_move, false);
+                    self.path.pop();
+                    r?
+                };
+                if better(value, best) {
+                    best = value;
+                }
+                if best == goal {
+                    break 'outer;
+                }
+            }
+        }
+        if !pass_first && best != goal {
+            pass(self, &mut best)?;
+        }
+        self.table.insert(key, best);
+        Ok(best)
+    }
 }
 
 /// The region's graph: region points, the pass-alive stones next to them, and per bordering
-/// chain two eyes. Returns the graph, its configuration and the local index
-/// of every board point in it (`usize::MAX` outside), or the point count if above `max_points`.
+/// chain two eyes. Returns the packed graph, or the point count if above `max_points`.
 fn cut_out(
     position: &Position,
     region: &[usize],
     settled: &[bool],
     max_points: usize,
-) -> Result<(PlainGraph, Config, Vec<usize>), usize> {
+) -> Result<Local, usize> {
     let topo = position.topology();
     let stones = position.stones();
     let n = position.len();
-    let mut local = vec![usize::MAX; n];
-    let mut colour_of: Vec<i8> = Vec::new();
-    let value = |s: Stone| match s {
-        Stone::Black => -1i8,
-        Stone::White => 1,
-        Stone::Empty => 0,
-    };
+    let mut index = vec![usize::MAX; n];
+    let mut colour_of: Vec<Stone> = Vec::new();
     for &p in region {
-        local[p] = colour_of.len();
-        colour_of.push(value(stones[p]));
+        index[p] = colour_of.len();
+        colour_of.push(stones[p]);
     }
     // bordering settled stones, grouped by their chain (flood fill over the full board)
     let mut border: Vec<usize> = Vec::new();
     for &p in region {
         for &q in topo.neighbours(p as Point) {
             let q = q as usize;
-            if settled[q] && stones[q] != Stone::Empty && local[q] == usize::MAX {
-                local[q] = colour_of.len();
-                colour_of.push(value(stones[q]));
+            if settled[q] && stones[q] != Stone::Empty && index[q] == usize::MAX {
+                index[q] = colour_of.len();
+                colour_of.push(stones[q]);
                 border.push(q);
             }
         }
@@ -255,39 +821,57 @@ fn cut_out(
         chains += 1;
     }
     let total = colour_of.len() + 2 * chains;
-    if total > max_points {
+    if total > max_points || total > MAX_GRAPH_POINTS {
         return Err(total);
     }
-    let mut edges: HashSet<(usize, usize)> = HashSet::new();
+    let mut adj = vec![0u64; total];
     let mut add = |a: usize, b: usize| {
-        edges.insert((a.min(b), a.max(b)));
+        adj[a] |= 1 << b;
+        adj[b] |= 1 << a;
     };
-    for &p in region.iter().chain(&border) {
+    for &p in region {
         for &q in topo.neighbours(p as Point) {
             let q = q as usize;
-            if local[q] != usize::MAX && (region.contains(&p) || region.contains(&q)) {
-                add(local[p], local[q]);
+            if index[q] != usize::MAX {
+                add(index[p], index[q]);
             }
         }
     }
     // the first bordering stone of each chain carries its two eyes; the chain's other
     // bordering stones are joined to it, standing for their connection on the full board
     let mut anchor_of_chain = vec![usize::MAX; chains];
+    let mut next_eye = colour_of.len();
     for &b in &border {
         let c = chain_of[b];
         if anchor_of_chain[c] == usize::MAX {
-            let eye = colour_of.len();
-            colour_of.push(0);
-            colour_of.push(0);
-            add(local[b], eye);
-            add(local[b], eye + 1);
-            anchor_of_chain[c] = local[b];
+            add(index[b], next_eye);
+            add(index[b], next_eye + 1);
+            next_eye += 2;
+            anchor_of_chain[c] = index[b];
         } else {
-            add(local[b], anchor_of_chain[c]);
+            add(index[b], anchor_of_chain[c]);
         }
     }
-    let mut edge_list: Vec<(usize, usize)> = edges.into_iter().collect();
-    edge_list.sort_unstable();
-    let graph = PlainGraph::from_edges(colour_of.len(), &edge_list).map_err(|_| total)?;
-    Ok((graph, Config(colour_of), local))
+    let mut start = Pos { black: 0, white: 0 };
+    for (i, s) in colour_of.iter().enumerate() {
+        match s {
+            Stone::Black => start.black |= 1 << i,
+            Stone::White => start.white |= 1 << i,
+            Stone::Empty => {}
+        }
+    }
+    // the region's points come first; stones captured there free their points for play
+    let moves = u64::MAX >> (64 - region.len());
+    let all = if total == 64 {
+        u64::MAX
+    } else {
+        (1u64 << total) - 1
+    };
+    Ok(Local {
+        adj,
+        all,
+        moves,
+        start,
+        index,
+    })
 }
