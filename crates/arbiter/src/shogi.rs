@@ -55,7 +55,8 @@ pub enum Command {
         /// tsume (composers' conventions) or shortest (exact shortest, every defence counted).
         #[arg(long, default_value = "tsume")]
         mode: String,
-        /// Give up after this many seconds (status "unknown").
+        /// Give up after this many seconds: status "unknown", or, when a mate was already
+        /// proven, the best line found so far (maybe not the shortest).
         #[arg(long)]
         time_limit: Option<f64>,
         /// Give the defender every piece not on the board or in the attacker's hand.
@@ -299,7 +300,7 @@ mod tsume_cli {
                 ki2
             ));
             if !sol.exact {
-                text.push_str("length not proven minimal\n");
+                text.push_str("length not proven minimal (a mate, maybe not the shortest)\n");
             }
         }
         text.push_str(&format!("nodes {}\n", sol.nodes));

@@ -78,6 +78,32 @@ fn no_mate_and_text_output() {
 }
 
 #[test]
+fn time_limit_spent_before_the_search_gives_unknown() {
+    // shogi.md §7.4 図巧98番「裸玉」: a mate far beyond the first node; a limit of one
+    // nanosecond is over before the search starts (the table is allocated first), so the
+    // status is "unknown" with the same JSON keys and an empty line.
+    let doc = json(&[
+        "shogi",
+        "mate",
+        "--sfen",
+        "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",
+        "--time-limit",
+        "0.000000001",
+        "--json",
+    ]);
+    assert_eq!(doc["status"], "unknown");
+    assert_eq!(doc["pv"].as_array().unwrap().len(), 0);
+    assert_eq!(doc["nodes"], 0);
+    let keys: Vec<&str> = doc
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(|k| k.as_str())
+        .collect();
+    assert_eq!(keys.len(), 5, "{keys:?}");
+}
+
+#[test]
 fn defender_rest_flag_fills_the_defender_hand() {
     // The classical problem stated with no defender hand: --defender-rest gives the
     // defender everything else (the tsume convention), which leaves the same mate.

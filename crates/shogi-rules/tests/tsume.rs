@@ -445,3 +445,63 @@ fn checker_on_published_and_flawed_problems() {
     let r = check("4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1");
     assert_eq!(r.verdict, Verdict::Sound, "{:?}", r.notes);
 }
+
+#[test]
+fn a_deadline_already_past_stops_before_any_search() {
+    // shogi.md §7.4: 図巧98番「裸玉」 and 寿 are mates, far beyond a first node of search;
+    // with the time already up every mode and the checker report "unknown".
+    for sfen in [
+        "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",
+        "g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1",
+    ] {
+        let pos = Position::from_sfen(sfen).unwrap();
+        for mode in [Mode::Tsume, Mode::Shortest] {
+            let opts = Options {
+                mode,
+                time_limit: Some(std::time::Duration::ZERO),
+                ..Options::default()
+            };
+            let s = tsume::solve(&pos, &opts).unwrap();
+            assert_eq!(s.status, Status::Unknown);
+            assert!(s.pv.is_empty());
+            assert_eq!(s.nodes, 0);
+        }
+        let opts = Options {
+            time_limit: Some(std::time::Duration::ZERO),
+            ..Options::default()
+        };
+        let r = tsume::check_problem(&pos, &opts).unwrap();
+        assert_eq!(r.status, Status::Unknown);
+        assert_eq!(r.verdict, Verdict::Unknown);
+    }
+}
+
+#[test]
+fn a_node_limit_reached_after_the_first_proof_stops_every_later_phase() {
+    // shogi.md §7.4 mate7 #1 (YaneuraOu mate7.sfen): exact mate in 7. With the node limit
+    // one node past the first proof, the exact line search and the shortening get no
+    // budget; the reported line is read from the first proof (within the tenth more that
+    // reading a line may take) and is a mate, not claimed to be the shortest.
+    let sfen = EXACT[5].0;
+    let pos = Position::from_sfen(sfen).unwrap();
+    for mode in [Mode::Tsume, Mode::Shortest] {
+        let full = solve(sfen, mode);
+        assert!(full.exact);
+        let limit = full.first_proof_nodes + 1;
+        assert!(limit < full.nodes, "later phases searched in the full run");
+        let opts = Options {
+            mode,
+            node_limit: Some(limit),
+            ..Options::default()
+        };
+        let s = tsume::solve(&pos, &opts).unwrap();
+        assert_eq!(s.status, Status::Mate);
+        assert_eq!(s.first_proof_nodes, full.first_proof_nodes);
+        assert!(s.nodes <= limit + 100_000, "{} nodes", s.nodes);
+        assert!(s.plies >= 7);
+        assert_line_mates(sfen, &s.pv);
+        // No later phase ran to its end, so nothing proves the length minimal.
+        assert!(!s.exact);
+        assert!(s.nodes < full.nodes);
+    }
+}

@@ -116,7 +116,8 @@ impl<'a> Composed<'a> {
         if self.nodes >= self.node_limit {
             self.aborted = true;
         }
-        if self.nodes & 0x3ff == 0
+        // The clock is read at the first node and every 1024 after it.
+        if self.nodes & 0x3ff == 1
             && let Some(d) = self.deadline
             && std::time::Instant::now() >= d
         {
@@ -370,6 +371,24 @@ mod tests {
     use super::*;
     use crate::usi;
     use board_core::Side;
+
+    #[test]
+    fn a_past_deadline_stops_the_exact_search_at_its_first_node() {
+        // 図巧98番「裸玉」 (shogi.md §7.4): mate, but far beyond one node of search.
+        let sfen = "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1";
+        let node = Node::new(Position::from_sfen(sfen).unwrap());
+        let mut c = Composed::new(node, None, u64::MAX, false);
+        c.deadline = Some(std::time::Instant::now());
+        assert_eq!(c.attack(41), None);
+        assert!(c.aborted);
+        assert_eq!(c.nodes, 1);
+        // A node budget stops it the same way.
+        let node = Node::new(Position::from_sfen(sfen).unwrap());
+        let mut c = Composed::new(node, None, 500, false);
+        assert_eq!(c.attack(41), None);
+        assert!(c.aborted);
+        assert_eq!(c.nodes, 500);
+    }
 
     #[test]
     fn hand_back_returns_the_taken_piece_to_the_defender() {

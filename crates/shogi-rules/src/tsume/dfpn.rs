@@ -23,6 +23,10 @@ pub(crate) const MAX_PLY: u32 = 4000;
 pub(crate) enum Stop {
     Nodes,
     Time,
+    /// The root's proof or disproof number reached the largest finite value: a pass at the
+    /// root would return at once without progress (sums double-count shared subtrees, so
+    /// they can grow that far in long bounded searches).
+    Saturated,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -129,12 +133,19 @@ impl Search {
             let p = self.probe_here(rem);
             match p {
                 Probe::Proven { .. } | Probe::Disproven { .. } => return p,
-                // A node finished within `mid` yet unreadable at `rem` must not spin
-                // past the node limit.
-                Probe::Open { .. } if self.stopped.is_some() || self.nodes >= self.node_limit => {
-                    return p;
+                Probe::Open { pn, dn } => {
+                    // A pass at the root can end without any budget check below it (a
+                    // threshold already reached, or a result unreadable at `rem`): the
+                    // clock is read before every pass, so no loop outlives the deadline.
+                    self.next_clock_check = self.nodes;
+                    if self.out_of_budget() {
+                        return p;
+                    }
+                    if pn >= PN_MAX || dn >= PN_MAX {
+                        self.stopped = Some(Stop::Saturated);
+                        return p;
+                    }
                 }
-                Probe::Open { .. } => {}
             }
             self.path.insert(self.node.full_key());
             self.mid(PN_MAX, PN_MAX, rem, 0);
@@ -459,4 +470,44 @@ fn select(or: bool, children: &[Child]) -> (usize, u32) {
         }
     }
     (best, second)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::Position;
+
+    #[test]
+    fn a_past_deadline_stops_every_solve_call_before_any_node() {
+        // 図巧98番「裸玉」 (shogi.md §7.4): mate, far beyond a single node.
+        let sfen = "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1";
+        let mut s = Search::new(Node::new(Position::from_sfen(sfen).unwrap()), 1 << 12);
+        s.deadline = Some(Instant::now());
+        // Unbounded, ply-bounded (the shortening passes): each call stops at once, also
+        // when called again after a stop (the line walk calls it once per child).
+        for rem in [INF, 39, 35, 3] {
+            assert!(matches!(s.solve(rem), Probe::Open { .. }), "{rem}");
+            assert_eq!(s.stopped, Some(Stop::Time));
+            assert_eq!(s.nodes, 0);
+        }
+        // A node limit already spent stops it the same way.
+        s.deadline = None;
+        s.node_limit = 0;
+        assert!(matches!(s.solve(35), Probe::Open { .. }));
+        assert_eq!(s.stopped, Some(Stop::Nodes));
+        assert_eq!(s.nodes, 0);
+    }
+
+    #[test]
+    fn a_saturated_root_stops_instead_of_spinning() {
+        // A root whose disproof number is already the largest finite value: a pass with
+        // the root thresholds would return at once, so the call must stop by itself
+        // (constructed by storing the open root entry; 頭金 position, shogi.md tests).
+        let sfen = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
+        let mut s = Search::new(Node::new(Position::from_sfen(sfen).unwrap()), 1 << 12);
+        let (board, hand) = (s.node.board_key(), s.node.attacker_hand());
+        s.table.store_open(board, hand, 3, PN_MAX, 1);
+        assert!(matches!(s.solve(INF), Probe::Open { .. }));
+        assert_eq!(s.stopped, Some(Stop::Saturated));
+    }
 }

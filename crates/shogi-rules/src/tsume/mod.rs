@@ -37,7 +37,7 @@ pub use checker::{CheckReport, SideLine, Verdict, check_problem};
 
 use composed::Composed;
 use conventions::{ReplyClass, classify};
-use dfpn::Search;
+use dfpn::{Search, Stop};
 use node::Node;
 use table::{INF, Probe};
 
@@ -66,9 +66,11 @@ impl std::str::FromStr for Mode {
 #[derive(Clone, Debug)]
 pub struct Options {
     pub mode: Mode,
-    /// Stop after this many df-pn nodes (all phases together).
+    /// Stop after this many search nodes (all phases together; reading back the line of a
+    /// proven mate may take a tenth more, see [`solve`]).
     pub node_limit: Option<u64>,
-    /// Stop after this much time (checked every 1024 nodes).
+    /// Stop after this much time (checked every 1024 nodes and before every root pass of
+    /// each phase; reading back the line of a proven mate may take a tenth more).
     pub time_limit: Option<Duration>,
     /// Transposition-table entries before garbage collection.
     pub table_entries: usize,
@@ -178,7 +180,28 @@ fn limits_for(search: &mut Search, opts: &Options, start: Instant) {
     search.deadline = opts.time_limit.map(|t| start + t);
 }
 
+/// Budget for reading the line of a proven mate out of the table once the limits are
+/// spent: a tenth of each limit more (at least 0.2 s or 100 000 nodes), since the table
+/// usually holds the whole proof and only subtrees dropped by garbage collection must be
+/// proven again. Without any limit, as many nodes again as the search took.
+fn line_budget(search: &mut Search, opts: &Options, start: Instant) {
+    search.deadline = opts
+        .time_limit
+        .map(|t| start + t + (t / 10).max(Duration::from_millis(200)));
+    search.node_limit = match (opts.node_limit, opts.time_limit) {
+        (Some(n), _) => n.saturating_add((n / 10).max(100_000)),
+        (None, Some(_)) => u64::MAX,
+        (None, None) => search.nodes.saturating_add(search.nodes.max(2_000_000)),
+    };
+}
+
 /// Solves the position: the side to move attacks.
+///
+/// Every phase (first proof, exact conventional line, shortening, reading the line) stops
+/// at the time and node limits. When a limit stops a phase after a mate was proven, the
+/// best line found so far is reported with `exact` false: a mate, maybe not the shortest.
+/// When not even that line can be read back within [`line_budget`], the status is
+/// [`Status::Unknown`].
 pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     let defender = !pos.side_to_move();
     if pos.king(defender).is_none() {
@@ -209,23 +232,28 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
             return Ok(sol);
         }
     };
-    sol.status = Status::Mate;
     sol.first_proof_plies = len;
     sol.first_proof_nodes = search.nodes;
+    // Nodes of the exact line searches (counted against the node limit with df-pn's).
+    let mut extra = 0;
     // Tsume mode: the exact conventional search, bounded by the first proof (the
     // conventional length never exceeds a mate that counts every defence). Its iterative
     // deepening finds the shortest conventional mate by itself.
-    if opts.mode == Mode::Tsume
-        && len <= opts.exact_line_plies
-        && let Some((pv, plies, extra)) = exact_line(&search, opts, start, len, false)
-    {
-        sol.pv = pv;
-        sol.plies = plies;
-        sol.exact = true;
-        sol.nodes = search.nodes + extra;
-        return Ok(sol);
+    if opts.mode == Mode::Tsume && len <= opts.exact_line_plies {
+        match exact_line(&search, opts, start, len, false) {
+            Ok((pv, plies, n)) => {
+                sol.status = Status::Mate;
+                sol.pv = pv;
+                sol.plies = plies;
+                sol.exact = true;
+                sol.nodes = search.nodes + n;
+                return Ok(sol);
+            }
+            Err(n) => extra += n,
+        }
     }
     // Shorten: prove mates within ever fewer plies until none exists.
+    search.node_limit = search.node_limit.saturating_sub(extra);
     let mut shortest = opts.shorten;
     while opts.shorten && len >= 3 {
         match search.solve(len - 2) {
@@ -237,53 +265,73 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
             }
         }
     }
-    // A stopped shortening still leaves the proof of `len` plies in the table.
-    search.stopped = None;
-    if opts.mode == Mode::Shortest
-        && len <= opts.exact_line_plies
-        && let Some((pv, plies, extra)) = exact_line(&search, opts, start, len, true)
-    {
-        sol.pv = pv;
-        sol.plies = plies;
-        sol.exact = shortest;
-        sol.nodes = search.nodes + extra;
+    if opts.mode == Mode::Shortest && len <= opts.exact_line_plies {
+        match exact_line(&search, opts, start, len, true) {
+            Ok((pv, plies, n)) => {
+                sol.status = Status::Mate;
+                sol.pv = pv;
+                sol.plies = plies;
+                sol.exact = shortest;
+                sol.nodes = search.nodes + extra + n;
+                return Ok(sol);
+            }
+            Err(n) => extra += n,
+        }
+    }
+    // The line is read from a proof that exists (a stopped shortening still leaves the
+    // proof of `len` plies in the table): the walk gets its own budget so that children
+    // dropped from the table can be proven again.
+    line_budget(&mut search, opts, start);
+    search.node_limit = search.node_limit.saturating_sub(extra);
+    let pv = proof_line(&mut search, len, opts.mode == Mode::Tsume);
+    sol.nodes = search.nodes + extra;
+    if !mates(&search.node, &pv) {
         return Ok(sol);
     }
-    // The line is read from a proof that exists: give the walk its own budget so that
-    // children dropped from the table can be proven again even after a time limit.
-    search.deadline = None;
-    search.node_limit = search.nodes.saturating_add(search.nodes.max(2_000_000));
-    sol.pv = proof_line(&mut search, len, opts.mode == Mode::Tsume);
-    sol.plies = match opts.mode {
-        Mode::Shortest => sol.pv.len() as u32,
-        Mode::Tsume => sol.pv.len() as u32,
-    };
+    sol.status = Status::Mate;
+    sol.plies = pv.len() as u32;
     sol.exact = shortest && opts.mode == Mode::Shortest && sol.plies == len;
-    sol.nodes = search.nodes;
+    sol.pv = pv;
     Ok(sol)
 }
 
+/// Whether `line`, played from `node`, is a sequence ending in mate by the attacker (the
+/// line walk stops early when a proof it needs could not be found again).
+fn mates(node: &Node, line: &[Move]) -> bool {
+    let mut n = node.clone();
+    for &mv in line {
+        n.play(mv);
+    }
+    !line.is_empty() && !n.attacker_to_move() && n.replies().is_empty()
+}
+
 /// The exact line search within `bound` plies (see [`composed`]): the main line, its
-/// counted length and the nodes it took, or `None` when it ran out of budget.
+/// counted length and the nodes it took, or (`Err`) the nodes spent when it ran out of
+/// budget or time.
 fn exact_line(
     search: &Search,
     opts: &Options,
     start: Instant,
     bound: u32,
     count_all: bool,
-) -> Option<(Vec<Move>, u32, u64)> {
+) -> Result<(Vec<Move>, u32, u64), u64> {
     let budget = opts.node_limit.map_or(opts.exact_line_nodes, |n| {
-        n.saturating_sub(search.nodes).max(10_000)
+        n.saturating_sub(search.nodes).min(opts.exact_line_nodes)
     });
+    if budget == 0 {
+        return Err(0);
+    }
     let mut composed = Composed::new(search.node.clone(), Some(&search.table), budget, count_all);
     composed.deadline = opts.time_limit.map(|t| start + t);
     let v = composed.attack(bound);
     if composed.aborted {
-        return None;
+        return Err(composed.nodes);
     }
-    let v = v?;
+    let Some(v) = v else {
+        return Err(composed.nodes);
+    };
     let pv = composed.line(bound);
-    Some((pv, v.counted, composed.nodes))
+    Ok((pv, v.counted, composed.nodes))
 }
 
 /// Walks the proof in the table: the attacker plays its shortest proven check, the defender
@@ -315,6 +363,21 @@ fn proof_line(search: &mut Search, len: u32, tsume: bool) -> Vec<Move> {
                 Probe::Proven { len, .. } => Some(len),
                 _ => None,
             });
+        }
+        // The attacker's proven check was dropped from the table: prove one again.
+        if or && lens.iter().all(Option::is_none) {
+            for (i, &mv) in moves.iter().enumerate() {
+                let u = search.node.play(mv);
+                let p = search.solve(rem - 1);
+                search.node.unplay(mv, u);
+                if let Probe::Proven { len, .. } = p {
+                    lens[i] = Some(len);
+                    break;
+                }
+                if search.stopped.is_some_and(|s| s != Stop::Saturated) {
+                    break;
+                }
+            }
         }
         let pick = if or {
             moves
