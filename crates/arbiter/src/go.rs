@@ -38,7 +38,9 @@ pub struct ScoreArgs {
     /// returned-heads, area, territory, group-tax, tromp-taylor) or `all`.
     #[arg(long, default_value = "all")]
     pub method: String,
-    /// Dead stones as GTP points (`A1,B2`), or `auto` for Benson's pass-alive test.
+    /// Dead stones as GTP points (`A1,B2`), or `auto`: Benson's pass-alive test, then a
+    /// life-and-death search (each side moving first) on every small open region; what it
+    /// cannot decide is listed with the reason and kept alive.
     /// Default: the file's marks (SGF TB/TW, a diagram's `dead:` line), else none.
     #[arg(long)]
     pub dead: Option<String>,
@@ -63,6 +65,11 @@ pub struct ScoreArgs {
     /// Write an SVG drawing of the analysis and the made-up boards to this file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
+    /// Also show the ideal final position the count describes (dead stones removed, every
+    /// road and dame filled, only the essential eyes left) and check its stones against the
+    /// living-stones count.
+    #[arg(long)]
+    pub ultimate: bool,
 }
 
 pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
@@ -197,7 +204,7 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
     } else {
         vec![args.method.parse::<Method>().map_err(CliError::bad_input)?]
     };
-    let mut undecided = Vec::new();
+    let mut life: Option<go_scoring::graph::life::SearchedLife> = None;
     let mut dead_source = if input.dead.is_empty() {
         "none"
     } else {
@@ -206,15 +213,15 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
     let dead = match args.dead.as_deref() {
         Some(v) if v.eq_ignore_ascii_case("auto") => {
             // Benson first; small open regions are then played out (graph::life)
-            let auto = go_scoring::graph::life::search_life(
+            let searched = go_scoring::graph::life::search_life(
                 position,
                 go_scoring::graph::life::DEFAULT_LIFE_BUDGET,
                 go_scoring::graph::life::DEFAULT_MAX_REGION_POINTS,
-            )
-            .into_auto_dead();
-            undecided = auto.undecided;
+            );
             dead_source = "auto";
-            auto.dead
+            let dead = searched.dead.clone();
+            life = Some(searched);
+            dead
         }
         Some(v) => {
             dead_source = "given";
@@ -287,7 +294,22 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
     }
 
     let dead_names = names(position, analysis.dead());
+    let undecided = life.as_ref().map_or(Vec::new(), |l| l.undecided.clone());
     let undecided_names = names(position, &undecided);
+    // one entry per undecided string: its stones and why
+    let reasons: Vec<(Vec<String>, String)> = life
+        .iter()
+        .flat_map(|l| l.regions.iter().flat_map(|r| &r.strings))
+        .filter_map(|s| match &s.status {
+            go_scoring::graph::life::Status::Undecided(reason) => {
+                Some((names(position, &s.stones), reason.to_string()))
+            }
+            _ => None,
+        })
+        .collect();
+    let seki_names = life
+        .as_ref()
+        .map_or(Vec::new(), |l| names(position, &l.seki));
     let mut text = String::new();
     let size = position
         .topology()
@@ -307,15 +329,26 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
             dead_names.join(",")
         }
     ));
-    if dead_source == "auto" {
+    if let Some(l) = &life {
         text.push_str(&format!(
-            "undecided by the pass-alive test (kept alive): {}\n",
-            if undecided_names.is_empty() {
+            "life search: {} open region(s), {} nodes; seki: {}\n",
+            l.regions.len(),
+            l.nodes(),
+            if seki_names.is_empty() {
                 "none".to_string()
             } else {
-                undecided_names.join(",")
+                seki_names.join(",")
             }
         ));
+        if reasons.is_empty() {
+            text.push_str("undecided (kept alive): none\n");
+        }
+        for (stones, reason) in &reasons {
+            text.push_str(&format!(
+                "undecided (kept alive): {}: {reason}\n",
+                stones.join(",")
+            ));
+        }
     }
     // Units that cannot keep two eyes of their own: probably dead stones left unmarked.
     let doubtful: Vec<String> = analysis
@@ -415,7 +448,52 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
             }
         }
     }
-    let doc = json!({
+    let ultimate = args.ultimate.then(|| {
+        let filled = go_scoring::graph::fill::fill_position(position, analysis.dead());
+        let count = score::living_stones(&analysis, &params).ok();
+        let board = go_scoring::text::render(&filled.position);
+        let counted = count.as_ref().map(|c| (c.black, c.white));
+        // 子路皆子: stones + roads is the stones of the ideal final position; dame are split,
+        // so only the total is fixed when there are dame
+        let matches = counted.map(|(b, w)| {
+            let total = i64::from(filled.stones.black + filled.stones.white);
+            if analysis.dame() == 0 {
+                b.0 == 2 * i64::from(filled.stones.black)
+                    && w.0 == 2 * i64::from(filled.stones.white)
+            } else {
+                b.0 + w.0 == 2 * total
+            }
+        });
+        text.push_str("\nideal final position (dead stones removed, roads and dame filled):\n");
+        for line in board.lines() {
+            text.push_str(&format!("    {line}\n"));
+        }
+        text.push_str(&format!(
+            "    Black {} stones, White {} stones, {} empty points (essential eyes)\n",
+            filled.stones.black, filled.stones.white, filled.empty
+        ));
+        text.push_str(&match &filled.not_ultimate {
+            None => "    an ultimate position (every empty point a one-point eye)\n".to_string(),
+            Some(f) => format!("    not an ultimate position (seki or unsettled points): {f:?}\n"),
+        });
+        if let Some(m) = matches {
+            text.push_str(if m {
+                "    its stones equal the living-stones count\n"
+            } else {
+                "    warning: its stones differ from the living-stones count\n"
+            });
+        }
+        json!({
+            "board": board,
+            "black": filled.stones.black,
+            "white": filled.stones.white,
+            "empty": filled.empty,
+            "is_ultimate": filled.not_ultimate.is_none(),
+            "not_ultimate_reason": filled.not_ultimate.map(|f| format!("{f:?}")),
+            "matches_count": matches,
+        })
+    });
+    let mut doc = json!({
         "results": entries,
         "position": {
             "input": input.kind,
@@ -423,11 +501,20 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
             "dead": dead_names,
             "dead_source": dead_source,
             "undecided": undecided_names,
+            "undecided_reasons": reasons
+                .iter()
+                .map(|(stones, reason)| json!({"stones": stones, "reason": reason}))
+                .collect::<Vec<_>>(),
+            "seki": seki_names,
+            "life_search_nodes": life.as_ref().map(|l| l.nodes()),
             "doubtful_units": doubtful,
             "version": version.to_string(),
             "first": first.name(),
         }
     });
+    if let Some(u) = ultimate {
+        doc["ultimate"] = u;
+    }
     Ok(Output::new(text, doc))
 }
 

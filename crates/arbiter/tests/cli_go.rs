@@ -171,7 +171,9 @@ fn sgf_input_with_auto_dead_stones() {
     // A 6x5 board: a black chain with eyes at A3, C3, A1, C1 and the region A5-B5-C5 holding
     // a white stone at C5; every point of that region touches Black, so Benson's test makes
     // it Black's pass-alive territory and C5 dead. The white wall on file E has one region
-    // (file F) and cannot be proven alive: it is reported undecided.
+    // (file F), so Benson cannot prove it alive; the life search can: a straight five on the
+    // edge makes two eyes whoever moves first (Black's best try, the middle F3, is answered
+    // next to it), so nothing is left undecided.
     let sgf = "(;FF[4]GM[1]SZ[6:5]KM[0]\
         AB[da][ab][bb][cb][db][bc][dc][ad][bd][cd][dd][be][de]\
         AW[ca][ea][eb][ec][ed][ee])";
@@ -179,10 +181,8 @@ fn sgf_input_with_auto_dead_stones() {
     let doc = json(&["go", "score", &path, "--dead", "auto", "--json"]);
     assert_eq!(doc["position"]["dead"], serde_json::json!(["C5"]));
     assert_eq!(doc["position"]["dead_source"], "auto");
-    assert_eq!(
-        doc["position"]["undecided"],
-        serde_json::json!(["E5", "E4", "E3", "E2", "E1"])
-    );
+    assert_eq!(doc["position"]["undecided"], serde_json::json!([]));
+    assert_eq!(doc["position"]["undecided_reasons"], serde_json::json!([]));
     let area = entry(&doc, "area");
     // Black 13 stones + 7 empty points (C5 emptied), White 5 stones + file F.
     assert_eq!(
@@ -297,4 +297,135 @@ fn rectangular_sgf_seki_with_one_eye_each() {
     for m in ["living-stones", "area", "group-tax", "tromp-taylor"] {
         assert_eq!(entry(&doc, m)["winner"], "white", "{m}");
     }
+}
+
+/// Runs `--dead auto --json` on a diagram given as rows.
+fn auto(name: &str, rows: &str, extra: &[&str]) -> serde_json::Value {
+    let path = tmp(name, rows);
+    let mut args = vec!["go", "score", path.as_str(), "--dead", "auto", "--json"];
+    args.extend_from_slice(extra);
+    json(&args)
+}
+
+#[test]
+fn auto_marks_the_loser_of_an_unmarked_capturing_race() {
+    // Walls with two eyes each (files a-b for Black, g-h for White). White D1-D3 has two
+    // outside liberties (C3, C1), Black E1-E3 three (F1-F3), none shared: Black wins the race
+    // whoever moves first (W F3, B C3, W F2, B C1 captures), so White's string is dead.
+    // Left unmarked, the scorer would take it for a live unit; with `--dead auto` the area
+    // count (Chinese rules: stones + territory, dame half each) is Black 8 stones + a3, a1,
+    // c3, c1 and the emptied D file = 15, plus half of the dame F1-F3 = 16.5; White 4 stones
+    // + 2 eyes + 1.5 = 7.5.
+    let doc = auto(
+        "race.txt",
+        ".X.OX.O.\nXXXOX.OO\n.X.OX.O.\n",
+        &["--method", "area"],
+    );
+    assert_eq!(
+        doc["position"]["dead"],
+        serde_json::json!(["D3", "D2", "D1"])
+    );
+    assert_eq!(doc["position"]["undecided"], serde_json::json!([]));
+    let area = entry(&doc, "area");
+    assert_eq!(
+        (area["black"].as_f64(), area["white"].as_f64()),
+        (Some(16.5), Some(7.5))
+    );
+    assert!(doc["position"]["life_search_nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn auto_leaves_an_even_race_undecided_with_its_reason() {
+    // The same race with C2 empty: three outside liberties each, none shared, so whoever
+    // moves first wins. Nothing is marked dead; both strings are listed with the reason.
+    let doc = auto("even.txt", ".X.OX.O.\nXX.OX.OO\n.X.OX.O.\n", &[]);
+    assert_eq!(doc["position"]["dead"], serde_json::json!([]));
+    assert_eq!(
+        doc["position"]["undecided"],
+        serde_json::json!(["D3", "E3", "D2", "E2", "D1", "E1"])
+    );
+    let reasons = doc["position"]["undecided_reasons"].as_array().unwrap();
+    assert_eq!(reasons.len(), 2);
+    for r in reasons {
+        assert!(
+            r["reason"]
+                .as_str()
+                .unwrap()
+                .contains("whoever moves first"),
+            "{r}"
+        );
+    }
+}
+
+#[test]
+fn auto_finds_seki_and_dead_shapes() {
+    // Seki: White C1-C3 and Black D2+E1-E3 share D3 and D1 and have no other liberty;
+    // whoever fills one is captured. Nothing is dead, the strings are listed as seki, and
+    // area counts the two shared points half each: Black 8 + 2 eyes + 1 = 11, White 10.
+    let doc = auto(
+        "seki.txt",
+        ".XO.XO.\nXXOXXOO\n.XO.XO.\n",
+        &["--method", "area"],
+    );
+    assert_eq!(doc["position"]["dead"], serde_json::json!([]));
+    assert_eq!(
+        doc["position"]["seki"],
+        serde_json::json!(["C3", "E3", "C2", "D2", "E2", "C1", "E1"])
+    );
+    let area = entry(&doc, "area");
+    assert_eq!(
+        (area["black"].as_f64(), area["white"].as_f64()),
+        (Some(11.0), Some(10.0))
+    );
+    // A straight three whose vital point C4 Black already holds: the white group is dead
+    // whoever moves first (it can never make two eyes), the black stone inside lives.
+    let doc = auto("three.txt", "O.X.OX\nOOOOOX\nXXXXXX\n.X.X.X\n", &[]);
+    assert_eq!(
+        doc["position"]["dead"],
+        serde_json::json!(["A4", "E4", "A3", "B3", "C3", "D3", "E3"])
+    );
+    // One eye against no eye: Black E-G with the eye F3 kills White C2-C3 (three liberties,
+    // none an eye) whoever moves first.
+    let doc = auto("eye.txt", ".XO.X.XO.\nXXO.XXXOO\n.X..XXXO.\n", &[]);
+    assert_eq!(doc["position"]["dead"], serde_json::json!(["C3", "C2"]));
+}
+
+#[test]
+fn ultimate_position_of_the_explanation_figure() {
+    // 第二十七条: after the dead c2 is removed, Black 19 stones + 3 roads and White 20 + 1;
+    // the ideal final position keeps only the essential eyes (2 + 4) and holds 22 and 21
+    // stones. No seki: it is an ultimate position.
+    let doc = json(&[
+        "go",
+        "score",
+        EXAMPLE,
+        "--dead",
+        "auto",
+        "--ultimate",
+        "--method",
+        "living-stones",
+        "--json",
+    ]);
+    let u = &doc["ultimate"];
+    assert_eq!(
+        (u["black"].as_u64(), u["white"].as_u64()),
+        (Some(22), Some(21))
+    );
+    assert_eq!(u["empty"], 6);
+    assert_eq!(u["is_ultimate"], true);
+    assert_eq!(u["matches_count"], true);
+    assert!(u["board"].as_str().unwrap().contains('●'));
+    // the text form draws it too
+    let out = arbiter(&["go", "score", EXAMPLE, "--ultimate", "--dead", "C2"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("ideal final position"), "{text}");
+    assert!(text.contains("Black 22 stones, White 21 stones"), "{text}");
+    // a seki has none in seed 003's sense; the filled board still matches the count
+    let path = tmp("seki-u.txt", ".XO.XO.\nXXOXXOO\n.XO.XO.\n");
+    let doc = json(&["go", "score", &path, "--ultimate", "--json"]);
+    assert_eq!(doc["ultimate"]["is_ultimate"], false);
+    assert_eq!(doc["ultimate"]["matches_count"], true);
+    // without the flag there is no such field (the contract's shape is unchanged)
+    let doc = json(&["go", "score", EXAMPLE, "--json"]);
+    assert!(doc.get("ultimate").is_none());
 }
