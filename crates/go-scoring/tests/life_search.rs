@@ -141,3 +141,45 @@ fn two_eyes_that_benson_leaves_open_live() {
     assert_eq!(status_of(&life, at(&p, "A4")), Status::Alive, "{life:#?}");
     assert!(life.dead.is_empty() && life.undecided.is_empty());
 }
+
+#[test]
+fn race_with_a_shared_liberty_is_won_on_outside_liberties() {
+    // White d2-d3 has the outside liberty c3 and shares d1 with Black e1-e3, which also has
+    // f1-f3 outside. White first: W f3, B c3 (White left with d1 only, which White cannot
+    // fill: suicide), B d1 captures. Black has more outside liberties, so White dies
+    // whoever moves first, and Black lives.
+    let p = position(".X.OX.O.\nXXXOX.OO\n.XX.X.O.\n");
+    let life = search(&p);
+    assert_eq!(life.dead, points(&p, "D2,D3"), "{life:#?}");
+    assert_eq!(status_of(&life, at(&p, "E1")), Status::Alive);
+}
+
+#[test]
+fn false_eye_on_the_edge_ends_in_a_ko() {
+    // White b4, a3-c3 has the real eye a4; c4 looks like a second eye, but d4-e4 reach the
+    // group only through c4 and their other liberty f4 is Black's to take. Black f4: if White
+    // connects at c4 it fills its own eye (the group keeps only a4) and Black captures
+    // everything at a4; so d4-e4 die whoever moves first. The group on a4 does not simply die:
+    // Black can only take c4 by capturing there, the capturing stone on c4 then has the single
+    // liberty d4, and White retakes at d4. Sooner or later that is a one-stone-for-one-stone
+    // recapture (a ko), so the group's fate hangs on ko threats elsewhere: undecided, ko.
+    let p = position(".O.OO.\nOOOXXX\nXXXXXX\n.X.X.X\n");
+    let life = search(&p);
+    assert_eq!(life.dead, points(&p, "D4,E4"), "{life:#?}");
+    for s in ["B4", "A3", "B3", "C3"] {
+        assert_eq!(life.reason(at(&p, s)), Some(&UndecidedReason::Ko), "{s}");
+    }
+}
+
+#[test]
+fn lone_stone_in_a_small_territory_is_dead() {
+    // White's wall (row 2, eyes a1 and c1) encloses a3-c4 with a black stone on b4. Row 4
+    // touches no white stone, so Benson's test cannot call the area White's. Black needs a3,
+    // b3 and c3 for two eyes (a4, c4): two moves in a row. White first plays b3; Black first
+    // plays b3 and White takes a3 (or c3), leaving one eye at most. Dead either way.
+    let p = position(".X.\n...\nOOO\n.O.\n");
+    let benson_only = go_scoring::benson::auto_dead(&p, false);
+    assert_eq!(benson_only.undecided, vec![at(&p, "B4")]);
+    let life = search(&p);
+    assert_eq!(life.dead, vec![at(&p, "B4")], "{life:#?}");
+}
