@@ -23,10 +23,6 @@ pub(crate) const MAX_PLY: u32 = 4000;
 pub(crate) enum Stop {
     Nodes,
     Time,
-    /// The root's proof or disproof number reached the largest finite value: a pass at the
-    /// root would return at once without progress (sums double-count shared subtrees, so
-    /// they can grow that far in long bounded searches).
-    Saturated,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -133,7 +129,7 @@ impl Search {
             let p = self.probe_here(rem);
             match p {
                 Probe::Proven { .. } | Probe::Disproven { .. } => return p,
-                Probe::Open { pn, dn } => {
+                Probe::Open { .. } => {
                     // A pass at the root can end without any budget check below it (a
                     // threshold already reached, or a result unreadable at `rem`): the
                     // clock is read before every pass, so no loop outlives the deadline.
@@ -141,14 +137,13 @@ impl Search {
                     if self.out_of_budget() {
                         return p;
                     }
-                    if pn >= PN_MAX || dn >= PN_MAX {
-                        self.stopped = Some(Stop::Saturated);
-                        return p;
-                    }
                 }
             }
+            // Infinite root thresholds: sums double-count shared subtrees, so in long
+            // ply-bounded searches a root number can reach the largest finite value, and
+            // a finite threshold would then end every pass at once without progress.
             self.path.insert(self.node.full_key());
-            self.mid(PN_MAX, PN_MAX, rem, 0);
+            self.mid(INF, INF, rem, 0);
             self.path.remove(&self.node.full_key());
         }
     }
@@ -499,15 +494,15 @@ mod tests {
     }
 
     #[test]
-    fn a_saturated_root_stops_instead_of_spinning() {
-        // A root whose disproof number is already the largest finite value: a pass with
-        // the root thresholds would return at once, so the call must stop by itself
-        // (constructed by storing the open root entry; 頭金 position, shogi.md tests).
+    fn a_saturated_root_still_makes_progress() {
+        // A root whose disproof number is already the largest finite value (as sums that
+        // double-count shared subtrees reach in long bounded searches): the search goes on
+        // and proves the mate. 頭金 (tests/tsume.rs: G*5b mates at once; textbook).
         let sfen = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
         let mut s = Search::new(Node::new(Position::from_sfen(sfen).unwrap()), 1 << 12);
         let (board, hand) = (s.node.board_key(), s.node.attacker_hand());
         s.table.store_open(board, hand, 3, PN_MAX, 1);
-        assert!(matches!(s.solve(INF), Probe::Open { .. }));
-        assert_eq!(s.stopped, Some(Stop::Saturated));
+        assert!(matches!(s.solve(INF), Probe::Proven { len: 1, .. }));
+        assert_eq!(s.stopped, None);
     }
 }

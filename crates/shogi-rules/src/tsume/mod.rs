@@ -37,7 +37,7 @@ pub use checker::{CheckReport, SideLine, Verdict, check_problem};
 
 use composed::Composed;
 use conventions::{ReplyClass, classify};
-use dfpn::{Search, Stop};
+use dfpn::Search;
 use node::Node;
 use table::{INF, Probe};
 
@@ -374,7 +374,7 @@ fn proof_line(search: &mut Search, len: u32, tsume: bool) -> Vec<Move> {
                     lens[i] = Some(len);
                     break;
                 }
-                if search.stopped.is_some_and(|s| s != Stop::Saturated) {
+                if search.stopped.is_some() {
                     break;
                 }
             }
