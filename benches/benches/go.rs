@@ -1,4 +1,5 @@
-//! Go benchmarks: counting a finished 19x19 position by every method (analysis included),
+//! Go benchmarks: counting a finished 19x19 position by every method (analysis included;
+//! the figures alone, and with the made-up boards and notes),
 //! area counting alone on the positions the sgfmill peer also counts, and random legal play
 //! on 19x19 with positional superko (moves per second).
 //!
@@ -10,6 +11,7 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
+use arbiter_benches::thread_cpu_time;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Params, Version};
@@ -36,8 +38,10 @@ fn own_eye(board: &Board, p: Point, c: Color) -> bool {
 }
 
 /// One random game with the eye rule; returns the board and the number of stones placed.
-/// Each turn probes the empty points from a random start until a legal move that does not
-/// fill an own eye is found, else passes.
+/// Each turn probes the empty points from a random start until a move that does not fill
+/// an own eye is accepted as legal, else passes. `play_point` checks legality (ko, superko,
+/// suicide) itself and leaves the board untouched when it refuses, so each probe is one
+/// legality check.
 fn playout(topo: &Arc<Topology>, rules: Rules, rng: &mut Rng) -> (Board, u64) {
     let mut board = Board::new(topo.clone(), rules);
     let mut passes = 0;
@@ -53,24 +57,20 @@ fn playout(topo: &Arc<Topology>, rules: Rules, rng: &mut Rng) -> (Board, u64) {
         } else {
             (rng.next() % n as u64) as usize
         };
-        let mut chosen = None;
+        let mut moved = false;
         for i in 0..n {
             let p = board.empty_points()[(start + i) % n];
-            if !own_eye(&board, p, c) && board.is_legal(c, p) {
-                chosen = Some(p);
+            if !own_eye(&board, p, c) && board.play_point(p).is_ok() {
+                moved = true;
                 break;
             }
         }
-        match chosen {
-            Some(p) => {
-                board.play_point(p).expect("checked legal");
-                placed += 1;
-                passes = 0;
-            }
-            None => {
-                board.play(Move::Pass).expect("a pass is always legal");
-                passes += 1;
-            }
+        if moved {
+            placed += 1;
+            passes = 0;
+        } else {
+            board.play(Move::Pass).expect("a pass is always legal");
+            passes += 1;
         }
     }
     (board, placed)
@@ -113,23 +113,22 @@ fn params(board: &Board) -> Params {
     }
 }
 
-/// On-CPU time of this thread in nanoseconds (Linux `schedstat`), so that the figures
-/// printed with `GO_BENCH_CPU=1` do not count time the shared machine gave to others.
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
-
-/// CPU time per call of `f`, over at least half a second of CPU time.
+/// CPU time per call of `f` (this thread's on-CPU time, so that the figures printed with
+/// `GO_BENCH_CPU=1` do not count time the shared machine gave to others), over at least half
+/// a second. The clock is read after batches that double in size, so reading it costs
+/// nothing noticeable per call.
 fn cpu_per_call(mut f: impl FnMut()) -> Option<f64> {
-    let start = thread_cpu_ns()?;
-    let mut calls = 0u64;
+    let start = thread_cpu_time()?;
+    let (mut calls, mut batch) = (0u64, 1u64);
     loop {
-        f();
-        calls += 1;
-        let spent = thread_cpu_ns()? - start;
-        if spent > 500_000_000 {
-            return Some(spent as f64 / calls as f64);
+        for _ in 0..batch {
+            f();
+        }
+        calls += batch;
+        batch *= 2;
+        let spent = (thread_cpu_time()? - start).as_nanos() as f64;
+        if spent > 5e8 {
+            return Some(spent / calls as f64);
         }
     }
 }
@@ -141,6 +140,12 @@ fn scoring(c: &mut Criterion) {
     if std::env::var_os("GO_BENCH_CPU").is_some() {
         let per = positions.len() as f64;
         let all = cpu_per_call(|| {
+            for (pos, p) in &positions {
+                let a = Analysis::new(pos, &[]).unwrap();
+                black_box(score::figures_all(&a, p));
+            }
+        });
+        let diagrams = cpu_per_call(|| {
             for (pos, p) in &positions {
                 let a = Analysis::new(pos, &[]).unwrap();
                 black_box(score::score_all(&a, p));
@@ -170,19 +175,32 @@ fn scoring(c: &mut Criterion) {
             moves += playout(&topo, rules, &mut rng).1;
             games += 1;
         });
-        if let (Some(all), Some(area), Some(analysis), Some(game)) = (all, area, analysis, game) {
+        if let (Some(all), Some(area), Some(analysis), Some(game), Some(diagrams)) =
+            (all, area, analysis, game, diagrams)
+        {
             println!(
-                "cpu: all methods {:.2} us/position, area only {:.2} us/position, analysis {:.2} us/position, play {:.2} M moves/s",
+                "cpu: all methods {:.2} us/position, area only {:.2} us/position, analysis {:.2} us/position, play {:.2} M moves/s, all methods with diagrams and notes {:.2} us/position",
                 all / per / 1e3,
                 area / per / 1e3,
                 analysis / per / 1e3,
-                (moves as f64 / games as f64) / game * 1e3
+                (moves as f64 / games as f64) / game * 1e3,
+                diagrams / per / 1e3
             );
         }
     }
     let mut g = c.benchmark_group("go/score-19x19");
     g.throughput(Throughput::Elements(positions.len() as u64));
+    // Every method's figures (counts, winner, margin), as a referee needs them.
     g.bench_function("all-methods", |b| {
+        b.iter(|| {
+            for (pos, p) in &positions {
+                let a = Analysis::new(pos, &[]).unwrap();
+                black_box(score::figures_all(&a, p));
+            }
+        })
+    });
+    // The same with every shortcut method's made-up board and the notes, as reports show them.
+    g.bench_function("all-methods-with-diagrams", |b| {
         b.iter(|| {
             for (pos, p) in &positions {
                 let a = Analysis::new(pos, &[]).unwrap();

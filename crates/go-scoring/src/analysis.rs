@@ -38,7 +38,7 @@ use crate::madeup::MadeUpBoard;
 use crate::position::Position;
 use crate::topology::{Point, Topology};
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// What an empty point or stone counts as after the analysis.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -137,9 +137,11 @@ pub struct Analysis {
     unit_of: Vec<u32>,
     /// Points per class (indexed by [`PointClass::slot`]).
     counts: [u32; PointClass::SLOTS],
-    /// The classes as a made-up board before any change: every shortcut method starts
-    /// from a copy.
-    template: MadeUpBoard,
+    /// Per-colour sums over regions and units, taken once so that counting reads them.
+    tallies: Tallies,
+    /// The classes as a made-up board before any change, built when first asked for:
+    /// counting needs only `counts`, diagrams need the board.
+    template: OnceLock<MadeUpBoard>,
 }
 
 impl PointClass {
@@ -157,6 +159,42 @@ impl PointClass {
 }
 
 const NO_UNIT: u32 = u32::MAX;
+
+/// Sums over the regions and units that several counting methods read.
+#[derive(Clone, Copy, Debug, Default)]
+struct Tallies {
+    own_empty: PerColor<u32>,
+    shared_empty: u32,
+    independent_territory: PerColor<u32>,
+    independent_units: PerColor<u32>,
+    units: PerColor<u32>,
+}
+
+impl Tallies {
+    fn of(regions: &[Region], units: &[Unit]) -> Tallies {
+        let mut t = Tallies::default();
+        for r in regions {
+            let n = r.points.len() as u32;
+            match r.owner() {
+                Some(c) => *t.own_empty.get_mut(c) += n,
+                None if r.is_shared() => t.shared_empty += n,
+                None => {}
+            }
+        }
+        for u in units {
+            if !u.seki {
+                *t.independent_territory.get_mut(u.color) += u.territory.len() as u32;
+            }
+            if !u.stones.is_empty() {
+                *t.units.get_mut(u.color) += 1;
+                if !u.seki {
+                    *t.independent_units.get_mut(u.color) += 1;
+                }
+            }
+        }
+        t
+    }
+}
 
 impl Analysis {
     /// Analyses `position` with the stones on `dead` removed. A chain lives or dies as a
@@ -225,58 +263,89 @@ impl Analysis {
                 s => area_bits[p] = s as u8,
             }
         }
+        // Units are the components of that graph. Two chains never touch and two regions
+        // never touch, so a unit is a set of chains joined through the own-only regions
+        // they border: chains are labelled, joined per region with a union-find, and the
+        // units numbered in order of their lowest point.
         let mut pieces = Pieces::new(n);
+        for p in 0..n {
+            if live[p] != Stone::Empty && pieces.chain_of[p] == NO_CHAIN {
+                pieces.label_chain(&topology, &live, p as Point);
+            }
+        }
+        let mut joined = DisjointSets::new(n);
+        // One chain next to each own-only region, which stands for the region's unit.
+        let mut region_chain = vec![NO_CHAIN; regions.len()];
+        for (r, region) in regions.iter().enumerate() {
+            let Some(owner) = region.owner() else {
+                continue;
+            };
+            let own = Stone::of(owner);
+            let mut first = NO_CHAIN;
+            for &p in &region.points {
+                for &q in topology.neighbours(p) {
+                    if live[q as usize] == own {
+                        let c = pieces.chain_of[q as usize];
+                        if first == NO_CHAIN {
+                            first = c;
+                        } else {
+                            joined.join(first, c);
+                        }
+                    }
+                }
+            }
+            region_chain[r] = first;
+        }
         let mut unit_of = vec![NO_UNIT; n];
-        let mut units = Vec::new();
-        let mut stack = Vec::new();
-        for start in 0..n {
-            let bits = area_bits[start];
-            if bits == 0 || unit_of[start] != NO_UNIT {
+        let mut units: Vec<Unit> = Vec::new();
+        // Unit id per union-find root, and per unit its stone and point counts.
+        let mut unit_of_root = vec![NO_UNIT; n];
+        let mut sizes: Vec<(usize, usize)> = Vec::new();
+        for p in 0..n {
+            let bits = area_bits[p];
+            if bits == 0 {
                 continue;
             }
-            let color = if bits == 1 {
-                Color::Black
+            let chain = if live[p] == Stone::Empty {
+                region_chain[region_of[p] as usize]
             } else {
-                Color::White
+                pieces.chain_of[p]
             };
-            let id = units.len() as u32;
-            let mut unit = Unit {
-                color,
-                stones: Vec::new(),
-                chains: 0,
-                territory: Vec::new(),
-                seki: false,
-                eyes: Vec::new(),
-                lives: true,
-            };
-            let (mut stones, mut joins) = (0usize, 0usize);
-            unit_of[start] = id;
-            stack.push(start as Point);
-            while let Some(p) = stack.pop() {
-                let pu = p as usize;
-                let stone = live[pu];
-                if stone != Stone::Empty {
-                    stones += 1;
-                }
-                for &q in topology.neighbours(p) {
-                    let qu = q as usize;
-                    // Every link between two stones of one chain (taken from its lower
-                    // end) joins two chain sets at most once: chains = stones - joins.
-                    if q > p
-                        && stone != Stone::Empty
-                        && live[qu] == stone
-                        && pieces.chains.join(p, q)
-                    {
-                        joins += 1;
-                    }
-                    if unit_of[qu] == NO_UNIT && area_bits[qu] == bits {
-                        unit_of[qu] = id;
-                        stack.push(q);
-                    }
+            let root = joined.root(chain) as usize;
+            let mut id = unit_of_root[root];
+            if id == NO_UNIT {
+                id = units.len() as u32;
+                unit_of_root[root] = id;
+                units.push(Unit {
+                    color: if bits == 1 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    },
+                    stones: Vec::new(),
+                    chains: 0,
+                    territory: Vec::new(),
+                    seki: false,
+                    eyes: Vec::new(),
+                    lives: true,
+                });
+                sizes.push((0, 0));
+            }
+            unit_of[p] = id;
+            let size = &mut sizes[id as usize];
+            if live[p] == Stone::Empty {
+                size.1 += 1;
+            } else {
+                size.0 += 1;
+                if pieces.chain_of[p] == p as Point {
+                    units[id as usize].chains += 1;
                 }
             }
-            unit.chains = stones - joins;
-            units.push(unit);
+        }
+        // The point lists are filled in index order below; sized once here.
+        for (unit, &(stones, territory)) in units.iter_mut().zip(&sizes) {
+            unit.stones = Vec::with_capacity(stones);
+            unit.territory = Vec::with_capacity(territory);
         }
         // Seki needs an empty point both colours border: a unit touching a shared seki
         // liberty is in seki, and so is a unit with a chain in atari whose last liberty is
@@ -350,9 +419,10 @@ impl Analysis {
         for k in &class {
             counts[k.slot()] += 1;
         }
-        let template = MadeUpBoard::of_classes(topology.clone(), &class);
+        let tallies = Tallies::of(&regions, &units);
         Ok(Analysis {
-            template,
+            tallies,
+            template: OnceLock::new(),
             topology,
             original,
             live,
@@ -370,7 +440,8 @@ impl Analysis {
     }
     /// The made-up board every shortcut method starts from: the classes as marks.
     pub fn made_up_template(&self) -> &MadeUpBoard {
-        &self.template
+        self.template
+            .get_or_init(|| MadeUpBoard::from_analysis(self))
     }
     pub fn topology_arc(&self) -> &Arc<Topology> {
         &self.topology
@@ -414,26 +485,27 @@ impl Analysis {
         (u != NO_UNIT).then(|| &self.units[u as usize])
     }
 
-    fn count_class(&self, k: PointClass) -> u32 {
+    /// Number of points of a class.
+    pub fn class_count(&self, k: PointClass) -> u32 {
         self.counts[k.slot()]
     }
     /// Living stones on the board.
     pub fn stones(&self, c: Color) -> u32 {
-        self.count_class(PointClass::Stone(c))
+        self.class_count(PointClass::Stone(c))
     }
     /// Own road points (territory roads and one-sided seki points), dame not included.
     pub fn roads(&self, c: Color) -> u32 {
-        self.count_class(PointClass::Road(c))
+        self.class_count(PointClass::Road(c))
     }
     /// Own essential eyes, shared seki liberties not included.
     pub fn eyes(&self, c: Color) -> u32 {
-        self.count_class(PointClass::Eye(c))
+        self.class_count(PointClass::Eye(c))
     }
     pub fn shared_eyes(&self) -> u32 {
-        self.count_class(PointClass::SharedEye)
+        self.class_count(PointClass::SharedEye)
     }
     pub fn dame(&self) -> u32 {
-        self.count_class(PointClass::Dame)
+        self.class_count(PointClass::Dame)
     }
     /// Units that cannot live on their own points (see [`Unit::lives`]).
     pub fn doubtful_units(&self) -> impl Iterator<Item = &Unit> {
@@ -443,41 +515,23 @@ impl Analysis {
     }
     /// Units that live independently (not in seki).
     pub fn independent_units(&self, c: Color) -> u32 {
-        self.units
-            .iter()
-            .filter(|u| u.color == c && !u.seki && !u.stones.is_empty())
-            .count() as u32
+        *self.tallies.independent_units.get(c)
     }
     /// All units of a colour that have stones.
     pub fn unit_count(&self, c: Color) -> u32 {
-        self.units
-            .iter()
-            .filter(|u| u.color == c && !u.stones.is_empty())
-            .count() as u32
+        *self.tallies.units.get(c)
     }
     /// Empty points in regions only `c` borders.
     pub fn own_empty(&self, c: Color) -> u32 {
-        self.regions
-            .iter()
-            .filter(|r| r.owner() == Some(c))
-            .map(|r| r.points.len() as u32)
-            .sum()
+        *self.tallies.own_empty.get(c)
     }
     /// Empty points in regions both colours border.
     pub fn shared_empty(&self) -> u32 {
-        self.regions
-            .iter()
-            .filter(|r| r.is_shared())
-            .map(|r| r.points.len() as u32)
-            .sum()
+        self.tallies.shared_empty
     }
     /// Territory of independently living units: own-only empty points outside seki.
     pub fn independent_territory(&self, c: Color) -> u32 {
-        self.units
-            .iter()
-            .filter(|u| u.color == c && !u.seki)
-            .map(|u| u.territory.len() as u32)
-            .sum()
+        *self.tallies.independent_territory.get(c)
     }
     /// Points listed per class for a colour (for reports).
     pub fn points_of(&self, k: PointClass) -> Vec<Point> {
@@ -824,12 +878,12 @@ fn single_chain_lives_on(topology: &Topology, live: &[Stone], unit: &Unit, eyes:
         })
 }
 
-/// Number of distinct chains next to `p`.
-fn chains_around(topology: &Topology, chain_sets: &mut DisjointSets, p: Point) -> usize {
+/// Number of distinct chains next to `p` (an empty neighbour counts as one by itself).
+fn chains_around(topology: &Topology, live: &[Stone], pieces: &Pieces, p: Point) -> usize {
     let mut roots = [Point::MAX; 8];
     let mut k = 0;
     for &q in topology.neighbours(p) {
-        let r = chain_sets.root(q);
+        let r = pieces.node(live, q);
         if !roots[..k].contains(&r) {
             if k == roots.len() {
                 // Graph points of high degree: count the rest without the small table.
@@ -958,15 +1012,8 @@ fn choose_eyes(
         // Whether a unit in seki lives is the seki judgement's business, not the eyes'.
         let lives = need < 2
             || (eyes.len() == need
-                && (plainly_lives_on(
-                    topology,
-                    live,
-                    regions,
-                    region_of,
-                    &mut pieces.chains,
-                    unit,
-                    &eyes,
-                ) || lives_on(topology, live, unit, area, pieces, &eyes)));
+                && (plainly_lives_on(topology, live, regions, region_of, pieces, unit, &eyes)
+                    || lives_on(topology, live, unit, area, pieces, &eyes)));
         return (eyes, lives);
     }
     // The best point of each own region, smaller regions first (a one-point region is an eye).
@@ -1012,15 +1059,7 @@ fn choose_eyes(
             None => break,
         }
     }
-    let plainly_alive = plainly_lives_on(
-        topology,
-        live,
-        regions,
-        region_of,
-        &mut pieces.chains,
-        unit,
-        &eyes,
-    );
+    let plainly_alive = plainly_lives_on(topology, live, regions, region_of, pieces, unit, &eyes);
     let mut lives = true;
     if eyes.len() == need && !plainly_alive && !lives_on(topology, live, unit, area, pieces, &eyes)
     {
@@ -1045,13 +1084,13 @@ fn plainly_lives_on(
     live: &[Stone],
     regions: &[Region],
     region_of: &[u32],
-    chain_sets: &mut DisjointSets,
+    pieces: &Pieces,
     unit: &Unit,
     eyes: &[Point],
 ) -> bool {
     eyes.iter().all(|&e| {
         regions[region_of[e as usize] as usize].points.len() == 1
-            && chains_around(topology, chain_sets, e) == unit.chains
+            && chains_around(topology, live, pieces, e) == unit.chains
     }) || single_chain_lives_on(topology, live, unit, eyes)
 }
 
@@ -1124,28 +1163,50 @@ fn lives_on(
     ok
 }
 
-/// The chains of the position (union-find over stones) and a second union-find for the
-/// components a unit falls into once its non-eye points are filled, reset after each use.
+/// The chains of the position (each stone labelled by one stone of its chain) and a
+/// union-find for the components a unit falls into once its non-eye points are filled,
+/// reset after each use.
 struct Pieces {
-    chains: DisjointSets,
+    chain_of: Vec<Point>,
     joined: DisjointSets,
     touched: Vec<Point>,
+    stack: Vec<Point>,
 }
+
+/// The chain label of a point not labelled yet.
+const NO_CHAIN: Point = Point::MAX;
 
 impl Pieces {
     fn new(n: usize) -> Pieces {
         Pieces {
-            chains: DisjointSets::new(n),
+            chain_of: vec![NO_CHAIN; n],
             joined: DisjointSets::new(n),
             touched: Vec::new(),
+            stack: Vec::new(),
         }
     }
-    /// A stone stands for its chain (the chain's root), an empty point for itself.
-    fn node(&mut self, live: &[Stone], q: Point) -> Point {
+    /// Labels every stone of the chain through `start` with `start` (its lowest point when
+    /// chains are labelled in index order).
+    fn label_chain(&mut self, topology: &Topology, live: &[Stone], start: Point) {
+        let stone = live[start as usize];
+        self.chain_of[start as usize] = start;
+        self.stack.push(start);
+        while let Some(s) = self.stack.pop() {
+            for &q in topology.neighbours(s) {
+                let qu = q as usize;
+                if live[qu] == stone && self.chain_of[qu] == NO_CHAIN {
+                    self.chain_of[qu] = start;
+                    self.stack.push(q);
+                }
+            }
+        }
+    }
+    /// A stone stands for its chain (the chain's label), an empty point for itself.
+    fn node(&self, live: &[Stone], q: Point) -> Point {
         if live[q as usize] == Stone::Empty {
             q
         } else {
-            self.chains.root(q)
+            self.chain_of[q as usize]
         }
     }
     fn reset(&mut self) {

@@ -67,26 +67,180 @@ impl Mark {
     }
 }
 
+/// The steps of the making-up procedure, done either on a full [`MadeUpBoard`] (which
+/// picks the points and records every change, for diagrams) or on a [`Tally`] of how many
+/// points hold each mark (for the figures alone). Every step changes the counts the same
+/// way on both, since each takes as many points as asked for or as there are: the methods
+/// are written once and give the same figures either way.
+pub(crate) trait MakeUp {
+    fn count(&self, m: Mark) -> u32;
+    fn fill_roads(&mut self, c: Color, k: u32) -> u32;
+    fn lift_to_roads(&mut self, c: Color, k: u32) -> u32;
+    fn recolour_border(&mut self, giver: Color, k: u32) -> u32;
+    fn lift_border_to_split(&mut self, giver: Color, k: u32) -> u32;
+    fn split_roads(&mut self, c: Color, k: u32) -> u32;
+    fn give_eyes(&mut self, giver: Color, k: u32, half: bool) -> u32;
+    /// The changes in words (empty for a tally, which has no points).
+    fn describe_changes(&self) -> String;
+    /// The board for diagrams, if this is one.
+    fn into_diagram(self) -> Option<MadeUpBoard>;
+
+    fn stones(&self, c: Color) -> u32 {
+        self.count(Mark::Stone(c))
+    }
+    fn roads(&self, c: Color) -> u32 {
+        self.count(Mark::Road(c))
+    }
+    fn eyes(&self, c: Color) -> u32 {
+        self.count(Mark::Eye(c))
+    }
+    fn split(&self) -> u32 {
+        self.count(Mark::Split)
+    }
+    fn shared_eyes(&self) -> u32 {
+        self.count(Mark::SharedEye)
+    }
+    fn roads_half(&self, c: Color) -> i64 {
+        2 * self.roads(c) as i64 + self.split() as i64
+    }
+    fn living_half(&self, c: Color) -> i64 {
+        2 * self.stones(c) as i64 + self.roads_half(c)
+    }
+    fn compound_half(&self, c: Color) -> i64 {
+        2 * (self.stones(c) + self.roads(c) + self.eyes(c)) as i64
+            + self.split() as i64
+            + self.shared_eyes() as i64
+    }
+    fn pay_split(&mut self, giver: Color, k: u32) -> u32 {
+        let lifted = self.lift_border_to_split(giver, k);
+        lifted + self.split_roads(giver, k - lifted)
+    }
+}
+
+/// How many points of a made-up board hold each mark, without the board: what the
+/// methods need for their figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Tally {
+    counts: [u32; Mark::SLOTS],
+}
+
+impl Tally {
+    /// The tally of the analysis' classes (the starting board of every method).
+    pub(crate) fn of_analysis(analysis: &Analysis) -> Tally {
+        let mut counts = [0u32; Mark::SLOTS];
+        for (class, mark) in CLASS_MARKS {
+            counts[mark.slot()] += analysis.class_count(class);
+        }
+        Tally { counts }
+    }
+    /// Moves up to `k` points from mark `from` to mark `to`; returns how many moved.
+    fn shift(&mut self, from: Mark, to: Mark, k: u32) -> u32 {
+        let done = k.min(self.counts[from.slot()]);
+        self.counts[from.slot()] -= done;
+        self.counts[to.slot()] += done;
+        done
+    }
+}
+
+/// Every analysis class and the mark it starts as on a made-up board.
+const CLASS_MARKS: [(PointClass, Mark); Mark::SLOTS] = [
+    (PointClass::Stone(Color::Black), Mark::Stone(Color::Black)),
+    (PointClass::Stone(Color::White), Mark::Stone(Color::White)),
+    (PointClass::Eye(Color::Black), Mark::Eye(Color::Black)),
+    (PointClass::Eye(Color::White), Mark::Eye(Color::White)),
+    (PointClass::Road(Color::Black), Mark::Road(Color::Black)),
+    (PointClass::Road(Color::White), Mark::Road(Color::White)),
+    (PointClass::SharedEye, Mark::SharedEye),
+    (PointClass::Dame, Mark::Split),
+    (PointClass::Neutral, Mark::Neutral),
+];
+
+fn mark_of_class(class: PointClass) -> Mark {
+    match class {
+        PointClass::Stone(c) => Mark::Stone(c),
+        PointClass::Eye(c) => Mark::Eye(c),
+        PointClass::Road(c) => Mark::Road(c),
+        PointClass::SharedEye => Mark::SharedEye,
+        PointClass::Dame => Mark::Split,
+        PointClass::Neutral => Mark::Neutral,
+    }
+}
+
+impl MakeUp for Tally {
+    fn count(&self, m: Mark) -> u32 {
+        self.counts[m.slot()]
+    }
+    fn fill_roads(&mut self, c: Color, k: u32) -> u32 {
+        self.shift(Mark::Road(c), Mark::Stone(c), k)
+    }
+    fn lift_to_roads(&mut self, c: Color, k: u32) -> u32 {
+        self.shift(Mark::Stone(c), Mark::Road(c), k)
+    }
+    fn recolour_border(&mut self, giver: Color, k: u32) -> u32 {
+        self.shift(Mark::Stone(giver), Mark::Stone(giver.opponent()), k)
+    }
+    fn lift_border_to_split(&mut self, giver: Color, k: u32) -> u32 {
+        self.shift(Mark::Stone(giver), Mark::Split, k)
+    }
+    fn split_roads(&mut self, c: Color, k: u32) -> u32 {
+        self.shift(Mark::Road(c), Mark::Split, k)
+    }
+    fn give_eyes(&mut self, giver: Color, k: u32, half: bool) -> u32 {
+        let to = if half {
+            Mark::SharedEye
+        } else {
+            Mark::Eye(giver.opponent())
+        };
+        self.shift(Mark::Eye(giver), to, k)
+    }
+    fn describe_changes(&self) -> String {
+        String::new()
+    }
+    fn into_diagram(self) -> Option<MadeUpBoard> {
+        None
+    }
+}
+
+impl MakeUp for MadeUpBoard {
+    fn count(&self, m: Mark) -> u32 {
+        MadeUpBoard::count(self, m)
+    }
+    fn fill_roads(&mut self, c: Color, k: u32) -> u32 {
+        MadeUpBoard::fill_roads(self, c, k)
+    }
+    fn lift_to_roads(&mut self, c: Color, k: u32) -> u32 {
+        MadeUpBoard::lift_to_roads(self, c, k)
+    }
+    fn recolour_border(&mut self, giver: Color, k: u32) -> u32 {
+        MadeUpBoard::recolour_border(self, giver, k)
+    }
+    fn lift_border_to_split(&mut self, giver: Color, k: u32) -> u32 {
+        MadeUpBoard::lift_border_to_split(self, giver, k)
+    }
+    fn split_roads(&mut self, c: Color, k: u32) -> u32 {
+        MadeUpBoard::split_roads(self, c, k)
+    }
+    fn give_eyes(&mut self, giver: Color, k: u32, half: bool) -> u32 {
+        MadeUpBoard::give_eyes(self, giver, k, half)
+    }
+    fn describe_changes(&self) -> String {
+        MadeUpBoard::describe_changes(self)
+    }
+    fn into_diagram(self) -> Option<MadeUpBoard> {
+        Some(self)
+    }
+}
+
 impl MadeUpBoard {
     /// The board as the analysis classifies it (roads marked, essential eyes kept).
     pub fn from_analysis(analysis: &Analysis) -> MadeUpBoard {
-        analysis.made_up_template().clone()
+        MadeUpBoard::of_classes(analysis.topology_arc().clone(), analysis.classes())
     }
 
     /// The board of `analysis`'s classes (built once per analysis; see
     /// [`Analysis::made_up_template`]).
     pub(crate) fn of_classes(topology: Arc<Topology>, classes: &[PointClass]) -> MadeUpBoard {
-        let marks = classes
-            .iter()
-            .map(|c| match *c {
-                PointClass::Stone(c) => Mark::Stone(c),
-                PointClass::Eye(c) => Mark::Eye(c),
-                PointClass::Road(c) => Mark::Road(c),
-                PointClass::SharedEye => Mark::SharedEye,
-                PointClass::Dame => Mark::Split,
-                PointClass::Neutral => Mark::Neutral,
-            })
-            .collect();
+        let marks = classes.iter().map(|&c| mark_of_class(c)).collect();
         MadeUpBoard::from_marks(topology, marks)
     }
 

@@ -1,10 +1,11 @@
-//! The living-stones methods (第二十八条 to 第三十三条). Each builds its made-up board from
-//! the analysed position, so the compared figures can be read off the board.
+//! The living-stones methods (第二十八条 to 第三十三条). Each runs its making-up procedure
+//! on a made-up board built from the analysed position, so the compared figures can be read
+//! off the board, or on a tally of that board's marks when only the figures are wanted.
 
-use super::{HalfPoints, Method, Params, Score, Unavailable, Version};
+use super::{Counted, HalfPoints, Method, Notes, Params, Score, Unavailable, Version};
 use crate::analysis::Analysis;
 use crate::color::{Color, PerColor};
-use crate::madeup::MadeUpBoard;
+use crate::madeup::MakeUp;
 
 fn unavailable(method: Method, reason: impl Into<String>) -> Unavailable {
     Unavailable {
@@ -25,10 +26,10 @@ fn extra_moves(moves: PerColor<u32>) -> Option<(Color, u32)> {
 /// The art version's 多下贴子 with A-class negative moves: the side that made n more moves
 /// takes n of its border stones off; the points are shared half and half.
 fn art_lift(
-    board: &mut MadeUpBoard,
+    board: &mut impl MakeUp,
     method: Method,
     params: &Params,
-    notes: &mut Vec<String>,
+    notes: &mut Notes,
 ) -> Result<(), Unavailable> {
     if params.version == Version::Law {
         return Ok(());
@@ -47,10 +48,12 @@ fn art_lift(
                 format!("{over} has only {done} stones to give for {n} extra moves"),
             ));
         }
-        notes.push(format!(
-            "art version: {over} made {n} more move(s) and gives {} stone(s) to each side",
-            HalfPoints(n as i64)
-        ));
+        notes.push(|| {
+            format!(
+                "art version: {over} made {n} more move(s) and gives {} stone(s) to each side",
+                HalfPoints(n as i64)
+            )
+        });
     }
     Ok(())
 }
@@ -62,41 +65,58 @@ fn label(c: Color) -> &'static str {
     }
 }
 
+/// The counts of a method, per side, with the board it counted on.
+fn counted<B>(black: i64, white: i64, board: B) -> Counted<B> {
+    Counted {
+        black: HalfPoints(black),
+        white: HalfPoints(white),
+        board: Some(board),
+        total: None,
+    }
+}
+
 /// 子路合计法: each side's stones on the board plus its roads.
 pub fn living_stones(analysis: &Analysis, params: &Params) -> Result<Score, Unavailable> {
-    let method = Method::LivingStones;
-    let mut board = MadeUpBoard::from_analysis(analysis);
-    let mut notes = Vec::new();
-    art_lift(&mut board, method, params, &mut notes)?;
+    super::score(analysis, Method::LivingStones, params)
+}
+
+pub(crate) fn living_stones_on<B: MakeUp>(
+    _analysis: &Analysis,
+    params: &Params,
+    mut board: B,
+    notes: &mut Notes,
+) -> Result<Counted<B>, Unavailable> {
+    art_lift(&mut board, Method::LivingStones, params, notes)?;
     for c in Color::ALL {
-        notes.push(format!(
-            "{}: {} stones + {} roads",
-            label(c),
-            board.stones(c),
-            HalfPoints(board.roads_half(c))
-        ));
+        notes.push(|| {
+            format!(
+                "{}: {} stones + {} roads",
+                label(c),
+                board.stones(c),
+                HalfPoints(board.roads_half(c))
+            )
+        });
     }
     let (b, w) = (
         board.living_half(Color::Black),
         board.living_half(Color::White),
     );
-    Ok(Score::new(
-        method,
-        HalfPoints(b),
-        HalfPoints(w),
-        params,
-        Some(board),
-        notes,
-    ))
+    Ok(counted(b, w, board))
 }
 
 /// 停路比子法: the side with more roads fills the difference with its stones; then both have
 /// equal roads and the stones on the board are compared.
 pub fn equal_roads(analysis: &Analysis, params: &Params) -> Result<Score, Unavailable> {
-    let method = Method::EqualRoads;
-    let mut board = MadeUpBoard::from_analysis(analysis);
-    let mut notes = Vec::new();
-    art_lift(&mut board, method, params, &mut notes)?;
+    super::score(analysis, Method::EqualRoads, params)
+}
+
+pub(crate) fn equal_roads_on<B: MakeUp>(
+    _analysis: &Analysis,
+    params: &Params,
+    mut board: B,
+    notes: &mut Notes,
+) -> Result<Counted<B>, Unavailable> {
+    art_lift(&mut board, Method::EqualRoads, params, notes)?;
     let (rb, rw) = (board.roads(Color::Black), board.roads(Color::White));
     if rb != rw {
         let (more, d) = if rb > rw {
@@ -105,30 +125,21 @@ pub fn equal_roads(analysis: &Analysis, params: &Params) -> Result<Score, Unavai
             (Color::White, rw - rb)
         };
         board.fill_roads(more, d);
-        notes.push(format!("{} fills {d} road(s)", label(more)));
+        notes.push(|| format!("{} fills {d} road(s)", label(more)));
     }
     let roads = HalfPoints(board.roads_half(Color::Black));
     debug_assert_eq!(
         board.roads_half(Color::Black),
         board.roads_half(Color::White)
     );
-    notes.push(format!(
-        "both sides have {roads} road(s); stones are compared"
-    ));
+    notes.push(|| format!("both sides have {roads} road(s); stones are compared"));
     let (b, w) = (board.stones(Color::Black), board.stones(Color::White));
-    Ok(Score::new(
-        method,
-        HalfPoints::from_points(b as i64),
-        HalfPoints::from_points(w as i64),
-        params,
-        Some(board),
-        notes,
-    ))
+    Ok(counted(2 * b as i64, 2 * w as i64, board))
 }
 
 /// Makes the stones on the board equal: the side with fewer fills its roads, and if its
 /// roads run out the other side lifts stones into roads. Returns (filled, lifted) per side.
-fn equalise_stones(board: &mut MadeUpBoard) -> (PerColor<u32>, PerColor<u32>) {
+fn equalise_stones(board: &mut impl MakeUp) -> (PerColor<u32>, PerColor<u32>) {
     let mut filled = PerColor::default();
     let mut lifted = PerColor::default();
     let (sb, sw) = (board.stones(Color::Black), board.stones(Color::White));
@@ -151,10 +162,17 @@ fn equalise_stones(board: &mut MadeUpBoard) -> (PerColor<u32>, PerColor<u32>) {
 /// 停子比路法, broad form: with bowls of a fixed size, fill stones into one's own territory
 /// until both sides have as many stones on the board, then compare roads.
 pub fn equal_stones(analysis: &Analysis, params: &Params) -> Result<Score, Unavailable> {
+    super::score(analysis, Method::EqualStones, params)
+}
+
+pub(crate) fn equal_stones_on<B: MakeUp>(
+    analysis: &Analysis,
+    params: &Params,
+    mut board: B,
+    notes: &mut Notes,
+) -> Result<Counted<B>, Unavailable> {
     let method = Method::EqualStones;
-    let mut board = MadeUpBoard::from_analysis(analysis);
-    let mut notes = Vec::new();
-    art_lift(&mut board, method, params, &mut notes)?;
+    art_lift(&mut board, method, params, notes)?;
     let n = analysis.live().len() as u32;
     let bowls = params
         .bowls
@@ -162,18 +180,16 @@ pub fn equal_stones(analysis: &Analysis, params: &Params) -> Result<Score, Unava
     let (filled, lifted) = equalise_stones(&mut board);
     for c in Color::ALL {
         if *filled.get(c) > 0 {
-            notes.push(format!(
-                "{} fills {} stone(s) from the bowl",
-                label(c),
-                filled.get(c)
-            ));
+            notes.push(|| {
+                format!(
+                    "{} fills {} stone(s) from the bowl",
+                    label(c),
+                    filled.get(c)
+                )
+            });
         }
         if *lifted.get(c) > 0 {
-            notes.push(format!(
-                "{} lifts {} stone(s) into roads",
-                label(c),
-                lifted.get(c)
-            ));
+            notes.push(|| format!("{} lifts {} stone(s) into roads", label(c), lifted.get(c)));
         }
     }
     let on_board = board.stones(Color::Black);
@@ -190,23 +206,18 @@ pub fn equal_stones(analysis: &Analysis, params: &Params) -> Result<Score, Unava
             ));
         }
     }
-    notes.push(format!(
-        "{on_board} stones each on the board; left in the bowls: Black {}, White {}",
-        bowls.black - on_board,
-        bowls.white - on_board
-    ));
+    notes.push(|| {
+        format!(
+            "{on_board} stones each on the board; left in the bowls: Black {}, White {}",
+            bowls.black - on_board,
+            bowls.white - on_board
+        )
+    });
     let (b, w) = (
         board.roads_half(Color::Black),
         board.roads_half(Color::White),
     );
-    Ok(Score::new(
-        method,
-        HalfPoints(b),
-        HalfPoints(w),
-        params,
-        Some(board),
-        notes,
-    ))
+    Ok(counted(b, w, board))
 }
 
 /// 停子比路法, narrow form: refill one's captured stones, dead stones and virtual-move stones
@@ -214,6 +225,15 @@ pub fn equal_stones(analysis: &Analysis, params: &Params) -> Result<Score, Unava
 /// stones into roads; art: its extra stones are shared out); if roads run out, the stones
 /// that could not be refilled are balanced by lifting; then roads are compared.
 pub fn equal_stones_refill(analysis: &Analysis, params: &Params) -> Result<Score, Unavailable> {
+    super::score(analysis, Method::EqualStonesRefill, params)
+}
+
+pub(crate) fn equal_stones_refill_on<B: MakeUp>(
+    analysis: &Analysis,
+    params: &Params,
+    mut board: B,
+    notes: &mut Notes,
+) -> Result<Counted<B>, Unavailable> {
     let method = Method::EqualStonesRefill;
     let moves = params.moves.ok_or_else(|| {
         unavailable(
@@ -221,8 +241,6 @@ pub fn equal_stones_refill(analysis: &Analysis, params: &Params) -> Result<Score
             "needs each side's number of moves, real and virtual (--moves B,W), to refill",
         )
     })?;
-    let mut board = MadeUpBoard::from_analysis(analysis);
-    let mut notes = Vec::new();
     let mut refill = PerColor::default();
     for c in Color::ALL {
         let on_board = analysis.stones(c);
@@ -251,16 +269,20 @@ pub fn equal_stones_refill(analysis: &Analysis, params: &Params) -> Result<Score
                         ),
                     ));
                 }
-                notes.push(format!(
-                    "{} refills {r}: {lost} captured, {dead} dead, {} virtual-move stone(s)",
-                    label(c),
-                    r - lost - dead
-                ));
+                notes.push(|| {
+                    format!(
+                        "{} refills {r}: {lost} captured, {dead} dead, {} virtual-move stone(s)",
+                        label(c),
+                        r - lost - dead
+                    )
+                });
             }
-            None => notes.push(format!(
-                "{} refills {r} stone(s) ({dead} dead; captured and virtual not told apart without --captures)",
-                label(c)
-            )),
+            None => notes.push(|| {
+                format!(
+                    "{} refills {r} stone(s) ({dead} dead; captured and virtual not told apart without --captures)",
+                    label(c)
+                )
+            }),
         }
     }
     if params.version == Version::Art {
@@ -273,15 +295,17 @@ pub fn equal_stones_refill(analysis: &Analysis, params: &Params) -> Result<Score
                     format!("{over} has too few stones to share out"),
                 ));
             }
-            notes.push(format!(
-                "art version: {over} made {n} more move(s): {} of its stones change colour{}",
-                n / 2,
-                if n % 2 == 1 {
-                    ", one point is split"
-                } else {
-                    ""
-                }
-            ));
+            notes.push(|| {
+                format!(
+                    "art version: {over} made {n} more move(s): {} of its stones change colour{}",
+                    n / 2,
+                    if n % 2 == 1 {
+                        ", one point is split"
+                    } else {
+                        ""
+                    }
+                )
+            });
         }
     }
     let mut leftover = PerColor::default();
@@ -291,32 +315,32 @@ pub fn equal_stones_refill(analysis: &Analysis, params: &Params) -> Result<Score
         *leftover.get_mut(c) = want - done;
     }
     let (sb, sw) = (board.stones(Color::Black), board.stones(Color::White));
-    let lifted = if sb != sw {
+    if sb != sw {
         let (more, d) = if sb > sw {
             (Color::Black, sb - sw)
         } else {
             (Color::White, sw - sb)
         };
         let done = board.lift_to_roads(more, d);
-        notes.push(format!(
-            "{} turns {done} stone(s) into roads to balance (negative moves{})",
-            label(more),
-            if leftover.black + leftover.white > 0 {
-                ", and stones that found no road"
-            } else {
-                ""
-            }
-        ));
-        done
-    } else {
-        0
-    };
-    let _ = lifted;
+        notes.push(|| {
+            format!(
+                "{} turns {done} stone(s) into roads to balance (negative moves{})",
+                label(more),
+                if leftover.black + leftover.white > 0 {
+                    ", and stones that found no road"
+                } else {
+                    ""
+                }
+            )
+        });
+    }
     if leftover.black + leftover.white > 0 {
-        notes.push(format!(
-            "roads ran out: Black {} and White {} stone(s) stay off the board",
-            leftover.black, leftover.white
-        ));
+        notes.push(|| {
+            format!(
+                "roads ran out: Black {} and White {} stone(s) stay off the board",
+                leftover.black, leftover.white
+            )
+        });
     }
     if board.stones(Color::Black) != board.stones(Color::White) {
         return Err(unavailable(
@@ -324,40 +348,39 @@ pub fn equal_stones_refill(analysis: &Analysis, params: &Params) -> Result<Score
             "could not balance the stones on the board",
         ));
     }
-    notes.push(format!(
-        "{} stones each on the board",
-        board.stones(Color::Black)
-    ));
+    notes.push(|| format!("{} stones each on the board", board.stones(Color::Black)));
     let (b, w) = (
         board.roads_half(Color::Black),
         board.roads_half(Color::White),
     );
-    Ok(Score::new(
-        method,
-        HalfPoints(b),
-        HalfPoints(w),
-        params,
-        Some(board),
-        notes,
-    ))
+    Ok(counted(b, w, board))
 }
 
 /// 停虚比子法 / 还棋头: virtual stones on the essential eyes, shared points half each; the
 /// side with more essential eyes (more units) returns half the difference as border stones
 /// that change colour; compound stones (stones and empty points) are compared.
 pub fn returned_heads(analysis: &Analysis, params: &Params) -> Result<Score, Unavailable> {
+    super::score(analysis, Method::ReturnedHeads, params)
+}
+
+pub(crate) fn returned_heads_on<B: MakeUp>(
+    analysis: &Analysis,
+    params: &Params,
+    mut board: B,
+    notes: &mut Notes,
+) -> Result<Counted<B>, Unavailable> {
     let method = Method::ReturnedHeads;
-    let mut board = MadeUpBoard::from_analysis(analysis);
-    let mut notes = Vec::new();
-    art_lift(&mut board, method, params, &mut notes)?;
-    notes.push(format!(
-        "units: Black {}, White {}; essential eyes: Black {}, White {}, shared {}",
-        analysis.unit_count(Color::Black),
-        analysis.unit_count(Color::White),
-        board.eyes(Color::Black),
-        board.eyes(Color::White),
-        board.shared_eyes()
-    ));
+    art_lift(&mut board, method, params, notes)?;
+    notes.push(|| {
+        format!(
+            "units: Black {}, White {}; essential eyes: Black {}, White {}, shared {}",
+            analysis.unit_count(Color::Black),
+            analysis.unit_count(Color::White),
+            board.eyes(Color::Black),
+            board.eyes(Color::White),
+            board.shared_eyes()
+        )
+    });
     let (eb, ew) = (board.eyes(Color::Black), board.eyes(Color::White));
     if eb != ew {
         let (giver, k) = if eb > ew {
@@ -382,25 +405,20 @@ pub fn returned_heads(analysis: &Analysis, params: &Params) -> Result<Score, Una
                 format!("{giver} has too little to return"),
             ));
         }
-        notes.push(format!(
-            "{} returns {} head(s): {}",
-            label(giver),
-            HalfPoints(k as i64),
-            board.describe_changes()
-        ));
+        notes.push(|| {
+            format!(
+                "{} returns {} head(s): {}",
+                label(giver),
+                HalfPoints(k as i64),
+                board.describe_changes()
+            )
+        });
     }
     let (b, w) = (
         board.compound_half(Color::Black),
         board.compound_half(Color::White),
     );
-    let total = analysis.live().len() as u32;
-    Ok(Score::new(
-        method,
-        HalfPoints(b),
-        HalfPoints(w),
-        params,
-        Some(board),
-        notes,
-    )
-    .with_threshold(total))
+    let mut out = counted(b, w, board);
+    out.total = Some(analysis.live().len() as u32);
+    Ok(out)
 }

@@ -8,7 +8,7 @@ mod modern;
 
 use crate::analysis::Analysis;
 use crate::color::{Color, PerColor};
-use crate::madeup::MadeUpBoard;
+use crate::madeup::{MadeUpBoard, MakeUp, Tally};
 use crate::rules::Komi;
 use std::fmt;
 
@@ -297,19 +297,88 @@ impl Score {
     }
 }
 
-/// Scores by one method.
-pub fn score(analysis: &Analysis, method: Method, params: &Params) -> MethodResult {
-    match method {
-        Method::LivingStones => living_stones(analysis, params),
-        Method::EqualRoads => equal_roads(analysis, params),
-        Method::EqualStones => equal_stones(analysis, params),
-        Method::EqualStonesRefill => equal_stones_refill(analysis, params),
-        Method::ReturnedHeads => returned_heads(analysis, params),
-        Method::Area => Ok(area(analysis, params)),
-        Method::Territory => territory(analysis, params),
-        Method::GroupTax => Ok(group_tax(analysis, params)),
-        Method::TrompTaylor => Ok(tromp_taylor(analysis, params)),
+/// Where a method's explanations go: collected for a full score, skipped without being
+/// formatted when only the figures are wanted.
+pub(crate) struct Notes(Option<Vec<String>>);
+
+impl Notes {
+    fn collecting() -> Notes {
+        Notes(Some(Vec::new()))
     }
+    fn skipping() -> Notes {
+        Notes(None)
+    }
+    /// Adds the note `text` makes, if notes are collected.
+    fn push(&mut self, text: impl FnOnce() -> String) {
+        if let Some(v) = &mut self.0 {
+            v.push(text());
+        }
+    }
+    fn into_vec(self) -> Vec<String> {
+        self.0.unwrap_or_default()
+    }
+}
+
+/// What a method counted: each side's figure, the board it counted on (a made-up board or
+/// a tally of one) and, where the two figures add up to the points of the board, that total
+/// for the 归本数.
+pub(crate) struct Counted<B> {
+    black: HalfPoints,
+    white: HalfPoints,
+    board: Option<B>,
+    total: Option<u32>,
+}
+
+impl<B: MakeUp> Counted<B> {
+    fn into_score(self, method: Method, params: &Params, notes: Notes) -> Score {
+        let board = self.board.and_then(MakeUp::into_diagram);
+        let s = Score::new(
+            method,
+            self.black,
+            self.white,
+            params,
+            board,
+            notes.into_vec(),
+        );
+        match self.total {
+            Some(t) => s.with_threshold(t),
+            None => s,
+        }
+    }
+}
+
+/// Runs one method on the made-up board `B` starts from (a full board or a tally).
+fn run<B: MakeUp>(
+    analysis: &Analysis,
+    method: Method,
+    params: &Params,
+    start: B,
+    notes: &mut Notes,
+) -> Result<Counted<B>, Unavailable> {
+    match method {
+        Method::LivingStones => living::living_stones_on(analysis, params, start, notes),
+        Method::EqualRoads => living::equal_roads_on(analysis, params, start, notes),
+        Method::EqualStones => living::equal_stones_on(analysis, params, start, notes),
+        Method::EqualStonesRefill => living::equal_stones_refill_on(analysis, params, start, notes),
+        Method::ReturnedHeads => living::returned_heads_on(analysis, params, start, notes),
+        Method::Area => Ok(modern::area_on(analysis, notes)),
+        Method::Territory => modern::territory_on(analysis, params, notes),
+        Method::GroupTax => Ok(modern::group_tax_on(analysis, notes)),
+        Method::TrompTaylor => Ok(modern::tromp_taylor_on(analysis, notes)),
+    }
+}
+
+/// Scores by one method, with the made-up board (for the shortcut methods) and the notes.
+pub fn score(analysis: &Analysis, method: Method, params: &Params) -> MethodResult {
+    let mut notes = Notes::collecting();
+    let counted = run(
+        analysis,
+        method,
+        params,
+        MadeUpBoard::from_analysis(analysis),
+        &mut notes,
+    )?;
+    Ok(counted.into_score(method, params, notes))
 }
 
 /// Scores by every method, in [`Method::ALL`] order.
@@ -317,5 +386,29 @@ pub fn score_all(analysis: &Analysis, params: &Params) -> Vec<MethodResult> {
     Method::ALL
         .iter()
         .map(|&m| score(analysis, m, params))
+        .collect()
+}
+
+/// The figures of one method alone: the same [`Score`] as [`score`] (counts, komi, winner,
+/// margin, 归本数, or the same reason it is unavailable) but without the made-up board and
+/// the notes. The shortcut methods' procedures run on counts of marks instead of a board,
+/// so nothing is allocated per method; ask [`score`] for the diagrams.
+pub fn figures(analysis: &Analysis, method: Method, params: &Params) -> MethodResult {
+    let mut notes = Notes::skipping();
+    let counted = run(
+        analysis,
+        method,
+        params,
+        Tally::of_analysis(analysis),
+        &mut notes,
+    )?;
+    Ok(counted.into_score(method, params, notes))
+}
+
+/// The figures of every method, in [`Method::ALL`] order (see [`figures`]).
+pub fn figures_all(analysis: &Analysis, params: &Params) -> Vec<MethodResult> {
+    Method::ALL
+        .iter()
+        .map(|&m| figures(analysis, m, params))
         .collect()
 }

@@ -1,0 +1,228 @@
+//! The figures-only counting path must agree with the full one, which builds every made-up
+//! board: same counts, komi, winner, margin and 归本数 (or the same reason a method cannot be
+//! computed) on random finished and stopped positions, both versions, several komi.
+//!
+//! The expectation is the full path itself: `score::figures` is documented as `score::score`
+//! without the board and the notes, so any difference is a bug in one of them.
+
+use go_scoring::analysis::Analysis;
+use go_scoring::rules::Komi;
+use go_scoring::score::{self, Method, Params, Version};
+use go_scoring::{Board, Color, Move, PerColor, Point, Rules, Stone, Topology};
+use std::sync::Arc;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn topology(rng: &mut Rng) -> Arc<Topology> {
+    match rng.below(5) {
+        0 => {
+            let n = 12 + rng.below(20);
+            let mut edges: Vec<(usize, usize)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+            for _ in 0..n / 2 {
+                let (a, b) = (rng.below(n), rng.below(n));
+                if a != b {
+                    edges.push((a, b));
+                }
+            }
+            Arc::new(Topology::numbered_graph(n, &edges).unwrap())
+        }
+        1 => Arc::new(Topology::grid(3 + rng.below(8) as u32, 3 + rng.below(8) as u32).unwrap()),
+        2 => Arc::new(Topology::square(19).unwrap()),
+        _ => Arc::new(Topology::square(5 + rng.below(5) as u32).unwrap()),
+    }
+}
+
+fn own_eye(board: &Board, p: Point, c: Color) -> bool {
+    board
+        .topology()
+        .neighbours(p)
+        .iter()
+        .all(|&q| board.at(q) == Stone::of(c))
+}
+
+/// Random play that never fills its own one-point eyes, with some virtual moves.
+fn playout(rng: &mut Rng, topo: Arc<Topology>, limit: usize) -> Board {
+    let mut board = Board::new(topo, Rules::LIVING_STONES);
+    let (mut passes, mut played) = (0, 0);
+    while passes < 2 && played < limit {
+        played += 1;
+        let c = board.to_move();
+        if rng.below(40) == 0 {
+            board.play(Move::Virtual).unwrap();
+            continue;
+        }
+        let mut empties: Vec<Point> = board.empty_points().to_vec();
+        empties.sort_unstable();
+        let mut moved = false;
+        while !empties.is_empty() {
+            let p = empties.swap_remove(rng.below(empties.len()));
+            if !own_eye(&board, p, c) && board.play_point(p).is_ok() {
+                moved = true;
+                break;
+            }
+        }
+        if moved {
+            passes = 0;
+        } else {
+            board.play(Move::Pass).unwrap();
+            passes += 1;
+        }
+    }
+    board
+}
+
+#[test]
+fn figures_equal_full_scores() {
+    let mut rng = Rng(0x00F1_6E45);
+    let mut compared = 0;
+    for i in 0..400 {
+        let topo = topology(&mut rng);
+        let n = topo.len();
+        let finished = i % 2 == 0;
+        let limit = if finished {
+            20 * n
+        } else {
+            rng.below(3 * n) + 1
+        };
+        let board = playout(&mut rng, topo, limit);
+        let position = board.position();
+        let mut dead = Vec::new();
+        if !finished {
+            for chain in position.chains() {
+                if rng.below(5) == 0 {
+                    dead.push(chain.stones[0]);
+                }
+            }
+        }
+        let analysis = Analysis::new(&position, &dead).unwrap();
+        for version in [Version::Law, Version::Art] {
+            for komi in [0, 1, 13] {
+                let known = rng.below(4) != 0;
+                let params = Params {
+                    version,
+                    komi: Komi(komi),
+                    moves: known.then(|| board.counted_moves()),
+                    captures: known.then(|| board.captures()),
+                    bowls: (rng.below(2) == 0).then(|| PerColor::new(n as u32 / 2, n as u32)),
+                    ..Params::default()
+                };
+                let fast = score::figures_all(&analysis, &params);
+                let full = score::score_all(&analysis, &params);
+                for ((m, f), s) in Method::ALL.iter().zip(&fast).zip(&full) {
+                    let s = s.clone().map(|mut s| {
+                        if m.is_living_family() {
+                            assert!(s.board.is_some(), "{m}: the full path builds the board");
+                        }
+                        s.board = None;
+                        s.notes.clear();
+                        s
+                    });
+                    assert_eq!(f, &s, "{m}, {version}, komi {komi}, case {i}");
+                    if let Ok(f) = f {
+                        assert!(f.board.is_none() && f.notes.is_empty());
+                    }
+                    compared += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(compared, 400 * 2 * 3 * Method::ALL.len());
+}
+
+/// The units (棋块) by their definition, one flood per unit: the components of a colour's
+/// stones and the empty regions only that colour borders, in order of their lowest point,
+/// with the number of chains each holds. The analysis finds them by joining chains through
+/// regions instead; both must give the same units.
+#[test]
+fn units_equal_a_plain_flood() {
+    let mut rng = Rng(0x0417_5EED);
+    for i in 0..300 {
+        let topo = topology(&mut rng);
+        let n = topo.len();
+        let limit = if i % 2 == 0 {
+            20 * n
+        } else {
+            rng.below(3 * n) + 1
+        };
+        let board = playout(&mut rng, topo.clone(), limit);
+        let position = board.position();
+        let mut dead = Vec::new();
+        if i % 2 == 1 {
+            for chain in position.chains() {
+                if rng.below(5) == 0 {
+                    dead.push(chain.stones[0]);
+                }
+            }
+        }
+        let a = Analysis::new(&position, &dead).unwrap();
+        let live = a.live();
+        // Area colour of each point: a stone's colour, or the only colour bordering its region.
+        let mut area = vec![0u8; n];
+        for r in a.regions() {
+            if let Some(c) = r.owner() {
+                for &p in &r.points {
+                    area[p as usize] = Stone::of(c) as u8;
+                }
+            }
+        }
+        for p in 0..n {
+            if live[p] != Stone::Empty {
+                area[p] = live[p] as u8;
+            }
+        }
+        let live_position = go_scoring::Position::unchecked(topo.clone(), live.to_vec());
+        let chains = live_position.chains();
+        let mut chain_of = vec![usize::MAX; n];
+        for (k, c) in chains.iter().enumerate() {
+            for &s in &c.stones {
+                chain_of[s as usize] = k;
+            }
+        }
+        let mut seen = vec![false; n];
+        let mut expected = Vec::new();
+        for start in 0..n {
+            if area[start] == 0 || seen[start] {
+                continue;
+            }
+            let mut points = vec![start as Point];
+            seen[start] = true;
+            let mut k = 0;
+            while k < points.len() {
+                let p = points[k];
+                k += 1;
+                for &q in topo.neighbours(p) {
+                    if !seen[q as usize] && area[q as usize] == area[start] {
+                        seen[q as usize] = true;
+                        points.push(q);
+                    }
+                }
+            }
+            points.sort_unstable();
+            let (stones, territory): (Vec<Point>, Vec<Point>) = points
+                .iter()
+                .partition(|&&p| live[p as usize] != Stone::Empty);
+            let mut ids: Vec<usize> = stones.iter().map(|&p| chain_of[p as usize]).collect();
+            ids.sort_unstable();
+            ids.dedup();
+            expected.push((stones, territory, ids.len()));
+        }
+        let found: Vec<_> = a
+            .units()
+            .iter()
+            .map(|u| (u.stones.clone(), u.territory.clone(), u.chains))
+            .collect();
+        assert_eq!(found, expected, "case {i}");
+    }
+}
