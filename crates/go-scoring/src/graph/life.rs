@@ -40,8 +40,12 @@ use crate::color::{Color, Stone};
 use crate::position::Position;
 use crate::topology::Point;
 
-/// Default node budget of one search (four per string: two questions, and the seki test).
+/// Default node budget of one search (two per string, and the seki test).
 pub const DEFAULT_LIFE_BUDGET: u64 = 400_000;
+/// The whole position gets this many times the budget of one search; strings met after it
+/// is spent stay undecided (over budget), so a board full of hard regions still answers in
+/// bounded time.
+pub const TOTAL_BUDGET_FACTOR: u64 = 8;
 /// Default size limit of a region's graph (region, bordering stones and the added eyes).
 pub const DEFAULT_MAX_REGION_POINTS: usize = 40;
 /// The search packs a region's graph into 64-bit masks.
@@ -170,7 +174,8 @@ impl SearchedLife {
 }
 
 /// Decides the stones of `position` (no suicide): Benson first, then a search per string of
-/// each open region of at most `max_points` graph points, `budget` nodes per search.
+/// each open region of at most `max_points` graph points, `budget` nodes per search and
+/// [`TOTAL_BUDGET_FACTOR`] times that for the whole position.
 pub fn search_life(position: &Position, budget: u64, max_points: usize) -> SearchedLife {
     let base = benson::auto_dead(position, false);
     let black = benson::pass_alive(position, Color::Black, false);
@@ -188,6 +193,7 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
     };
     let topo = position.topology();
     let limit = max_points.min(MAX_GRAPH_POINTS);
+    let mut remaining = budget.saturating_mul(TOTAL_BUDGET_FACTOR);
     let mut seen = vec![false; n];
     for start in 0..n {
         if settled[start] || seen[start] {
@@ -226,7 +232,7 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
                     })
                     .collect(),
             },
-            Ok(local) => decide_region(&local, position, &region, budget),
+            Ok(local) => decide_region(&local, position, &region, budget, &mut remaining),
         };
         for s in &report.strings {
             let list = match s.status {
@@ -291,6 +297,7 @@ fn decide_region(
     position: &Position,
     region: &[usize],
     budget: u64,
+    remaining: &mut u64,
 ) -> RegionReport {
     let start = local.start;
     let mut strings = Vec::new();
@@ -300,9 +307,15 @@ fn decide_region(
     for (stones, color) in board_strings(position, region) {
         let anchor = local.index[stones[0] as usize];
         let black = color == Color::Black;
-        let mut search = Search::new(local, anchor, black, budget);
-        let opponent_first = search.run(start, false);
-        let own_first = search.run(start, true);
+        let mut search = Search::new(local, anchor, black, budget.min(*remaining));
+        let (opponent_first, own_first) = if *remaining == 0 {
+            (Err(0), Err(0)) // the position's total budget is spent
+        } else {
+            let first = search.run(start, false);
+            let second = search.run(start, true);
+            (first, second)
+        };
+        *remaining = remaining.saturating_sub(search.total_nodes);
         let answer = |r: &Result<Value, u64>| match r {
             Ok(Value::Win) => Some(true),
             Ok(Value::Loss) => Some(false),
@@ -331,6 +344,11 @@ fn decide_region(
         searches.push((anchor, search));
     }
     mark_seki(local, &mut strings, &mut searches);
+    // the seki test searched too: count its nodes
+    for (s, (_, search)) in strings.iter_mut().zip(&searches) {
+        *remaining = remaining.saturating_sub(search.total_nodes - s.nodes);
+        s.nodes = search.total_nodes;
+    }
     RegionReport {
         points: region.iter().map(|&p| p as Point).collect(),
         verdict,
