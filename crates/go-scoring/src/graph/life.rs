@@ -10,14 +10,17 @@
 //! of graph Go (seed 003: 𝓑/𝓦 settled, 𝓝 the next player decides, 𝓟 whoever moves loses):
 //! *does the string survive (is it never captured) with its own side moving first, and with
 //! the opponent moving first?* A string taken off the board counts as dead even if its side
-//! later takes the point back: a sacrificed stone is a dead stone. Play alternates, passes are allowed, two
-//! passes end, suicide is illegal, and a move may not recreate a position of the current line
-//! (positional superko), except that retaking a ko at once (recreating the position before
-//! the opponent's last move) has the value "ko": the fight then hangs on ko threats found
-//! elsewhere, which only counts when nothing better is available. Each
-//! question is a boolean game searched depth-first with a transposition table; Benson's test
-//! on the cut-out graph ends a line early when the string has become pass-alive, or its point
-//! lies in the opponent's pass-alive territory.
+//! later takes the point back: a sacrificed stone is a dead stone. Play alternates, passes
+//! are allowed, two passes end, suicide is illegal, and a move may not recreate a position of
+//! the current line (positional superko), except that retaking a ko at once (recreating the
+//! position before the opponent's last move) has the value "ko": the fight then hangs on ko
+//! threats found elsewhere, which only counts when nothing better is available.
+//!
+//! Each question is a boolean game searched depth-first with a transposition table. Benson's
+//! test on the cut-out graph ends a line early when the string has become pass-alive or lies
+//! in the opponent's pass-alive territory. Moves next to the string and to short-of-liberty
+//! strings are tried first and self-ataris last; a side never fills a one-point eye of its
+//! own string (the usual eye-filling rule of life-and-death search).
 //!
 //! | survives, opponent first | survives, own side first | status |
 //! |---|---|---|
