@@ -100,3 +100,18 @@ fn dame_are_split_between_the_sides() {
     assert_eq!(filled.stones, PerColor::new(6, 5));
     assert_eq!(filled.not_ultimate, None);
 }
+
+#[test]
+fn an_ultimate_position_is_its_own_fill() {
+    // Seed 003's example of an ultimate position (reconstructed in the diagram file: one
+    // string with two one-point eyes per side). Nothing is a road, so the count is 4 stones
+    // each, filling changes nothing, and the result is ultimate.
+    let p = diagram("003-ultimate-example.txt");
+    let a = Analysis::new(&p, &[]).unwrap();
+    let count = score::living_stones(&a, &params()).unwrap();
+    assert_eq!((count.black, count.white), (HalfPoints(8), HalfPoints(8)));
+    let filled = fill_position(&p, &[]);
+    assert_eq!(filled.position.stones(), p.stones());
+    assert_eq!(filled.stones, PerColor::new(4, 4));
+    assert_eq!(filled.not_ultimate, None);
+}
