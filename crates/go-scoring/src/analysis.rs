@@ -243,20 +243,19 @@ impl Analysis {
                 class[p] = PointClass::Stone(c);
             }
         }
-        let mut visit = Visit::new(n);
-        classify_shared(&topology, &live, &regions, &mut class, &mut visit);
+        let any_shared = regions.iter().any(|r| r.is_shared());
+        if any_shared {
+            classify_shared(&topology, &live, &regions, &mut class);
+        }
         // Units: components of own stones and own-only regions. Per point: the colour
         // whose area it is (0 none, else the colour's bit), and whether it is an empty
         // point both colours border.
         let mut area_bits = vec![0u8; n];
-        let mut shared_empty = vec![false; n];
         for p in 0..n {
             match live[p] {
                 Stone::Empty => {
                     let b = regions[region_of[p] as usize].border;
-                    if b == 3 {
-                        shared_empty[p] = true;
-                    } else {
+                    if b != 3 {
                         area_bits[p] = b;
                     }
                 }
@@ -351,7 +350,11 @@ impl Analysis {
         // liberty is in seki, and so is a unit with a chain in atari whose last liberty is
         // such a point. If the last liberty is a point of the unit's own area, the owner
         // simply fills it (closing a tiger's mouth) and the unit lives on.
-        if shared_empty.iter().any(|&s| s) {
+        if any_shared {
+            let shared_empty = |q: Point| {
+                live[q as usize] == Stone::Empty
+                    && regions[region_of[q as usize] as usize].is_shared()
+            };
             for (p, _) in class
                 .iter()
                 .enumerate()
@@ -371,7 +374,7 @@ impl Analysis {
                     && topology
                         .neighbours(p as Point)
                         .iter()
-                        .any(|&q| shared_empty[q as usize])
+                        .any(|&q| shared_empty(q))
                 {
                     units[unit_of[p] as usize].seki = true;
                 }
@@ -415,10 +418,32 @@ impl Analysis {
                 class[p as usize] = PointClass::Eye(unit.color);
             }
         }
+        // Points per class, from the lists rather than a scan of every point: a unit's
+        // stones, its eyes and the rest of its points (roads); shared regions as settled;
+        // what is left is neutral.
         let mut counts = [0u32; PointClass::SLOTS];
-        for k in &class {
-            counts[k.slot()] += 1;
+        for unit in units.iter().filter(|u| !u.stones.is_empty()) {
+            let c = unit.color;
+            counts[PointClass::Stone(c).slot()] += unit.stones.len() as u32;
+            counts[PointClass::Eye(c).slot()] += unit.eyes.len() as u32;
+            counts[PointClass::Road(c).slot()] += (unit.territory.len() - unit.eyes.len()) as u32;
         }
+        if any_shared {
+            for r in regions.iter().filter(|r| r.is_shared()) {
+                for &p in &r.points {
+                    counts[class[p as usize].slot()] += 1;
+                }
+            }
+        }
+        let classified: u32 = counts.iter().sum();
+        counts[PointClass::Neutral.slot()] += n as u32 - classified;
+        debug_assert_eq!(counts, {
+            let mut all = [0u32; PointClass::SLOTS];
+            for k in &class {
+                all[k.slot()] += 1;
+            }
+            all
+        });
         let tallies = Tallies::of(&regions, &units);
         Ok(Analysis {
             tallies,
@@ -564,12 +589,9 @@ fn classify_shared(
     live: &[Stone],
     regions: &[Region],
     class: &mut [PointClass],
-    visit: &mut Visit,
 ) {
     let n = live.len();
-    if !regions.iter().any(|r| r.is_shared()) {
-        return;
-    }
+    let visit = &mut Visit::new(n);
     // Shared regions: one-sided roads, dame and seki liberties.
     let mut scratch = live.to_vec();
     let shared: Vec<Point> = regions
@@ -1017,20 +1039,19 @@ fn choose_eyes(
         return (eyes, lives);
     }
     // The best point of each own region, smaller regions first (a one-point region is an eye).
-    let mut region_ids: Vec<u32> = unit
-        .territory
-        .iter()
-        .map(|&p| region_of[p as usize])
-        .collect();
-    region_ids.sort_unstable();
-    region_ids.dedup();
+    // An own-only region lies wholly in one unit, and both point lists are in index order,
+    // so a region is met first at its lowest point.
     let best_of = |pts: &mut dyn Iterator<Item = Point>| -> Option<Point> {
         pts.max_by_key(|&p| eye_score(topology, live, p, unit.color))
     };
-    let mut candidates: Vec<(usize, (usize, usize, u32), Point)> = region_ids
+    let mut candidates: Vec<(usize, (usize, usize, u32), Point)> = unit
+        .territory
         .iter()
-        .filter_map(|&r| {
-            let region = &regions[r as usize];
+        .filter_map(|&t| {
+            let region = &regions[region_of[t as usize] as usize];
+            if region.points[0] != t {
+                return None;
+            }
             best_of(&mut region.points.iter().copied()).map(|p| {
                 (
                     region.points.len(),
@@ -1040,7 +1061,8 @@ fn choose_eyes(
             })
         })
         .collect();
-    candidates.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
+    // The keys are distinct (the score ends in a per-point order), so any sort is stable.
+    candidates.sort_unstable_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)));
     let mut eyes: Vec<Point> = candidates.iter().take(need).map(|c| c.2).collect();
     // One region must hold more than one eye: pick points not next to a chosen eye.
     while eyes.len() < need.min(unit.territory.len()) {
@@ -1228,9 +1250,19 @@ fn living_eyes(
     need: usize,
 ) -> Option<Vec<Point>> {
     const CANDIDATES: usize = 10;
-    let mut pts: Vec<Point> = unit.territory.clone();
-    pts.sort_by_key(|&p| std::cmp::Reverse(eye_score(topology, live, p, unit.color)));
-    pts.truncate(CANDIDATES);
+    // Scores taken once per point; they are distinct (each ends in a per-point order).
+    let mut scored: Vec<_> = unit
+        .territory
+        .iter()
+        .map(|&p| {
+            (
+                std::cmp::Reverse(eye_score(topology, live, p, unit.color)),
+                p,
+            )
+        })
+        .collect();
+    scored.sort_unstable();
+    let pts: Vec<Point> = scored.iter().take(CANDIDATES).map(|e| e.1).collect();
     match need {
         1 => pts
             .iter()
