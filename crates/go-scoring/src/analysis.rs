@@ -267,11 +267,7 @@ impl Analysis {
         // they border: chains are labelled, joined per region with a union-find, and the
         // units numbered in order of their lowest point.
         let mut pieces = Pieces::new(n);
-        for p in 0..n {
-            if live[p] != Stone::Empty && pieces.chain_of[p] == NO_CHAIN {
-                pieces.label_chain(&topology, &live, p as Point);
-            }
-        }
+        pieces.label_chains(&topology, &live);
         let mut joined = DisjointSets::new(n);
         // One chain next to each own-only region, which stands for the region's unit.
         let mut region_chain = vec![NO_CHAIN; regions.len()];
@@ -1185,14 +1181,13 @@ fn lives_on(
     ok
 }
 
-/// The chains of the position (each stone labelled by one stone of its chain) and a
+/// The chains of the position (each stone labelled by the lowest stone of its chain) and a
 /// union-find for the components a unit falls into once its non-eye points are filled,
 /// reset after each use.
 struct Pieces {
     chain_of: Vec<Point>,
     joined: DisjointSets,
     touched: Vec<Point>,
-    stack: Vec<Point>,
 }
 
 /// The chain label of a point not labelled yet.
@@ -1204,22 +1199,51 @@ impl Pieces {
             chain_of: vec![NO_CHAIN; n],
             joined: DisjointSets::new(n),
             touched: Vec::new(),
-            stack: Vec::new(),
         }
     }
-    /// Labels every stone of the chain through `start` with `start` (its lowest point when
-    /// chains are labelled in index order).
-    fn label_chain(&mut self, topology: &Topology, live: &[Stone], start: Point) {
-        let stone = live[start as usize];
-        self.chain_of[start as usize] = start;
-        self.stack.push(start);
-        while let Some(s) = self.stack.pop() {
-            for &q in topology.neighbours(s) {
-                let qu = q as usize;
-                if live[qu] == stone && self.chain_of[qu] == NO_CHAIN {
-                    self.chain_of[qu] = start;
-                    self.stack.push(q);
+    /// Labels every stone with the lowest point of its chain, in one pass over the points:
+    /// each stone is joined to its lower-numbered neighbours of its colour (a union-find in
+    /// which the lower root always stays the root, so every link points to a lower point),
+    /// then each label is read off its parent's, which comes earlier in the pass.
+    fn label_chains(&mut self, topology: &Topology, live: &[Stone]) {
+        let parent = &mut self.chain_of;
+        for p in 0..live.len() {
+            let stone = live[p];
+            if stone == Stone::Empty {
+                continue;
+            }
+            parent[p] = p as Point;
+            for &q in topology.neighbours(p as Point) {
+                if q as usize >= p {
+                    // Neighbour lists are in increasing order: the rest come later.
+                    break;
                 }
+                if live[q as usize] != stone {
+                    continue;
+                }
+                let (mut a, mut b) = (q, p as Point);
+                // Find both roots with path halving, then hang the higher on the lower.
+                while parent[a as usize] != a {
+                    let up = parent[parent[a as usize] as usize];
+                    parent[a as usize] = up;
+                    a = up;
+                }
+                while parent[b as usize] != b {
+                    let up = parent[parent[b as usize] as usize];
+                    parent[b as usize] = up;
+                    b = up;
+                }
+                if a < b {
+                    parent[b as usize] = a;
+                } else if b < a {
+                    parent[a as usize] = b;
+                }
+            }
+        }
+        for p in 0..live.len() {
+            let up = parent[p];
+            if up != NO_CHAIN && up as usize != p {
+                parent[p] = parent[up as usize];
             }
         }
     }
