@@ -10,12 +10,13 @@
 //! interpositions included; [`Mode::Tsume`] follows the composers' conventions (shortest
 //! for the attacker, longest for the defender, 無駄合 not counted as ruled in
 //! [`conventions`], the defence leaving the attacker no pieces in hand preferred among
-//! equals). In tsume mode the exact conventional search runs right after the first df-pn
-//! proof, bounded by that proof's length (the conventional length is never longer), for
+//! equals). After the first df-pn proof, ply-bounded df-pn searches shorten it (unless
+//! [`Options::shorten`] is off); then, in tsume mode, the exact conventional search runs
+//! bounded by the shortest proof's length (the conventional length is never longer), for
 //! proofs up to [`Options::exact_line_plies`] plies and within its node budget; the length
 //! is then exact (the `exact` flag). Beyond that, or when the budget runs out, the line is
-//! read from the df-pn proof tree after ply-bounded shortening: a valid mate, possibly
-//! longer than the conventional length.
+//! read from the df-pn proof tree: a valid mate, possibly longer than the conventional
+//! length.
 
 mod checker;
 mod composed;
@@ -236,24 +237,9 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     sol.first_proof_nodes = search.nodes;
     // Nodes of the exact line searches (counted against the node limit with df-pn's).
     let mut extra = 0;
-    // Tsume mode: the exact conventional search, bounded by the first proof (the
-    // conventional length never exceeds a mate that counts every defence). Its iterative
-    // deepening finds the shortest conventional mate by itself.
-    if opts.mode == Mode::Tsume && len <= opts.exact_line_plies {
-        match exact_line(&search, opts, start, len, false) {
-            Ok((pv, plies, n)) => {
-                sol.status = Status::Mate;
-                sol.pv = pv;
-                sol.plies = plies;
-                sol.exact = true;
-                sol.nodes = search.nodes + n;
-                return Ok(sol);
-            }
-            Err(n) => extra += n,
-        }
-    }
-    // Shorten: prove mates within ever fewer plies until none exists.
-    search.node_limit = search.node_limit.saturating_sub(extra);
+    // Shorten: prove mates within ever fewer plies until none exists. This runs first:
+    // it is cheap next to the exact line search, and when a limit stops that search the
+    // line read back from the table is then the shortest proven one.
     let mut shortest = opts.shorten;
     while opts.shorten && len >= 3 {
         match search.solve(len - 2) {
@@ -265,14 +251,18 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
             }
         }
     }
-    if opts.mode == Mode::Shortest && len <= opts.exact_line_plies {
-        match exact_line(&search, opts, start, len, true) {
+    // The exact line search, bounded by the shortest proof (the conventional length
+    // never exceeds a mate that counts every defence). Its iterative deepening finds the
+    // shortest line by itself: in tsume mode the length is then exact.
+    if len <= opts.exact_line_plies {
+        let count_all = opts.mode == Mode::Shortest;
+        match exact_line(&search, opts, start, len, count_all) {
             Ok((pv, plies, n)) => {
                 sol.status = Status::Mate;
                 sol.pv = pv;
                 sol.plies = plies;
-                sol.exact = shortest;
-                sol.nodes = search.nodes + extra + n;
+                sol.exact = !count_all || shortest;
+                sol.nodes = search.nodes + n;
                 return Ok(sol);
             }
             Err(n) => extra += n,
