@@ -75,45 +75,12 @@ pub struct Topology {
 }
 
 impl Topology {
-    /// A rectangular grid with orthogonal adjacency.
+    /// A rectangular grid with orthogonal adjacency. The neighbour lists are those of
+    /// [`board_geometry::Grid`], so every crate of the workspace agrees on a grid's points.
     pub fn grid(width: u32, height: u32) -> Result<Topology, TopologyError> {
-        if width == 0
-            || height == 0
-            || width > MAX_GRID_SIDE as u32
-            || height > MAX_GRID_SIDE as u32
-        {
-            return Err(TopologyError::GridSize { width, height });
-        }
-        let (w, h) = (width as usize, height as usize);
-        let mut offsets = Vec::with_capacity(w * h + 1);
-        let mut neighbours = Vec::with_capacity(4 * w * h);
-        offsets.push(0);
-        for y in 0..h {
-            for x in 0..w {
-                // Increasing index order: up, left, right, down.
-                if y > 0 {
-                    neighbours.push(((y - 1) * w + x) as Point);
-                }
-                if x > 0 {
-                    neighbours.push((y * w + x - 1) as Point);
-                }
-                if x + 1 < w {
-                    neighbours.push((y * w + x + 1) as Point);
-                }
-                if y + 1 < h {
-                    neighbours.push(((y + 1) * w + x) as Point);
-                }
-                offsets.push(neighbours.len() as u32);
-            }
-        }
-        Ok(Topology {
-            shape: Shape::Grid {
-                width: width as u8,
-                height: height as u8,
-            },
-            offsets,
-            neighbours,
-        })
+        let grid = board_geometry::Grid::new(width, height)
+            .map_err(|_| TopologyError::GridSize { width, height })?;
+        Topology::from_grid(&grid)
     }
 
     /// A square grid.
@@ -168,9 +135,28 @@ impl Topology {
         Topology::graph((0..n).map(|i| i.to_string()).collect(), edges)
     }
 
-    /// The Go topology of a board-geometry grid (same point indices, row-major from the top).
+    /// The Go topology of a board-geometry grid (same point indices, row-major from the top,
+    /// the same neighbour lists copied into this crate's point type). Every board-geometry
+    /// grid is a valid Go board, so this never fails; the `Result` matches the other
+    /// constructors.
     pub fn from_grid(grid: &board_geometry::Grid) -> Result<Topology, TopologyError> {
-        Topology::grid(u32::from(grid.width()), u32::from(grid.height()))
+        use board_geometry::Topology as _;
+        let n = grid.len();
+        let mut offsets = Vec::with_capacity(n + 1);
+        let mut neighbours = Vec::with_capacity(2 * grid.edge_count());
+        offsets.push(0);
+        for p in grid.points() {
+            neighbours.extend(grid.neighbours(p).iter().map(|q| q.0));
+            offsets.push(neighbours.len() as u32);
+        }
+        Ok(Topology {
+            shape: Shape::Grid {
+                width: grid.width(),
+                height: grid.height(),
+            },
+            offsets,
+            neighbours,
+        })
     }
 
     /// The Go topology of any board-geometry topology (a graph, or a grid seen as a graph):
