@@ -190,7 +190,10 @@ impl Solver {
     }
 
     /// Negamax value for the side to move (`black` true: Black), Black's area margin negated
-    /// for White; `passed`: the previous move was a pass.
+    /// for White, by fail-soft alpha-beta; `passed`: the previous move was a pass. `None` when
+    /// the depth limit (in plies) leaves the node undecided: a decided value never rests on a
+    /// node cut off by the limit, so it is exact whatever the limit.
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         p: Pos,
@@ -198,69 +201,94 @@ impl Solver {
         passed: bool,
         mut alpha: i64,
         beta: i64,
+        depth: u32,
         line: &mut Vec<GameMove>,
-    ) -> Result<i64, SolveError> {
+    ) -> Result<Option<i64>, SolveError> {
         self.nodes += 1;
         if self.nodes > self.budget {
             return Err(SolveError::Undecided { nodes: self.nodes });
         }
+        if depth == 0 {
+            return Ok(None);
+        }
         let sign = if black { 1 } else { -1 };
         let colour = if black { Colour::Black } else { Colour::White };
-        let mut best = i64::MIN;
-        let mut child_line = Vec::new();
-        // a pass after a pass ends the game: evaluate it first, it is free
-        let pass_first = passed;
-        let try_pass = |s: &mut Solver,
-                        alpha: &mut i64,
-                        best: &mut i64,
-                        line: &mut Vec<GameMove>,
-                        child_line: &mut Vec<GameMove>|
-         -> Result<bool, SolveError> {
-            child_line.clear();
-            let value = if passed {
-                sign * s.area(p)
-            } else {
-                -s.search(p, !black, true, -beta, -*alpha, child_line)?
-            };
-            if value > *best {
-                *best = value;
-                line.clear();
-                line.push(GameMove::Pass(colour));
-                line.extend_from_slice(child_line);
-            }
-            *alpha = (*alpha).max(value);
-            Ok(*alpha >= beta)
-        };
-        if pass_first && try_pass(self, &mut alpha, &mut best, line, &mut child_line)? {
-            return Ok(best);
+        // a pass after a pass ends the game: evaluate it first, it is free; otherwise the
+        // pass comes last
+        let mut moves: Vec<Option<usize>> = (0..self.n).map(Some).collect();
+        if passed {
+            moves.insert(0, None);
+        } else {
+            moves.push(None);
         }
-        for v in 0..self.n {
-            let Some(next) = self.play(p, v, black) else {
+        let mut best = i64::MIN;
+        let mut open = false;
+        let mut child_line = Vec::new();
+        for m in moves {
+            child_line.clear();
+            let value = match m {
+                None if passed => Some(sign * self.area(p)),
+                None => self
+                    .search(p, !black, true, -beta, -alpha, depth - 1, &mut child_line)?
+                    .map(|v| -v),
+                Some(v) => {
+                    let Some(next) = self.play(p, v, black) else {
+                        continue;
+                    };
+                    if self.history.contains(&next) {
+                        continue; // positional superko
+                    }
+                    self.history.push(next);
+                    let result = self.search(
+                        next,
+                        !black,
+                        false,
+                        -beta,
+                        -alpha,
+                        depth - 1,
+                        &mut child_line,
+                    );
+                    self.history.pop();
+                    result?.map(|v| -v)
+                }
+            };
+            let Some(value) = value else {
+                open = true;
                 continue;
             };
-            if self.history.contains(&next) {
-                continue; // positional superko
-            }
-            self.history.push(next);
-            child_line.clear();
-            let result = self.search(next, !black, false, -beta, -alpha, &mut child_line);
-            self.history.pop();
-            let value = -result?;
             if value > best {
                 best = value;
                 line.clear();
-                line.push(GameMove::Play(colour, v));
+                line.push(match m {
+                    None => GameMove::Pass(colour),
+                    Some(v) => GameMove::Play(colour, v),
+                });
                 line.extend_from_slice(&child_line);
             }
             alpha = alpha.max(value);
             if alpha >= beta {
-                return Ok(best);
+                return Ok(Some(best));
             }
         }
-        if !pass_first {
-            try_pass(self, &mut alpha, &mut best, line, &mut child_line)?;
+        Ok((!open).then_some(best))
+    }
+
+    /// The search from the empty board with Black to move, repeated with a growing depth
+    /// limit until it decides.
+    fn decide(
+        &mut self,
+        alpha: i64,
+        beta: i64,
+        line: &mut Vec<GameMove>,
+    ) -> Result<i64, SolveError> {
+        let start = Pos { black: 0, white: 0 };
+        let mut depth = 4;
+        loop {
+            if let Some(v) = self.search(start, true, false, alpha, beta, depth, line)? {
+                return Ok(v);
+            }
+            depth += (depth / 4).max(2);
         }
-        Ok(best)
     }
 }
 
@@ -275,17 +303,39 @@ pub fn solve_plain(graph: &PlainGraph, komi: Komi, budget: u64) -> Result<Soluti
     if n > 64 {
         return Err(SolveError::TooLarge { points: n });
     }
-    let start = Pos { black: 0, white: 0 };
     let mut solver = Solver::new(graph, budget);
-    let bound = n as i64 + 1;
-    let mut line = Vec::new();
-    let area_margin = solver.search(start, true, false, -bound, bound, &mut line)?;
-    Ok(Solution {
-        area_margin,
-        margin_half_points: 2 * area_margin - komi.0,
-        komi,
-        line,
-        nodes: solver.nodes,
-        table_entries: 0,
-    })
+    let worker = std::thread::Builder::new()
+        .stack_size(SEARCH_STACK_BYTES)
+        .spawn(move || {
+            // MTD(f): null-window tests from the best value for Black down to the value, then
+            // one narrow-window search around it for the principal line
+            let (mut lo, mut hi) = (-(n as i64), n as i64);
+            let mut guess = hi;
+            let mut line = Vec::new();
+            while lo < hi {
+                let beta = if guess <= lo { lo + 1 } else { guess.min(hi) };
+                let r = solver.decide(beta - 1, beta, &mut line)?;
+                if r >= beta {
+                    lo = r;
+                } else {
+                    hi = r;
+                }
+                guess = r;
+            }
+            let area_margin = solver.decide(lo - 1, lo + 1, &mut line)?;
+            Ok(Solution {
+                area_margin,
+                margin_half_points: 2 * area_margin - komi.0,
+                komi,
+                line,
+                nodes: solver.nodes,
+                table_entries: 0,
+            })
+        })
+        .map_err(|_| SolveError::Inconsistent)?;
+    // a panic in the worker (none is expected) is reported as an internal fault
+    worker.join().unwrap_or(Err(SolveError::Inconsistent))
 }
+
+/// Stack for the search threads: the game can run to hundreds of plies on small boards.
+pub(crate) const SEARCH_STACK_BYTES: usize = 256 << 20;

@@ -1,82 +1,49 @@
-//! Tiny boards solved under area scoring, positional superko, no suicide, two passes end.
+//! Tiny boards solved under area scoring, positional superko, no suicide, two passes end,
+//! Black first, no komi.
 //! Expected margins: the published solutions collected in specs/go.md §7.3 (exhaustive
-//! solvers; Drange et al. 1998; Tromp's 2×2 solver; Weninger & Hayward for 1×n).
+//! solvers; Drange et al. 1998; Tromp's 2×2 solver; Weninger & Hayward for 1×n; van der Werf,
+//! Uiterwijk & van den Herik 2003 for 3×3). Boards without a published number at hand (2×3,
+//! 2×4) are checked against the table-free reference search instead, and say so.
 
-use go_scoring::graph::{Komi, PlainGraph};
-use go_scoring::solve::{GameMove, SolveError, solve, solve_plain};
+use go_scoring::graph::{Board, Colour, Config, Komi, PlainGraph};
+use go_scoring::solve::{GameMove, Solution, SolveError, solve, solve_plain};
 
-#[test]
-fn one_by_n_margins() {
-    // 1×1 … 1×5: 0, 0, 3, 4, 0
-    for (n, expected) in [(1, 0), (2, 0), (3, 3), (4, 4), (5, 0)] {
-        let s = solve(&PlainGraph::grid(n, 1), Komi(0), 50_000_000).unwrap();
-        assert_eq!(s.area_margin, expected, "1x{n}");
-        // the line ends with two passes
-        let k = s.line.len();
-        assert!(matches!(s.line[k - 1], GameMove::Pass(_)));
-        assert!(matches!(s.line[k - 2], GameMove::Pass(_)));
-    }
-}
-
-#[test]
-fn two_by_two_margin() {
-    // 2×2: Black wins by 1 (Bill Taylor's proof, Tromp's solver)
-    let s = solve(&PlainGraph::grid(2, 2), Komi(0), 50_000_000).unwrap();
-    assert_eq!(s.area_margin, 1);
-    // komi is subtracted from the margin: 1 − 0.5
-    let k = solve(&PlainGraph::grid(2, 2), Komi(1), 50_000_000).unwrap();
-    assert_eq!(k.margin_half_points, 1);
-}
-
-#[test]
-fn one_by_three_line() {
-    // 1×3: Black takes the centre and both pass (the stone owns the board)
-    let s = solve(&PlainGraph::grid(3, 1), Komi(0), 1_000_000).unwrap();
-    assert_eq!(
-        s.line[0],
-        GameMove::Play(go_scoring::graph::Colour::Black, 1)
-    );
-}
-
-#[test]
-fn budget_gives_undecided() {
-    let e = solve(&PlainGraph::grid(3, 3), Komi(0), 1_000).unwrap_err();
-    assert!(matches!(e, SolveError::Undecided { .. }));
-}
-
-#[test]
-fn table_search_agrees_with_the_plain_search() {
-    // the table search is checked against the table-free search (no superko shortcuts) on
-    // every board the latter finishes quickly: 1×1 … 1×5, 2×2 (published values above)
-    for (w, h) in [(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (2, 2), (1, 4)] {
-        let g = PlainGraph::grid(w, h);
-        let plain = solve_plain(&g, Komi(0), 50_000_000).unwrap();
-        let table = solve(&g, Komi(0), 50_000_000).unwrap();
-        assert_eq!(table.area_margin, plain.area_margin, "{w}x{h}");
-    }
-}
-
-/// Replays a line under the solver's rules and returns Black's area margin at its end.
+/// Replays a line under the solver's rules (no suicide, positional superko over the whole
+/// game) and returns Black's area margin at its end; panics on an illegal or unfinished line.
 fn replay(g: &PlainGraph, line: &[GameMove]) -> i64 {
-    use go_scoring::graph::{Board, Colour, Config};
     let board = Board::new(g);
     let mut c = Config::empty(g.len());
     let mut seen = vec![c.clone()];
+    let mut to_move = Colour::Black;
     for m in line {
-        if let GameMove::Play(colour, v) = *m {
+        let (colour, point) = match *m {
+            GameMove::Play(colour, v) => (colour, Some(v)),
+            GameMove::Pass(colour) => (colour, None),
+        };
+        assert_eq!(colour, to_move, "the sides alternate, Black first");
+        if let Some(v) = point {
             c = board.play(&c, v, colour).expect("legal move in the line");
             assert!(!seen.contains(&c), "the line repeats a position");
             seen.push(c.clone());
         }
+        to_move = if to_move == Colour::Black {
+            Colour::White
+        } else {
+            Colour::Black
+        };
     }
+    let k = line.len();
+    assert!(k >= 2, "a game ends with two passes");
+    assert!(matches!(line[k - 1], GameMove::Pass(_)));
+    assert!(matches!(line[k - 2], GameMove::Pass(_)));
     // area: stones, plus empty regions that reach only one colour (Tromp-Taylor)
     let mut margin = 0i64;
-    let mut seen = vec![false; g.len()];
+    let mut counted = vec![false; g.len()];
     for v in 0..g.len() {
         match c.get(v) {
             -1 => margin += 1,
             1 => margin -= 1,
-            _ if !seen[v] => {
+            _ if !counted[v] => {
                 let region = board.string(&c, v);
                 let touches = |colour: i8| {
                     region
@@ -90,36 +57,118 @@ fn replay(g: &PlainGraph, line: &[GameMove]) -> i64 {
                     _ => {}
                 }
                 for p in region {
-                    seen[p] = true;
+                    counted[p] = true;
                 }
             }
             _ => {}
         }
     }
-    let _ = Colour::Black;
     margin
 }
 
-#[test]
-#[ignore = "3×3 does not finish within this budget yet (see the report of the solver)"]
-fn three_by_three() {
-    // 3×3: Black wins by 9 (Drange et al.; van der Werf et al. solved all boards up to 5×5)
-    let g = PlainGraph::grid(3, 3);
+/// Solves `w×h` and checks that the principal line is a legal game scoring the margin.
+fn solved(w: usize, h: usize) -> Solution {
+    let g = PlainGraph::grid(w, h);
     let s = solve(&g, Komi(0), 2_000_000_000).unwrap();
-    assert_eq!(s.area_margin, 9);
-    assert_eq!(replay(&g, &s.line), 9);
+    assert_eq!(replay(&g, &s.line), s.area_margin, "{w}x{h} line");
+    s
 }
 
 #[test]
-#[ignore = "the plain search does not finish 2×3 in an hour on this machine"]
+fn one_by_n_margins() {
+    // 1×1 … 1×5: 0, 0, 3, 4, 0 (Drange; Weninger & Hayward; specs/go.md §7.3)
+    for (n, expected) in [(1, 0), (2, 0), (3, 3), (4, 4), (5, 0)] {
+        assert_eq!(solved(n, 1).area_margin, expected, "1x{n}");
+        // the board turned on its side has the same value
+        assert_eq!(solved(1, n).area_margin, expected, "{n}x1");
+    }
+}
+
+#[test]
+fn two_by_two_margin() {
+    // 2×2: Black wins by 1 (Bill Taylor's proof, Tromp's solver)
+    assert_eq!(solved(2, 2).area_margin, 1);
+    // komi is subtracted from the margin: 1 − 0.5
+    let k = solve(&PlainGraph::grid(2, 2), Komi(1), 50_000_000).unwrap();
+    assert_eq!(k.margin_half_points, 1);
+}
+
+#[test]
+fn one_by_three_line() {
+    // 1×3: Black takes the centre and both pass: the stone owns the board (Drange: 3)
+    let s = solved(3, 1);
+    assert_eq!(s.line[0], GameMove::Play(Colour::Black, 1));
+    assert_eq!(s.line.len(), 3);
+}
+
+#[test]
+fn budget_gives_undecided() {
+    let e = solve(&PlainGraph::grid(3, 3), Komi(0), 1_000).unwrap_err();
+    assert!(matches!(e, SolveError::Undecided { .. }));
+    let e = solve_plain(&PlainGraph::grid(3, 3), Komi(0), 1_000).unwrap_err();
+    assert!(matches!(e, SolveError::Undecided { .. }));
+}
+
+#[test]
+fn too_large_is_refused() {
+    let e = solve(&PlainGraph::grid(13, 5), Komi(0), 1_000).unwrap_err();
+    assert_eq!(e, SolveError::TooLarge { points: 65 });
+}
+
+#[test]
+fn table_search_agrees_with_the_plain_search() {
+    // the table search is checked against the table-free search (no superko shortcuts) on
+    // every board the latter finishes quickly: 1×1 … 1×5, 2×2 (published values above)
+    for (w, h) in [(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (2, 2), (1, 4)] {
+        let g = PlainGraph::grid(w, h);
+        let plain = solve_plain(&g, Komi(0), 50_000_000).unwrap();
+        let table = solve(&g, Komi(0), 50_000_000).unwrap();
+        assert_eq!(table.area_margin, plain.area_margin, "{w}x{h}");
+        assert_eq!(
+            replay(&g, &plain.line),
+            plain.area_margin,
+            "{w}x{h} plain line"
+        );
+    }
+}
+
+#[test]
+fn two_by_three_and_two_by_four() {
+    // 2×3: 0 and 2×4: +8, both ways round. These are the values this solver finds; they are
+    // not checked against a published number here, but against the table-free search (the
+    // ignored test below, which agrees).
+    for (w, h, expected) in [(3, 2, 0), (2, 3, 0), (4, 2, 8), (2, 4, 8)] {
+        assert_eq!(solved(w, h).area_margin, expected, "{w}x{h}");
+    }
+}
+
+#[test]
+#[ignore = "slow in a debug build (about 5 s optimised); run with --release -- --ignored"]
+fn three_by_three() {
+    // 3×3: Black wins by 9 (Drange et al.; van der Werf, Uiterwijk & van den Herik 2003, who
+    // solved all square boards up to 5×5)
+    let s = solved(3, 3);
+    assert_eq!(s.area_margin, 9);
+    // the line starts in the centre, where one stone already owns the board
+    assert_eq!(s.line[0], GameMove::Play(Colour::Black, 4));
+}
+
+#[test]
+#[ignore = "the table-free search needs about 5 s optimised on 2×3 and minutes in a debug build"]
 fn two_by_three_table_agrees_with_plain() {
-    // cross-check of the two searches on the next board up (no published value is used)
+    // cross-check of the two searches on 2×3 (no published value is used)
     let g = PlainGraph::grid(3, 2);
     let plain = solve_plain(&g, Komi(0), u64::MAX).unwrap();
     let table = solve(&g, Komi(0), u64::MAX).unwrap();
-    eprintln!(
-        "2x3: plain {} in {} nodes, table {} in {} nodes",
-        plain.area_margin, plain.nodes, table.area_margin, table.nodes
-    );
+    assert_eq!(table.area_margin, plain.area_margin);
+    assert_eq!(replay(&g, &plain.line), plain.area_margin);
+}
+
+#[test]
+#[ignore = "the table-free search on 2×4: long; run with --release -- --ignored"]
+fn two_by_four_table_agrees_with_plain() {
+    let g = PlainGraph::grid(4, 2);
+    let plain = solve_plain(&g, Komi(0), u64::MAX).unwrap();
+    let table = solve(&g, Komi(0), u64::MAX).unwrap();
     assert_eq!(table.area_margin, plain.area_margin);
 }

@@ -1,119 +1,193 @@
-//! Alpha-beta with a transposition table, symmetry and move ordering.
+//! Null-window alpha-beta (MTD(f)) with a transposition table, symmetry and move ordering,
+//! exact under positional superko.
 //!
 //! Superko makes a position's value depend on the game so far: a move is illegal when it
-//! recreates any earlier board. The search of a node behaves exactly as it did before when
-//! (1) every earlier position that forbade a move in it is again in the game's history, and
-//! (2) no position it went through is in the history now. So every result carries the history
-//! positions that forbade moves below it (its dependencies), and every table entry keeps them
-//! together with a filter of the positions its search went through (one bit per position,
-//! hashed from the symmetry-reduced form: a collision can only make an entry unusable, never
-//! wrong). A probe uses an entry's bounds only when both conditions hold for the current game;
-//! its best move is always a safe ordering hint.
+//! recreates any earlier board. Every search here is a null-window test "value ≥ β", so every
+//! result is one bound, proved by a proof tree: at a node where the bound's owner (the
+//! *prover*) moves, one move; at a node where the other side moves, all its legal moves. The
+//! proof still holds in another game (another history before the node) when
 //!
-//! Entries hold alpha-beta bounds and the best move, keyed by the position reduced over the
-//! board's symmetries, the side to move and whether the last move was a pass.
+//! 1. every earlier position that made one of the *other side's* moves illegal in the proof
+//!    tree is again in the history (else that side has a move the proof never refuted), and
+//! 2. no position the *prover* moves to in the proof tree is in the history (else that move
+//!    is illegal now).
+//!
+//! The prover's own forbidden moves and the other side's move targets do not matter: the
+//! prover never needed the former, and forbidding the latter only takes options away from the
+//! side that lost them all anyway. Every stored bound carries both sets: (1) as positions in
+//! the canonical frame (`needs`), (2) as sorted ids of symmetry-reduced boards (`seen`; a
+//! symmetric image in the history also blocks the bound, which is only conservative). A
+//! probe uses a bound only when both conditions hold for the current game, so the table never
+//! changes a value; its best move is always a safe ordering hint. Positions inside the proof
+//! below the node are the same in every game that reaches it and need no check.
+//!
+//! A history-independent terminal ends the search early: when one side cannot place a stone
+//! anywhere (every empty point would be suicide, whatever the history) and the other already
+//! has the best possible result, the latter passes to the end, so the value is exact.
 
 use std::thread;
 
 use hashbrown::HashMap;
 
-use super::{GameMove, Pos, Solution, SolveError, Solver};
+use super::{GameMove, Pos, SEARCH_STACK_BYTES, Solution, SolveError, Solver};
 use crate::graph::PlainGraph;
 use crate::graph::chinese::Komi;
 use crate::graph::config::Colour;
 use crate::graph::symmetry::automorphisms;
 
-/// Bounds on a position's value for the side to move, and the best move found, in the
-/// canonical frame (`PASS` for a pass, `NONE` for no move).
+/// A proved bound on a node's value for the side to move, with what the proof needs from the
+/// game history (see the module documentation), in the canonical frame.
+#[derive(Clone)]
+struct Proof {
+    value: i8,
+    needs: Box<[Pos]>,
+    seen: Box<[u32]>,
+}
+
+/// Lower and upper bound of one node, each valid in the games its proof allows.
 #[derive(Clone)]
 struct Entry {
-    lower: i8,
-    upper: i8,
-    best: u8,
-    /// Earlier positions that forbade moves in the stored search (see the module
-    /// documentation), mapped into the canonical frame.
-    needs: Vec<Pos>,
-    /// Positions the stored search passed through.
-    seen: Box<Filter>,
+    lower: Option<Proof>,
+    upper: Option<Proof>,
+    /// The move to try first (`PASS` for a pass, `NONE` for none), in the canonical frame.
+    hint: u8,
 }
 
-/// Most dependencies an entry may carry; results with more are not stored.
-const MAX_NEEDS: usize = 16;
-
-/// A set of positions as bits of a fixed-size filter.
-type Filter = [u64; FILTER_WORDS];
-const FILTER_WORDS: usize = 64;
-const FILTER_BITS_LOG2: u32 = 12; // 64 · 64 = 4096 bits
-
-fn filter_bit(key: &Key) -> usize {
-    let mut x =
-        key.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ key.1.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
-    x ^= x >> 31;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    (x >> (64 - FILTER_BITS_LOG2)) as usize
-}
-
-fn filter_has(f: &Filter, bit: usize) -> bool {
-    f[bit / 64] >> (bit % 64) & 1 == 1
-}
-
-fn filter_merge(into: &mut Filter, from: &Filter) {
-    for (a, b) in into.iter_mut().zip(from) {
-        *a |= b;
+impl Default for Entry {
+    fn default() -> Entry {
+        Entry {
+            lower: None,
+            upper: None,
+            hint: NONE,
+        }
     }
 }
+
+/// A search result: a bound and its proof's needs (history indices before the node) and seen
+/// boards (canonical ids).
+struct Found {
+    value: i64,
+    needs: Vec<usize>,
+    seen: Vec<u32>,
+}
+
+impl Found {
+    fn exact(value: i64) -> Found {
+        Found {
+            value,
+            needs: Vec::new(),
+            seen: Vec::new(),
+        }
+    }
+}
+
+/// Depth limit of the first search of each test (plies).
+const FIRST_DEPTH: u32 = 4;
 
 const PASS: u8 = 64;
 const NONE: u8 = 255;
 
+/// Bounds with more seen boards than this are used but not stored (memory).
+const MAX_STORED_SEEN: usize = 4096;
+
 /// Table key: canonical black and white sets, then `side_to_move_is_white | passed << 1`.
 type Key = (u64, u64, u8);
 
-struct TableSearch {
-    rules: Solver,
-    /// Point permutations (automorphisms) and their inverses.
-    syms: Vec<Vec<usize>>,
-    inverse: Vec<Vec<usize>>,
-    /// Points ordered for move generation: most neighbours first (centre before edge).
-    by_degree: Vec<usize>,
-    table: HashMap<Key, Entry>,
-    /// Filter bit of each history position (parallel to `rules.history`).
-    history_bits: Vec<usize>,
-    /// `None`: the game is scored by area. `Some(v)`: only who owns point `v` at the end
-    /// counts (+1 Black, −1 White, 0 nobody), for life-and-death questions.
-    objective: Option<usize>,
+/// A board in its canonical (symmetry-reduced) form, the symmetry that produces it and the
+/// board's dense id.
+#[derive(Clone, Copy)]
+struct Canon {
+    black: u64,
+    white: u64,
+    sym: usize,
+    id: u32,
 }
 
-fn permute(p: Pos, sigma: &[usize]) -> Pos {
-    let map = |set: u64| {
-        let mut out = 0u64;
-        let mut rest = set;
-        while rest != 0 {
-            out |= 1u64 << sigma[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
+/// A point permutation applied to bit sets a byte at a time.
+struct BytePermutation {
+    tables: Vec<[u64; 256]>,
+}
+
+impl BytePermutation {
+    fn new(sigma: &[usize]) -> BytePermutation {
+        let chunks = sigma.len().div_ceil(8);
+        let tables = (0..chunks)
+            .map(|c| {
+                let mut t = [0u64; 256];
+                for (byte, slot) in t.iter_mut().enumerate() {
+                    for bit in 0..8 {
+                        let v = c * 8 + bit;
+                        if byte >> bit & 1 == 1 && v < sigma.len() {
+                            *slot |= 1u64 << sigma[v];
+                        }
+                    }
+                }
+                t
+            })
+            .collect();
+        BytePermutation { tables }
+    }
+
+    fn apply(&self, set: u64) -> u64 {
+        self.tables
+            .iter()
+            .enumerate()
+            .fold(0, |acc, (c, t)| acc | t[(set >> (8 * c)) as usize & 0xff])
+    }
+
+    fn pos(&self, p: Pos) -> Pos {
+        Pos {
+            black: self.apply(p.black),
+            white: self.apply(p.white),
         }
-        out
-    };
-    Pos {
-        black: map(p.black),
-        white: map(p.white),
     }
 }
 
+struct TableSearch {
+    rules: Solver,
+    /// Point permutations (automorphisms), their inverses, and both as byte tables.
+    syms: Vec<Vec<usize>>,
+    inverse: Vec<Vec<usize>>,
+    forward: Vec<BytePermutation>,
+    backward: Vec<BytePermutation>,
+    /// Points ordered for move generation: most neighbours first (centre before edge).
+    by_degree: Vec<usize>,
+    table: HashMap<Key, Entry>,
+    /// Dense ids of canonical boards.
+    ids: HashMap<(u64, u64), u32>,
+    /// Canonical id of each history position (parallel to `rules.history`).
+    history_ids: Vec<u32>,
+    /// `None`: the game is scored by area. `Some(v)`: only who owns point `v` at the end
+    /// counts (+1 Black, −1 White, 0 nobody), for life-and-death questions.
+    objective: Option<usize>,
+    /// The best value a side can reach: the number of points, or 1 with an objective point.
+    max_value: i64,
+}
+
 impl TableSearch {
-    /// The canonical key of a node and the index of the symmetry that produces it.
-    fn key(&self, p: Pos, black: bool, passed: bool) -> (Key, usize) {
+    /// The canonical form of a board.
+    fn canon(&mut self, p: Pos) -> Canon {
         let mut best = (p.black, p.white);
         let mut which = 0;
-        for (i, sigma) in self.syms.iter().enumerate().skip(1) {
-            let q = permute(p, sigma);
+        for (i, sigma) in self.forward.iter().enumerate().skip(1) {
+            let q = sigma.pos(p);
             if (q.black, q.white) < best {
                 best = (q.black, q.white);
                 which = i;
             }
         }
-        let flags = u8::from(!black) | (u8::from(passed) << 1);
-        ((best.0, best.1, flags), which)
+        let next = self.ids.len() as u32;
+        let id = *self.ids.entry(best).or_insert(next);
+        Canon {
+            black: best.0,
+            white: best.1,
+            sym: which,
+            id,
+        }
+    }
+
+    fn key(c: Canon, black: bool, passed: bool) -> Key {
+        (c.black, c.white, u8::from(!black) | (u8::from(passed) << 1))
     }
 
     /// Final value of a finished game (two passes) for Black.
@@ -138,6 +212,44 @@ impl TableSearch {
         }
     }
 
+    /// The exact value for the side to move when one side has no legal placement at all
+    /// (ignoring superko, which only removes moves) and the other already has the best
+    /// possible result: the latter passes until the game ends.
+    fn settled(&self, p: Pos, black: bool) -> Option<i64> {
+        let empty = self.rules.all & !(p.black | p.white);
+        // a point with an empty neighbour is a legal placement for both sides
+        if self.rules.neighbours_of(empty) & empty != 0 {
+            return None;
+        }
+        let blocked = |side_black: bool| {
+            let mut rest = empty;
+            while rest != 0 {
+                let v = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if self.rules.play(p, v, side_black).is_some() {
+                    return false;
+                }
+            }
+            true
+        };
+        let for_black = self.evaluate(p);
+        let owner_black = if for_black == self.max_value {
+            true
+        } else if for_black == -self.max_value {
+            false
+        } else {
+            return None;
+        };
+        if !blocked(!owner_black) {
+            return None;
+        }
+        Some(if owner_black == black {
+            self.max_value
+        } else {
+            -self.max_value
+        })
+    }
+
     /// Index in the history of an earlier occurrence of `p`, if any.
     fn earlier(&self, p: Pos) -> Option<usize> {
         self.rules.history.iter().rposition(|&q| q == p)
@@ -153,179 +265,209 @@ impl TableSearch {
         Ok(())
     }
 
-    /// Whether `e` may be used at a node whose earlier history is `history[..base]`; if so,
-    /// the history indices of its dependencies.
-    /// Dependencies are kept in the canonical frame; `sym` maps the node to it.
-    fn usable(&self, e: &Entry, base: usize, sym: usize) -> Option<Vec<usize>> {
+    /// Whether `proof` holds at a node whose earlier history is `history[..base]`; if so, the
+    /// history indices of its needs. `sym` maps the node to the canonical frame.
+    fn usable(&self, proof: &Proof, base: usize, sym: usize) -> Option<Vec<usize>> {
         let history = &self.rules.history[..base];
-        let mut needs = Vec::with_capacity(e.needs.len());
-        for &q in &e.needs {
-            let q = permute(q, &self.inverse[sym]);
+        let mut needs = Vec::with_capacity(proof.needs.len());
+        for &q in proof.needs.iter() {
+            let q = self.backward[sym].pos(q);
             needs.push(history.iter().rposition(|&h| h == q)?);
         }
-        let clear = (0..base)
-            .filter(|i| !needs.contains(i))
-            .all(|i| !filter_has(&e.seen, self.history_bits[i]));
-        clear.then_some(needs)
+        if !proof.seen.is_empty()
+            && self.history_ids[..base]
+                .iter()
+                .any(|id| proof.seen.binary_search(id).is_ok())
+        {
+            return None;
+        }
+        Some(needs)
     }
 
-    /// Negamax value of the node for the side to move (Black's area margin, negated for
-    /// White), with the indices of the earlier positions that forbade moves below it (sorted,
-    /// all before the node's own position) and, in `seen`, the positions it went through.
+    /// Null-window test of the node for the side to move (Black's area margin, negated for
+    /// White): the returned value is a lower bound when it is at least `beta`, an upper bound
+    /// otherwise, with the proof's needs and seen boards.
     fn search(
         &mut self,
         p: Pos,
+        canon: Canon,
         black: bool,
         passed: bool,
-        mut alpha: i64,
-        mut beta: i64,
-        seen: &mut Filter,
-    ) -> Result<(i64, Vec<usize>), SolveError> {
+        beta: i64,
+        depth: u32,
+    ) -> Result<Option<Found>, SolveError> {
         self.count_node()?;
         let sign = if black { 1 } else { -1 };
         let base = self.rules.history.len() - 1;
-        let (key, sym) = self.key(p, black, passed);
-        let mut mine: Box<Filter> = Box::new([0; FILTER_WORDS]);
-        let own = filter_bit(&(key.0, key.1, 0));
-        mine[own / 64] |= 1 << (own % 64);
-        let mut deps: Vec<usize> = Vec::new();
+        let key = Self::key(canon, black, passed);
         let mut hint = NONE;
         if let Some(e) = self.table.get(&key) {
-            hint = e.best;
-            if let Some(needs) = self.usable(e, base, sym) {
-                let (lo, hi) = (i64::from(e.lower), i64::from(e.upper));
-                if lo >= beta || hi <= alpha || lo == hi {
-                    let v = if lo >= beta {
-                        lo
-                    } else if hi <= alpha {
-                        hi
-                    } else {
-                        lo
-                    };
-                    filter_merge(seen, &e.seen);
-                    let mut needs = needs;
-                    needs.sort_unstable();
-                    return Ok((v, needs));
+            let lower = e.lower.as_ref().filter(|l| i64::from(l.value) >= beta);
+            let upper = e.upper.as_ref().filter(|u| i64::from(u.value) < beta);
+            for proof in [lower, upper].into_iter().flatten() {
+                if let Some(needs) = self.usable(proof, base, canon.sym) {
+                    return Ok(Some(Found {
+                        value: i64::from(proof.value),
+                        needs,
+                        seen: proof.seen.to_vec(),
+                    }));
                 }
-                alpha = alpha.max(lo);
-                beta = beta.min(hi);
-                filter_merge(&mut mine, &e.seen);
-                deps.extend(needs);
             }
+            hint = e.hint;
         }
-        let (alpha0, beta0) = (alpha, beta);
-        let moves = self.ordered_moves(p, black, passed, hint, sym, &mut deps);
+        if let Some(v) = self.settled(p, black) {
+            return Ok(Some(Found::exact(v)));
+        }
+        if depth == 0 {
+            return Ok(None);
+        }
+        let mut forbidden = Vec::new();
+        let moves = self.ordered_moves(p, black, passed, hint, canon.sym, &mut forbidden);
         let mut best = i64::MIN;
         let mut best_move = NONE;
+        // the other side's proof (fail low): every move refuted, its forbidden moves needed
+        let mut low_needs = forbidden;
+        let mut low_seen: Vec<u32> = Vec::new();
+        let mut high: Option<(Vec<usize>, Vec<u32>)> = None;
+        // the first move left undecided by the depth limit, if any
+        let mut open = NONE;
         for (v, next) in moves {
-            let value = match next {
-                None if passed => sign * self.evaluate(p),
-                None => {
-                    let (v, d) = self.search(p, !black, true, -beta, -alpha, &mut mine)?;
-                    deps.extend(d);
-                    -v
-                }
-                Some(q) => {
-                    let (qk, _) = self.key(q, true, false);
+            let (found, target) = match next {
+                // the game ends: the child's value is the final score for the other side
+                None if passed => (Some(Found::exact(-sign * self.evaluate(p))), None),
+                None => (
+                    self.search(p, canon, !black, true, 1 - beta, depth - 1)?,
+                    None,
+                ),
+                Some((q, qc)) => {
                     self.rules.history.push(q);
-                    self.history_bits.push(filter_bit(&qk));
-                    let result = self.search(q, !black, false, -beta, -alpha, &mut mine);
+                    self.history_ids.push(qc.id);
+                    let result = self.search(q, qc, !black, false, 1 - beta, depth - 1);
                     self.rules.history.pop();
-                    self.history_bits.pop();
-                    let (v, d) = result?;
-                    deps.extend(d.into_iter().filter(|&i| i < base));
-                    -v
+                    self.history_ids.pop();
+                    let found = result?.map(|mut f| {
+                        f.needs.retain(|&i| i < base);
+                        f
+                    });
+                    (found, Some(qc.id))
                 }
             };
+            let Some(found) = found else {
+                if open == NONE {
+                    open = v;
+                }
+                continue;
+            };
+            let (value, needs, mut seen) = (-found.value, found.needs, found.seen);
             if value > best {
                 best = value;
                 best_move = v;
             }
-            alpha = alpha.max(value);
-            if alpha >= beta {
-                break;
-            }
-        }
-        deps.sort_unstable();
-        deps.dedup();
-        filter_merge(seen, &mine);
-        if deps.len() <= MAX_NEEDS {
-            let canonical_best = match best_move {
-                PASS | NONE => best_move,
-                v => self.syms[sym][usize::from(v)] as u8,
-            };
-            let bound = self.rules.n as i64 + 1;
-            let (mut lower, mut upper) = (-bound, bound);
-            if best <= alpha0 {
-                upper = best;
-            } else if best >= beta0 {
-                lower = best;
-            } else {
-                (lower, upper) = (best, best);
-            }
-            let mut entry = Entry {
-                lower: lower as i8,
-                upper: upper as i8,
-                best: canonical_best,
-                needs: deps
-                    .iter()
-                    .map(|&i| permute(self.rules.history[i], &self.syms[sym]))
-                    .collect(),
-                seen: mine,
-            };
-            // bounds from an older search still valid here are combined with the new ones
-            if let Some(old) = self.table.get(&key) {
-                if self.usable(old, base, sym).is_some() {
-                    entry.lower = entry.lower.max(old.lower);
-                    entry.upper = entry.upper.min(old.upper);
-                    filter_merge(&mut entry.seen, &old.seen);
-                    for q in &old.needs {
-                        if !entry.needs.contains(q) {
-                            entry.needs.push(*q);
-                        }
+            if value >= beta {
+                // the prover's proof: this move, which must stay legal
+                if let Some(id) = target {
+                    if let Err(at) = seen.binary_search(&id) {
+                        seen.insert(at, id);
                     }
                 }
-                if entry.best == NONE {
-                    entry.best = old.best;
-                }
+                high = Some((needs, seen));
+                break;
             }
-            self.table.insert(key, entry);
+            low_needs.extend(needs);
+            low_seen.extend(seen);
         }
-        Ok((best, deps))
+        let to_canonical = |v: u8| match v {
+            PASS | NONE => v,
+            v => self.syms[canon.sym][usize::from(v)] as u8,
+        };
+        let (mut needs, seen) = match high {
+            Some(h) => h,
+            None if open != NONE => {
+                // undecided within the depth limit: only the move to look at first is kept
+                let hint = to_canonical(open);
+                self.table.entry(key).or_default().hint = hint;
+                return Ok(None);
+            }
+            None => {
+                low_seen.sort_unstable();
+                low_seen.dedup();
+                (low_needs, low_seen)
+            }
+        };
+        needs.sort_unstable();
+        needs.dedup();
+        let hint = to_canonical(best_move);
+        if seen.len() <= MAX_STORED_SEEN {
+            let proof = Proof {
+                value: best as i8,
+                needs: needs
+                    .iter()
+                    .map(|&i| self.forward[canon.sym].pos(self.rules.history[i]))
+                    .collect(),
+                seen: seen.clone().into_boxed_slice(),
+            };
+            let entry = self.table.entry(key).or_default();
+            entry.hint = hint;
+            if best >= beta {
+                entry.lower = Some(proof);
+            } else {
+                entry.upper = Some(proof);
+            }
+        } else {
+            self.table.entry(key).or_default().hint = hint;
+        }
+        Ok(Some(Found {
+            value: best,
+            needs,
+            seen,
+        }))
     }
 
-    /// Legal moves in search order (`PASS` with no position for a pass); moves refused by
-    /// superko add the index of the position they would repeat to `deps`.
+    /// Legal moves in search order (`PASS` with no position for a pass), each placement with
+    /// the canonical form of the board it makes; moves refused by superko add the index of
+    /// the position they would repeat to `forbidden`.
+    #[allow(clippy::type_complexity)]
     fn ordered_moves(
-        &self,
+        &mut self,
         p: Pos,
         black: bool,
         passed: bool,
         hint: u8,
         sym: usize,
-        deps: &mut Vec<usize>,
-    ) -> Vec<(u8, Option<Pos>)> {
+        forbidden: &mut Vec<usize>,
+    ) -> Vec<(u8, Option<(Pos, Canon)>)> {
         let hint = match hint {
             PASS | NONE => hint,
             c => self.inverse[sym][usize::from(c)] as u8,
         };
+        let own = if black { p.black } else { p.white };
         let enemy_before = if black { p.white } else { p.black }.count_ones();
-        let mut scored: Vec<(i32, u8, Option<Pos>)> = Vec::with_capacity(self.rules.n + 1);
-        for &v in &self.by_degree {
+        let mut scored: Vec<(i32, u8, Option<(Pos, Canon)>)> = Vec::with_capacity(self.rules.n + 1);
+        for i in 0..self.by_degree.len() {
+            let v = self.by_degree[i];
             let Some(q) = self.rules.play(p, v, black) else {
                 continue;
             };
-            if let Some(i) = self.earlier(q) {
-                deps.push(i);
+            if let Some(at) = self.earlier(q) {
+                forbidden.push(at);
                 continue;
             }
             let enemy_after = if black { q.white } else { q.black }.count_ones();
             let captures = (enemy_before - enemy_after) as i32;
-            let rank = if v as u8 == hint { 1000 } else { 10 * captures };
-            scored.push((rank, v as u8, Some(q)));
+            // filling a point all of whose neighbours are one's own stones is rarely good
+            let own_eye = self.rules.adj[v] & !own == 0;
+            let rank = if v as u8 == hint {
+                1000
+            } else if own_eye {
+                -5
+            } else {
+                10 * captures
+            };
+            let qc = self.canon(q);
+            scored.push((rank, v as u8, Some((q, qc))));
         }
-        // ending the game is free to evaluate and often best: try it first; an opening pass
-        // is tried last unless the table says otherwise
+        // ending the game is free to evaluate: try it first; an opening pass comes after the
+        // other moves except own-eye fills, unless the table says otherwise
         let pass_rank = if hint == PASS || passed { 2000 } else { -1 };
         scored.push((pass_rank, PASS, None));
         // stable sort keeps the centre-first order among equals
@@ -333,75 +475,145 @@ impl TableSearch {
         scored.into_iter().map(|(_, v, q)| (v, q)).collect()
     }
 
-    /// Follows value-preserving moves from the root to the end of the game.
-    fn principal_line(&mut self, value: i64) -> Result<Vec<GameMove>, SolveError> {
-        let bound = self.rules.n as i64 + 1;
-        let mut line = Vec::new();
-        let (mut p, mut black, mut passed, mut target) =
-            (Pos { black: 0, white: 0 }, true, false, value);
-        let depth_at_start = self.rules.history.len();
+    /// The exact value of a node by MTD(f): null-window tests moving toward the value, each
+    /// reusing the bounds of the previous ones, starting from the best value for the side to
+    /// move.
+    fn value(
+        &mut self,
+        p: Pos,
+        black: bool,
+        passed: bool,
+        lo: i64,
+        hi: i64,
+    ) -> Result<i64, SolveError> {
+        let canon = self.canon(p);
+        let (mut lo, mut hi) = (lo, hi);
+        let mut guess = hi;
+        while lo < hi {
+            let beta = if guess <= lo { lo + 1 } else { guess.min(hi) };
+            let r = self.test(p, canon, black, passed, beta)?;
+            if r >= beta {
+                lo = r;
+            } else {
+                hi = r;
+            }
+            guess = r;
+        }
+        Ok(lo)
+    }
+
+    /// Whether the move to `next` (a pass when `None`) keeps the node's value `target` for the
+    /// side to move, by one null-window test of the child.
+    fn keeps(
+        &mut self,
+        p: Pos,
+        black: bool,
+        passed: bool,
+        next: Option<(Pos, Canon)>,
+        target: i64,
+    ) -> Result<bool, SolveError> {
+        let sign = if black { 1 } else { -1 };
+        Ok(match next {
+            None if passed => sign * self.evaluate(p) >= target,
+            None => {
+                let canon = self.canon(p);
+                -self.test(p, canon, !black, true, 1 - target)? >= target
+            }
+            Some((q, qc)) => {
+                self.rules.history.push(q);
+                self.history_ids.push(qc.id);
+                let r = self.test(q, qc, !black, false, 1 - target);
+                self.rules.history.pop();
+                self.history_ids.pop();
+                -r? >= target
+            }
+        })
+    }
+
+    /// The null-window test "value ≥ β" decided by iterative deepening: searches with a
+    /// growing depth limit until one decides (a decided result is exact whatever the limit:
+    /// it never rests on a node cut off by it), each reusing the proofs and move hints of the
+    /// earlier ones. The returned value is a lower bound when at least `beta`, else an upper
+    /// bound.
+    fn test(
+        &mut self,
+        p: Pos,
+        canon: Canon,
+        black: bool,
+        passed: bool,
+        beta: i64,
+    ) -> Result<i64, SolveError> {
+        let mut depth = FIRST_DEPTH;
         loop {
+            if let Some(found) = self.search(p, canon, black, passed, beta, depth)? {
+                return Ok(found.value);
+            }
+            depth += (depth / 4).max(2);
+        }
+    }
+
+    /// Follows value-preserving moves from the root to the end of the game.
+    fn principal_line(&mut self, black: bool, value: i64) -> Result<Vec<GameMove>, SolveError> {
+        let mut line = Vec::new();
+        let start = *self
+            .rules
+            .history
+            .last()
+            .expect("the history holds the start");
+        let (mut p, mut black, mut passed, mut target) = (start, black, false, value);
+        let depth_at_start = self.rules.history.len();
+        let result = loop {
             let colour = if black { Colour::Black } else { Colour::White };
-            let mut deps = Vec::new();
-            let moves = self.ordered_moves(p, black, passed, NONE, 0, &mut deps);
-            let mut scratch: Filter = [0; FILTER_WORDS];
+            let canon = self.canon(p);
+            let key = Self::key(canon, black, passed);
+            let hint = self.table.get(&key).map(|e| e.hint).unwrap_or(NONE);
+            let mut forbidden = Vec::new();
+            let mut moves = self.ordered_moves(p, black, passed, hint, canon.sym, &mut forbidden);
+            // a pass that keeps the value is preferred: the line then ends as soon as best
+            // play allows instead of wandering through equal-valued throw-ins
+            if let Some(at) = moves.iter().position(|m| m.1.is_none()) {
+                let pass = moves.remove(at);
+                moves.insert(0, pass);
+            }
             let mut chosen = None;
             for (v, next) in moves {
-                let child = match next {
-                    None if passed => {
-                        let sign = if black { 1 } else { -1 };
-                        sign * self.evaluate(p)
+                match self.keeps(p, black, passed, next, target) {
+                    Ok(true) => {
+                        chosen = Some((v, next));
+                        break;
                     }
-                    None => -self.search(p, !black, true, -bound, bound, &mut scratch)?.0,
-                    Some(q) => {
-                        let (qk, _) = self.key(q, true, false);
-                        self.rules.history.push(q);
-                        self.history_bits.push(filter_bit(&qk));
-                        let r = self.search(q, !black, false, -bound, bound, &mut scratch);
-                        self.rules.history.pop();
-                        self.history_bits.pop();
-                        -r?.0
-                    }
-                };
-                if child == target {
-                    chosen = Some((v, next));
-                    break;
+                    Ok(false) => {}
+                    Err(e) => return Err(e),
                 }
             }
             let Some((v, next)) = chosen else {
-                // no move reproduces the value: only possible through the table limitation
-                // described in the module documentation
-                self.rules.history.truncate(depth_at_start);
-                self.history_bits.truncate(depth_at_start);
-                return Err(SolveError::Inconsistent);
+                // no move reaches the value just proved: a fault of the search
+                break Err(SolveError::Inconsistent);
             };
             target = -target;
             match next {
                 None => {
                     line.push(GameMove::Pass(colour));
                     if passed {
-                        break;
+                        break Ok(line);
                     }
                     passed = true;
                 }
-                Some(q) => {
+                Some((q, qc)) => {
                     line.push(GameMove::Play(colour, usize::from(v)));
-                    let (qk, _) = self.key(q, true, false);
                     self.rules.history.push(q);
-                    self.history_bits.push(filter_bit(&qk));
+                    self.history_ids.push(qc.id);
                     p = q;
                     passed = false;
                 }
             }
             black = !black;
-        }
+        };
         self.rules.history.truncate(depth_at_start);
-        self.history_bits.truncate(depth_at_start);
-        Ok(line)
+        self.history_ids.truncate(depth_at_start);
+        result
     }
-}
 
-impl TableSearch {
     /// A search on `graph` from `start` (the first history entry). With an objective point,
     /// only the symmetries fixing it are used.
     fn new(graph: &PlainGraph, start: Pos, budget: u64, objective: Option<usize>) -> TableSearch {
@@ -410,7 +622,7 @@ impl TableSearch {
             .into_iter()
             .filter(|s| objective.is_none_or(|v| s[v] == v))
             .collect();
-        let inverse = syms
+        let inverse: Vec<Vec<usize>> = syms
             .iter()
             .map(|s| {
                 let mut inv = vec![0; n];
@@ -420,6 +632,8 @@ impl TableSearch {
                 inv
             })
             .collect();
+        let forward = syms.iter().map(|s| BytePermutation::new(s)).collect();
+        let backward = inverse.iter().map(|s| BytePermutation::new(s)).collect();
         let mut by_degree: Vec<usize> = (0..n).collect();
         by_degree.sort_by_key(|&v| std::cmp::Reverse(graph.neighbours(v).len()));
         let mut rules = Solver::new(graph, budget);
@@ -428,13 +642,17 @@ impl TableSearch {
             rules,
             syms,
             inverse,
+            forward,
+            backward,
             by_degree,
             table: HashMap::new(),
-            history_bits: Vec::new(),
+            ids: HashMap::new(),
+            history_ids: Vec::new(),
             objective,
+            max_value: if objective.is_some() { 1 } else { n as i64 },
         };
-        let (start_key, _) = search.key(start, true, false);
-        search.history_bits.push(filter_bit(&start_key));
+        let start_id = search.canon(start).id;
+        search.history_ids.push(start_id);
         search
     }
 }
@@ -459,33 +677,28 @@ pub fn point_owner(
     let worker = thread::Builder::new()
         .stack_size(SEARCH_STACK_BYTES)
         .spawn(move || {
-            let mut scratch: Filter = [0; FILTER_WORDS];
-            let (value, _) = search.search(start, black_first, false, -2, 2, &mut scratch)?;
+            let value = search.value(start, black_first, false, -1, 1)?;
             Ok(if black_first { value } else { -value })
         })
         .map_err(|_| SolveError::Inconsistent)?;
     worker.join().unwrap_or(Err(SolveError::Inconsistent))
 }
 
-/// Stack for the search thread: the game can run to hundreds of plies on small boards.
-const SEARCH_STACK_BYTES: usize = 256 << 20;
-
 /// Solves the empty board `graph` with Black to move, within `budget` nodes, using the table
-/// search; the principal line is read back from the table.
+/// search; the principal line is read back by null-window tests along it.
 pub fn solve(graph: &PlainGraph, komi: Komi, budget: u64) -> Result<Solution, SolveError> {
     let n = graph.len();
     if n > 64 {
         return Err(SolveError::TooLarge { points: n });
     }
-    let mut search = TableSearch::new(graph, Pos { black: 0, white: 0 }, budget, None);
+    let start = Pos { black: 0, white: 0 };
+    let mut search = TableSearch::new(graph, start, budget, None);
     let worker = thread::Builder::new()
         .stack_size(SEARCH_STACK_BYTES)
         .spawn(move || {
-            let bound = n as i64 + 1;
-            let start = Pos { black: 0, white: 0 };
-            let mut scratch: Filter = [0; FILTER_WORDS];
-            let (value, _) = search.search(start, true, false, -bound, bound, &mut scratch)?;
-            let line = search.principal_line(value)?;
+            let bound = n as i64;
+            let value = search.value(start, true, false, -bound, bound)?;
+            let line = search.principal_line(true, value)?;
             Ok(Solution {
                 area_margin: value,
                 margin_half_points: 2 * value - komi.0,
