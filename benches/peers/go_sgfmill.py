@@ -5,7 +5,8 @@ Run from the workspace root:  python3 benches/peers/go_sgfmill.py
 
 1. `cargo bench --bench go` writes its finished positions to an SGF file and times
    (a) analysis + Tromp-Taylor area count (the work sgfmill's Board.area_score does),
-   (b) analysis + every counting method, (c) random play with positional superko.
+   (b) analysis + every counting method's figures, and the same with every made-up board
+   and the notes, (c) random play with positional superko.
 2. sgfmill is pip-installed into a venv under /tmp and Board.area_score() is timed on the
    same positions (setup stones applied once, outside the timing).
 3. Each position's Black-minus-White area from sgfmill is checked against
@@ -47,11 +48,14 @@ def rust_bench():
         if m and "play" in (line or ""):
             pass
     cpu = re.search(r"cpu: all methods (\S+) us/position, area only (\S+) us/position, "
-                    r"analysis (\S+) us/position, play (\S+) M moves/s", out)
+                    r"analysis (\S+) us/position, play (\S+) M moves/s, "
+                    r"all methods with diagrams and notes (\S+) us/position", out)
     if cpu:
         times["cpu/all"] = float(cpu.group(1)) * 1e-6
         times["cpu/area"] = float(cpu.group(2)) * 1e-6
+        times["cpu/analysis"] = float(cpu.group(3)) * 1e-6
         times["cpu/play"] = float(cpu.group(4))
+        times["cpu/diagrams"] = float(cpu.group(5)) * 1e-6
     thrpt = re.findall(r"go/play-19x19-superko/random-game\s+time:.*\n\s+thrpt:\s+\[\S+ \S+ (\S+) (\S+)", out)
     return times, thrpt
 
@@ -114,6 +118,11 @@ def main():
           f"(sgfmill/arbiter = {peer['per_position'] / area:.1f}x)")
     print(f"arbiter analysis + all 9 methods:        {allm * 1e6:9.2f} µs/position  "
           f"(sgfmill/arbiter = {peer['per_position'] / allm:.1f}x)")
+    diag = times.get("go/score-19x19/all-methods-with-diagrams")
+    if diag:
+        diag /= n
+        print(f"  ... with made-up boards and notes:     {diag * 1e6:9.2f} µs/position  "
+              f"(sgfmill/arbiter = {peer['per_position'] / diag:.1f}x)")
     if thrpt:
         print(f"arbiter random play, 19x19, positional superko: {thrpt[0][0]} {thrpt[0][1]} moves")
     if "cpu/all" in times:
@@ -122,7 +131,9 @@ def main():
         print(f"CPU time: sgfmill area_score {pc * 1e6:.2f} µs/position; arbiter area "
               f"{times['cpu/area'] * 1e6:.2f} µs (sgfmill/arbiter = {pc / times['cpu/area']:.1f}x), "
               f"all 9 methods {times['cpu/all'] * 1e6:.2f} µs "
-              f"(sgfmill/arbiter = {pc / times['cpu/all']:.1f}x); play {times['cpu/play']:.2f} M moves/s")
+              f"(sgfmill/arbiter = {pc / times['cpu/all']:.1f}x), with diagrams and notes "
+              f"{times['cpu/diagrams'] * 1e6:.2f} µs, analysis alone {times['cpu/analysis'] * 1e6:.2f} µs; "
+              f"play {times['cpu/play']:.2f} M moves/s")
     return 1 if mismatches else 0
 
 
