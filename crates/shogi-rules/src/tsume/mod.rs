@@ -11,7 +11,8 @@
 //! for the attacker, longest for the defender, 無駄合 not counted as ruled in
 //! [`conventions`], the defence leaving the attacker no pieces in hand preferred among
 //! equals). After the first df-pn proof, ply-bounded df-pn searches shorten it (unless
-//! [`Options::shorten`] is off); then, in tsume mode, the exact conventional search runs
+//! [`Options::shorten`] is off; tsume-mode proofs of at most 15 plies skip this step);
+//! then, in tsume mode, the exact conventional search runs
 //! bounded by the shortest proof's length (the conventional length is never longer), for
 //! proofs up to [`Options::exact_line_plies`] plies and within its node budget; the length
 //! is then exact (the `exact` flag). Beyond that, or when the budget runs out, the line is
@@ -176,6 +177,10 @@ pub fn defender_holds_rest(setup: &Setup) -> Setup {
     s
 }
 
+/// Tsume-mode proofs up to this length go to the exact conventional search before any
+/// shortening.
+const EXACT_FIRST_PLIES: u32 = 15;
+
 fn limits_for(search: &mut Search, opts: &Options, start: Instant) {
     search.node_limit = opts.node_limit.unwrap_or(u64::MAX);
     search.deadline = opts.time_limit.map(|t| start + t);
@@ -237,9 +242,28 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     sol.first_proof_nodes = search.nodes;
     // Nodes of the exact line searches (counted against the node limit with df-pn's).
     let mut extra = 0;
-    // Shorten: prove mates within ever fewer plies until none exists. This runs first:
-    // it is cheap next to the exact line search, and when a limit stops that search the
-    // line read back from the table is then the shortest proven one.
+    // Short tsume-mode proofs go straight to the exact conventional search: it is cheap
+    // there and its iterative deepening finds the shortest line by itself.
+    let mut exact_tried = false;
+    if opts.mode == Mode::Tsume && len <= EXACT_FIRST_PLIES {
+        exact_tried = true;
+        match exact_line(&search, opts, start, len, false) {
+            Ok((pv, plies, n)) => {
+                sol.status = Status::Mate;
+                sol.pv = pv;
+                sol.plies = plies;
+                sol.exact = true;
+                sol.nodes = search.nodes + n;
+                return Ok(sol);
+            }
+            Err(n) => extra += n,
+        }
+    }
+    // Shorten: prove mates within ever fewer plies until none exists. For longer proofs
+    // this runs before the exact line search: it is cheap next to that search, and when a
+    // limit stops that search the line read back from the table is then the shortest
+    // proven one.
+    search.node_limit = search.node_limit.saturating_sub(extra);
     let mut shortest = opts.shorten;
     while opts.shorten && len >= 3 {
         match search.solve(len - 2) {
@@ -254,7 +278,7 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     // The exact line search, bounded by the shortest proof (the conventional length
     // never exceeds a mate that counts every defence). Its iterative deepening finds the
     // shortest line by itself: in tsume mode the length is then exact.
-    if len <= opts.exact_line_plies {
+    if len <= opts.exact_line_plies && !exact_tried {
         let count_all = opts.mode == Mode::Shortest;
         match exact_line(&search, opts, start, len, count_all) {
             Ok((pv, plies, n)) => {
@@ -262,7 +286,7 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
                 sol.pv = pv;
                 sol.plies = plies;
                 sol.exact = !count_all || shortest;
-                sol.nodes = search.nodes + n;
+                sol.nodes = search.nodes + extra + n;
                 return Ok(sol);
             }
             Err(n) => extra += n,
