@@ -3,6 +3,7 @@
 use super::{Counted, HalfPoints, Method, Notes, Params, Score, Unavailable};
 use crate::analysis::{Analysis, find_regions};
 use crate::color::{Color, Stone};
+use crate::madeup::Tally;
 
 fn counted<B>(black: i64, white: i64, total: Option<u32>) -> Counted<B> {
     Counted {
@@ -16,7 +17,8 @@ fn counted<B>(black: i64, white: i64, total: Option<u32>) -> Counted<B> {
 /// Chinese area (子空皆地): stones plus empty points only one's own stones border; empty
 /// points both colours border count half to each ("双方活棋之间的空点各得一半").
 pub fn area(analysis: &Analysis, params: &Params) -> Score {
-    super::score(analysis, Method::Area, params).expect("area counting needs no input")
+    let mut notes = Notes::collecting();
+    area_on::<Tally>(analysis, &mut notes).into_score(Method::Area, params, notes)
 }
 
 pub(crate) fn area_on<B>(analysis: &Analysis, notes: &mut Notes) -> Counted<B> {
@@ -77,7 +79,8 @@ pub(crate) fn territory_on<B>(
 /// Stone scoring with group tax (KataGo's `tax=ALL`): stones, plus empty points of
 /// independently living units, minus 2 per such unit; seki eyes and shared points score nothing.
 pub fn group_tax(analysis: &Analysis, params: &Params) -> Score {
-    super::score(analysis, Method::GroupTax, params).expect("group tax needs no input")
+    let mut notes = Notes::collecting();
+    group_tax_on::<Tally>(analysis, &mut notes).into_score(Method::GroupTax, params, notes)
 }
 
 pub(crate) fn group_tax_on<B>(analysis: &Analysis, notes: &mut Notes) -> Counted<B> {
@@ -98,7 +101,8 @@ pub(crate) fn group_tax_on<B>(analysis: &Analysis, notes: &mut Notes) -> Counted
 /// Tromp-Taylor: every stone on the board counts (dead-stone marks are ignored), plus empty
 /// points that reach only one colour.
 pub fn tromp_taylor(analysis: &Analysis, params: &Params) -> Score {
-    super::score(analysis, Method::TrompTaylor, params).expect("Tromp-Taylor needs no input")
+    let mut notes = Notes::collecting();
+    tromp_taylor_on::<Tally>(analysis, &mut notes).into_score(Method::TrompTaylor, params, notes)
 }
 
 pub(crate) fn tromp_taylor_on<B>(analysis: &Analysis, notes: &mut Notes) -> Counted<B> {
