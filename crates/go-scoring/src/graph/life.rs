@@ -110,6 +110,67 @@ pub struct StringVerdict {
     /// Survives with its own side moving first.
     pub survives_own_first: Option<bool>,
     pub nodes: u64,
+    /// Whether the verdict is proved or rests on taking the stones around as alive.
+    pub basis: Basis,
+}
+
+/// How a verdict was reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// Benson's test or a search of the whole open region: nothing assumed.
+    Proved,
+    /// Decided on a part cut out of an open region too large to search whole, taking the
+    /// stones around that part as alive (see [`LocalRule`]).
+    Local(LocalRule),
+}
+
+/// The local rule behind a verdict that is not proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LocalRule {
+    /// Stones inside an area enclosed by the other colour, searched with the enclosing
+    /// stones given two eyes. `distance`: only the area's points within that many steps of
+    /// the enclosed stones were kept (`None`: the whole area).
+    Enclosed { distance: Option<usize> },
+    /// A chain whose unit (chains sharing enclosed areas) borders areas worth two eyes:
+    /// two areas free of living opposing stones, or one on which a search shows the
+    /// enclosing chains live by themselves (joined), or one too large to search.
+    EyeSpace { areas: usize, large: bool },
+    /// A fight between strings no other rule decided, searched on the points within
+    /// `distance` steps of them, with the decided living stones around given two eyes.
+    Boundary { distance: usize },
+}
+
+impl std::fmt::Display for LocalRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LocalRule::Enclosed { distance: None } => f.write_str(
+                "searched inside the area enclosed by the other colour, assuming the enclosing stones live",
+            ),
+            LocalRule::Enclosed { distance: Some(d) } => write!(
+                f,
+                "searched on the enclosed area's points within {d} of the stones, assuming the enclosing stones live and the rest of the area stays theirs"
+            ),
+            LocalRule::EyeSpace { areas, large: false } => write!(
+                f,
+                "its group borders {areas} enclosed area(s) worth two eyes, assuming its chains stay connected"
+            ),
+            LocalRule::EyeSpace { areas, large: true } => write!(
+                f,
+                "its group borders {areas} enclosed area(s), one too large to search and taken as two eyes"
+            ),
+            LocalRule::Boundary { distance } => write!(
+                f,
+                "fight searched on the points within {distance} of it, assuming the stones around live"
+            ),
+        }
+    }
+}
+
+impl Basis {
+    /// True for a verdict that rests on an assumption.
+    pub fn is_local(&self) -> bool {
+        matches!(self, Basis::Local(_))
+    }
 }
 
 /// What happened to one open region.
@@ -141,6 +202,8 @@ pub struct SearchedLife {
     /// The alive stones that live in seki.
     pub seki: Vec<Point>,
     pub undecided: Vec<Point>,
+    /// The stones (dead, alive or undecided) whose verdict rests on a local assumption.
+    pub local: Vec<Point>,
     pub regions: Vec<RegionReport>,
 }
 
@@ -164,6 +227,15 @@ impl SearchedLife {
                 Status::Undecided(r) => Some(r),
                 _ => None,
             })
+    }
+
+    /// How stone `p`'s verdict was reached, if a region search looked at it.
+    pub fn basis(&self, p: Point) -> Option<&Basis> {
+        self.regions
+            .iter()
+            .flat_map(|r| &r.strings)
+            .find(|s| s.stones.contains(&p))
+            .map(|s| &s.basis)
     }
 
     /// Search nodes over all regions.
@@ -192,6 +264,7 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
         alive: base.alive.clone(),
         seki: Vec::new(),
         undecided: Vec::new(),
+        local: Vec::new(),
         regions: Vec::new(),
     };
     let topo = position.topology();
@@ -219,25 +292,24 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
         if region.iter().all(|&p| position.stones()[p] == Stone::Empty) {
             continue; // empty open region: nothing to decide
         }
-        let report = match cut_out(position, &region, &settled, limit) {
-            Err(points) => RegionReport {
-                points: region.iter().map(|&p| p as Point).collect(),
-                verdict: RegionVerdict::TooLarge { points },
-                strings: board_strings(position, &region)
-                    .into_iter()
-                    .map(|(stones, color)| StringVerdict {
-                        stones,
-                        color,
-                        status: Status::Undecided(UndecidedReason::TooLarge { points, limit }),
-                        survives_opponent_first: None,
-                        survives_own_first: None,
-                        nodes: 0,
-                    })
-                    .collect(),
-            },
+        let report = match cut_out(position, &region, &settled, limit, true) {
+            Err(points) => {
+                let ctx = LargeRegion {
+                    position,
+                    region: &region,
+                    benson_alive: &base.alive,
+                    benson_dead: &base.dead,
+                    limit,
+                    budget,
+                };
+                ctx.decide(points, &mut remaining)
+            }
             Ok(local) => decide_region(&local, position, &region, budget, &mut remaining),
         };
         for s in &report.strings {
+            if s.basis.is_local() {
+                out.local.extend_from_slice(&s.stones);
+            }
             let list = match s.status {
                 Status::Alive => &mut out.alive,
                 Status::Seki => {
@@ -256,6 +328,7 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
         &mut out.alive,
         &mut out.seki,
         &mut out.undecided,
+        &mut out.local,
     ] {
         list.sort_unstable();
         list.dedup();
@@ -343,6 +416,7 @@ fn decide_region(
             survives_opponent_first: answer(&opponent_first),
             survives_own_first: answer(&own_first),
             nodes: search.total_nodes,
+            basis: Basis::Proved,
         });
         searches.push((anchor, search));
     }
@@ -793,13 +867,14 @@ impl<'l> Search<'l> {
     }
 }
 
-/// The region's graph: region points, the pass-alive stones next to them, and per bordering
-/// chain two eyes. Returns the packed graph, or the point count if above `max_points`.
+/// The region's graph: region points, the settled stones next to them, and per bordering
+/// chain two eyes (`eyes`; without them the bordering chains are joined into one). Returns the packed graph, or the point count if above `max_points`.
 fn cut_out(
     position: &Position,
     region: &[usize],
     settled: &[bool],
     max_points: usize,
+    eyes: bool,
 ) -> Result<Local, usize> {
     let topo = position.topology();
     let stones = position.stones();
@@ -841,7 +916,7 @@ fn cut_out(
         }
         chains += 1;
     }
-    let total = colour_of.len() + 2 * chains;
+    let total = colour_of.len() + if eyes { 2 * chains } else { 0 };
     if total > max_points || total > MAX_GRAPH_POINTS {
         return Err(total);
     }
@@ -865,12 +940,20 @@ fn cut_out(
     for &b in &border {
         let c = chain_of[b];
         if anchor_of_chain[c] == usize::MAX {
-            add(index[b], next_eye);
-            add(index[b], next_eye + 1);
-            next_eye += 2;
+            if eyes {
+                add(index[b], next_eye);
+                add(index[b], next_eye + 1);
+                next_eye += 2;
+            }
             anchor_of_chain[c] = index[b];
         } else {
             add(index[b], anchor_of_chain[c]);
+        }
+    }
+    if !eyes {
+        // no eyes: the bordering chains (all of one colour) stand for one enclosing group
+        for w in anchor_of_chain.windows(2) {
+            add(w[0], w[1]);
         }
     }
     let mut start = Pos { black: 0, white: 0 };
@@ -895,4 +978,445 @@ fn cut_out(
         start,
         index,
     })
+}
+
+/// An open region too large to search whole, split into local problems: stones enclosed by
+/// one colour, the eye space of the enclosing groups, and the fights left between them.
+/// Every verdict found this way carries [`Basis::Local`].
+struct LargeRegion<'a> {
+    position: &'a Position,
+    region: &'a [usize],
+    benson_alive: &'a [Point],
+    benson_dead: &'a [Point],
+    limit: usize,
+    budget: u64,
+}
+
+/// Stones enclosed by one colour are searched as such only when they are at most this
+/// fraction (1/n) of their area: a living group with its own territory is not an enclosed
+/// minority, and cut down to its stones' neighbourhood it would lose eye space.
+const ENCLOSED_STONE_SHARE: usize = 3;
+/// An enclosed area of this many points (empty points and dead stones) is taken as two eyes
+/// without a search: the largest eye spaces that a play inside reduces to one eye (the
+/// "rabbity six" and the other killable shapes) have six points, plus one dead stone.
+const LARGE_EYE_SPACE: usize = 8;
+/// Distances tried when an area or a fight must be cut down to fit the size limit.
+const CUT_DISTANCES: [usize; 3] = [3, 2, 1];
+
+impl LargeRegion<'_> {
+    fn decide(&self, points: usize, remaining: &mut u64) -> RegionReport {
+        let position = self.position;
+        let n = position.len();
+        let limit = self.limit;
+        let mut strings: Vec<StringVerdict> = board_strings(position, self.region)
+            .into_iter()
+            .map(|(stones, color)| StringVerdict {
+                stones,
+                color,
+                status: Status::Undecided(UndecidedReason::TooLarge { points, limit }),
+                survives_opponent_first: None,
+                survives_own_first: None,
+                nodes: 0,
+                basis: Basis::Proved,
+            })
+            .collect();
+        let mut string_of = vec![usize::MAX; n];
+        for (i, s) in strings.iter().enumerate() {
+            for &p in &s.stones {
+                string_of[p as usize] = i;
+            }
+        }
+        let mut in_region = vec![false; n];
+        for &p in self.region {
+            in_region[p] = true;
+        }
+        self.enclosed(&mut strings, &string_of, &in_region, remaining);
+        self.eye_space(&mut strings, &string_of, remaining);
+        self.boundary(&mut strings, &string_of, &in_region, remaining);
+        RegionReport {
+            points: self.region.iter().map(|&p| p as Point).collect(),
+            verdict: RegionVerdict::TooLarge { points },
+            strings,
+        }
+    }
+
+    /// Copies the verdicts of a local search onto the region's strings still undecided.
+    fn adopt(
+        strings: &mut [StringVerdict],
+        string_of: &[usize],
+        report: RegionReport,
+        rule: &LocalRule,
+    ) {
+        for s in report.strings {
+            let i = string_of[s.stones[0] as usize];
+            if i == usize::MAX || !unasked(&strings[i]) {
+                continue;
+            }
+            let target = &mut strings[i];
+            target.status = s.status;
+            target.survives_opponent_first = s.survives_opponent_first;
+            target.survives_own_first = s.survives_own_first;
+            target.nodes += s.nodes;
+            target.basis = Basis::Local(rule.clone());
+        }
+    }
+
+    /// Points of `within` reachable from `seeds`, with their distance (seeds at 0).
+    fn distances(&self, seeds: &[usize], within: &[bool]) -> Vec<usize> {
+        let topo = self.position.topology();
+        let mut dist = vec![usize::MAX; self.position.len()];
+        let mut queue = std::collections::VecDeque::new();
+        for &s in seeds {
+            dist[s] = 0;
+            queue.push_back(s);
+        }
+        while let Some(p) = queue.pop_front() {
+            for &q in topo.neighbours(p as Point) {
+                let q = q as usize;
+                if within[q] && dist[q] == usize::MAX {
+                    dist[q] = dist[p] + 1;
+                    queue.push_back(q);
+                }
+            }
+        }
+        dist
+    }
+
+    /// Opposing stones inside an area (points of the region that are not `c`'s stones)
+    /// bordered only by `c`'s stones: searched there with the enclosing stones given two eyes.
+    fn enclosed(
+        &self,
+        strings: &mut [StringVerdict],
+        string_of: &[usize],
+        in_region: &[bool],
+        remaining: &mut u64,
+    ) {
+        let position = self.position;
+        let topo = position.topology();
+        let stones = position.stones();
+        let n = position.len();
+        for c in [Color::Black, Color::White] {
+            let own = Stone::of(c);
+            let walls: Vec<bool> = stones.iter().map(|&s| s == own).collect();
+            let open: Vec<bool> = (0..n).map(|p| in_region[p] && stones[p] != own).collect();
+            let mut seen = vec![false; n];
+            for &start in self.region {
+                if !open[start] || seen[start] {
+                    continue;
+                }
+                let area = flood(position, start, &open, &mut seen);
+                let enclosed = area.iter().all(|&p| {
+                    topo.neighbours(p as Point)
+                        .iter()
+                        .all(|&q| open[q as usize] || stones[q as usize] == own)
+                });
+                let seeds: Vec<usize> = area
+                    .iter()
+                    .copied()
+                    .filter(|&p| stones[p] != Stone::Empty)
+                    .collect();
+                // a living group with its own territory is not an enclosed minority: leave
+                // it to the eye-space rule
+                if !enclosed || seeds.is_empty() || seeds.len() * ENCLOSED_STONE_SHARE > area.len()
+                {
+                    continue;
+                }
+                let problems: Vec<(Vec<usize>, Option<usize>, Position)> =
+                    if cut_out(position, &area, &walls, self.limit, true).is_ok() {
+                        vec![(area.clone(), None, position.clone())]
+                    } else {
+                        self.truncated(&area, &seeds, &open, own)
+                    };
+                for (part, distance, board) in problems {
+                    let walls: Vec<bool> = board.stones().iter().map(|&s| s == own).collect();
+                    if let Ok(local) = cut_out(&board, &part, &walls, self.limit, true) {
+                        let report = decide_region(&local, &board, &part, self.budget, remaining);
+                        Self::adopt(
+                            strings,
+                            string_of,
+                            report,
+                            &LocalRule::Enclosed { distance },
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    /// An enclosed area too large to cut out whole, cut into one problem per cluster of
+    /// enclosed stones: the points within a distance of them, the rest of the area filled
+    /// with the enclosing colour (standing for the territory it stays), at the largest
+    /// distance of at least two that fits the size limit.
+    fn truncated(
+        &self,
+        area: &[usize],
+        seeds: &[usize],
+        open: &[bool],
+        own: Stone,
+    ) -> Vec<(Vec<usize>, Option<usize>, Position)> {
+        let position = self.position;
+        let n = position.len();
+        let dist = self.distances(seeds, open);
+        let mut out = Vec::new();
+        let mut done = vec![false; n];
+        for &seed in seeds {
+            if done[seed] {
+                continue;
+            }
+            for d in CUT_DISTANCES.into_iter().filter(|&d| d >= 2) {
+                let near: Vec<bool> = (0..n).map(|p| open[p] && dist[p] <= d).collect();
+                let mut seen = vec![false; n];
+                let part = flood(position, seed, &near, &mut seen);
+                let (part, board) = truncate(position, area, &part, own);
+                let walls: Vec<bool> = board.stones().iter().map(|&s| s == own).collect();
+                if cut_out(&board, &part, &walls, self.limit, true).is_ok() {
+                    part.iter().for_each(|&p| done[p] = true);
+                    out.push((part, Some(d), board));
+                    break;
+                }
+            }
+            done[seed] = true;
+        }
+        out
+    }
+
+    /// Chains left undecided whose group borders enclosed areas worth two eyes are alive.
+    /// An area of `c` is a connected set of empty points and dead opposing stones bordered
+    /// only by `c`'s stones that are not dead; chains bordering one area form one group.
+    fn eye_space(&self, strings: &mut [StringVerdict], string_of: &[usize], remaining: &mut u64) {
+        let position = self.position;
+        let topo = position.topology();
+        let stones = position.stones();
+        let n = position.len();
+        let mut dead = vec![false; n];
+        for &p in self.benson_dead {
+            dead[p as usize] = true;
+        }
+        for s in strings.iter() {
+            if s.status == Status::Dead {
+                for &p in &s.stones {
+                    dead[p as usize] = true;
+                }
+            }
+        }
+        for c in [Color::Black, Color::White] {
+            let own = Stone::of(c);
+            let open: Vec<bool> = (0..n)
+                .map(|p| stones[p] == Stone::Empty || (stones[p] != own && dead[p]))
+                .collect();
+            let mut seen = vec![false; n];
+            // areas: (points, bordering undecided strings of `c`)
+            let mut areas: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+            for start in 0..n {
+                if !open[start] || seen[start] {
+                    continue;
+                }
+                let area = flood(position, start, &open, &mut seen);
+                let mut bordering = Vec::new();
+                let mut enclosed = true;
+                for &p in &area {
+                    for &q in topo.neighbours(p as Point) {
+                        let q = q as usize;
+                        if open[q] {
+                            continue;
+                        }
+                        if stones[q] != own || dead[q] {
+                            enclosed = false;
+                        } else if string_of[q] != usize::MAX {
+                            bordering.push(string_of[q]);
+                        }
+                    }
+                }
+                bordering.sort_unstable();
+                bordering.dedup();
+                if enclosed && !bordering.is_empty() {
+                    areas.push((area, bordering));
+                }
+            }
+            // groups: strings joined through shared areas (union-find over string indices)
+            let mut parent: Vec<usize> = (0..strings.len()).collect();
+            fn root(parent: &mut [usize], mut i: usize) -> usize {
+                while parent[i] != i {
+                    parent[i] = parent[parent[i]];
+                    i = parent[i];
+                }
+                i
+            }
+            for (_, b) in &areas {
+                for w in b.windows(2) {
+                    let (x, y) = (root(&mut parent, w[0]), root(&mut parent, w[1]));
+                    parent[x] = y;
+                }
+            }
+            for g in 0..strings.len() {
+                if strings[g].color != c || !unasked(&strings[g]) || root(&mut parent, g) != g {
+                    continue;
+                }
+                let group: Vec<usize> = (0..strings.len())
+                    .filter(|&i| root(&mut parent, i) == g)
+                    .collect();
+                let own_areas: Vec<&Vec<usize>> = areas
+                    .iter()
+                    .filter(|(_, b)| b.iter().any(|i| group.contains(i)))
+                    .map(|(a, _)| a)
+                    .collect();
+                let rule = match own_areas.as_slice() {
+                    [] => None,
+                    [area] => self
+                        .two_eyes_in(area, c, remaining)
+                        .map(|large| LocalRule::EyeSpace { areas: 1, large }),
+                    many => Some(LocalRule::EyeSpace {
+                        areas: many.len(),
+                        large: false,
+                    }),
+                };
+                if let Some(rule) = rule {
+                    for &i in &group {
+                        if unasked(&strings[i]) {
+                            strings[i].status = Status::Alive;
+                            strings[i].basis = Basis::Local(rule.clone());
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether one enclosed area of `c` gives its enclosing chains two eyes: `Some(false)`
+    /// when a search shows the enclosing chains (joined, with no liberty outside the area)
+    /// survive with the opponent moving first, `Some(true)` when the area has at least
+    /// [`LARGE_EYE_SPACE`] points or is too large to search (taken as two eyes), `None`
+    /// otherwise.
+    fn two_eyes_in(&self, area: &[usize], c: Color, remaining: &mut u64) -> Option<bool> {
+        let position = self.position;
+        let own = Stone::of(c);
+        let walls: Vec<bool> = position.stones().iter().map(|&s| s == own).collect();
+        if area.len() >= LARGE_EYE_SPACE {
+            return Some(true);
+        }
+        let mut sorted = area.to_vec();
+        sorted.sort_unstable();
+        let local = match cut_out(position, &sorted, &walls, self.limit, false) {
+            Ok(l) => l,
+            Err(_) => return Some(true),
+        };
+        if *remaining == 0 {
+            return None;
+        }
+        // any enclosing stone stands for the joined group
+        let anchor = sorted.len();
+        let mut search = Search::new(
+            &local,
+            anchor,
+            c == Color::Black,
+            self.budget.min(*remaining),
+        );
+        let result = search.run(local.start, false);
+        *remaining = remaining.saturating_sub(search.total_nodes);
+        (result == Ok(Value::Win)).then_some(false)
+    }
+
+    /// Strings still undecided: each cluster is searched on the points within a distance of
+    /// it (empty points and stones not decided alive), with the living stones around as walls.
+    fn boundary(
+        &self,
+        strings: &mut [StringVerdict],
+        string_of: &[usize],
+        in_region: &[bool],
+        remaining: &mut u64,
+    ) {
+        let position = self.position;
+        let stones = position.stones();
+        let n = position.len();
+        for d in CUT_DISTANCES {
+            let mut alive = vec![false; n];
+            for &p in self.benson_alive {
+                alive[p as usize] = true;
+            }
+            let mut seeds = Vec::new();
+            for s in strings.iter() {
+                match s.status {
+                    Status::Alive | Status::Seki => {
+                        s.stones.iter().for_each(|&p| alive[p as usize] = true)
+                    }
+                    _ if unasked(s) => seeds.extend(s.stones.iter().map(|&p| p as usize)),
+                    _ => {}
+                }
+            }
+            if seeds.is_empty() {
+                return;
+            }
+            let within: Vec<bool> = (0..n).map(|p| in_region[p] && !alive[p]).collect();
+            let dist = self.distances(&seeds, &within);
+            let near: Vec<bool> = (0..n).map(|p| dist[p] <= d).collect();
+            let mut seen = vec![false; n];
+            for &s in &seeds {
+                if seen[s] {
+                    continue;
+                }
+                let mut part = flood(position, s, &near, &mut seen);
+                part.sort_unstable();
+                if !part.iter().any(|&p| {
+                    stones[p] != Stone::Empty
+                        && string_of[p] != usize::MAX
+                        && unasked(&strings[string_of[p]])
+                }) {
+                    continue;
+                }
+                if let Ok(local) = cut_out(position, &part, &alive, self.limit, true) {
+                    let report = decide_region(&local, position, &part, self.budget, remaining);
+                    Self::adopt(
+                        strings,
+                        string_of,
+                        report,
+                        &LocalRule::Boundary { distance: d },
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// `part` of `area`, and the board with the area's other points filled with `own` stones.
+fn truncate(
+    position: &Position,
+    area: &[usize],
+    part: &[usize],
+    own: Stone,
+) -> (Vec<usize>, Position) {
+    let mut board = position.clone();
+    for &p in area {
+        if part.binary_search(&p).is_err() {
+            board.set(p as Point, own);
+        }
+    }
+    (part.to_vec(), board)
+}
+
+/// No local problem has answered for this string yet (it is still "too large").
+fn unasked(s: &StringVerdict) -> bool {
+    matches!(
+        s.status,
+        Status::Undecided(UndecidedReason::TooLarge { .. })
+    )
+}
+
+/// The connected part of `open` through `start`, marking `seen`.
+fn flood(position: &Position, start: usize, open: &[bool], seen: &mut [bool]) -> Vec<usize> {
+    let topo = position.topology();
+    let mut out = vec![start];
+    seen[start] = true;
+    let mut i = 0;
+    while i < out.len() {
+        for &q in topo.neighbours(out[i] as Point) {
+            let q = q as usize;
+            if open[q] && !seen[q] {
+                seen[q] = true;
+                out.push(q);
+            }
+        }
+        i += 1;
+    }
+    out.sort_unstable();
+    out
 }
