@@ -6,10 +6,16 @@
 //! the game ends after two consecutive passes and is scored by area (stones plus empty regions
 //! reaching only one colour), Black minus White, minus komi.
 //!
-//! Two searches share the rules below. [`solve_plain`] is alpha-beta over the whole game
-//! history with no table at all. [`solve`] (in [`table_search`]) adds a transposition table,
-//! symmetry and move ordering; see there for how superko history is kept out of the table. A
-//! node budget makes both answer "undecided" honestly on boards they cannot finish.
+//! Two searches share the rules below. Both find the value by MTD(f), a series of
+//! null-window tests "is Black's margin at least β?", and decide each test by iterative
+//! deepening: a depth-limited search returns "undecided" for a node cut off by the limit, so
+//! a value it does return is exact, and the limit grows until the test is decided. This keeps
+//! the search away from the very long games that superko allows (hundreds of plies of
+//! throw-ins on 3×3) until they are needed. [`solve_plain`] is fail-soft alpha-beta over the
+//! whole game history with no table at all. [`solve`] (in [`table_search`]) adds a
+//! transposition table, symmetry and move ordering; see there for how superko history is kept
+//! exact in the table. A node budget makes both answer "undecided" honestly on boards they
+//! cannot finish.
 
 use std::fmt;
 

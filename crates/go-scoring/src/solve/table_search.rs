@@ -21,6 +21,9 @@
 //! changes a value; its best move is always a safe ordering hint. Positions inside the proof
 //! below the node are the same in every game that reaches it and need no check.
 //!
+//! Each test is decided by iterative deepening (see the parent module); a node left undecided
+//! by the depth limit stores only its move hint, never a bound.
+//!
 //! A history-independent terminal ends the search early: when one side cannot place a stone
 //! anywhere (every empty point would be suicide, whatever the history) and the other already
 //! has the best possible result, the latter passes to the end, so the value is exact.

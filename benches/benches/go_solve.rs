@@ -1,0 +1,46 @@
+//! Tiny Go boards solved exactly (area scoring, positional superko, no suicide): the table
+//! search on 2×3, 2×4 and 3×3 and the table-free reference search on 2×3. Node rates are
+//! printed once per board so they can be reported.
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use go_scoring::graph::{Komi, PlainGraph};
+use go_scoring::solve::{Solution, SolveError, solve, solve_plain};
+
+type Solver = fn(&PlainGraph, Komi, u64) -> Result<Solution, SolveError>;
+
+fn report(name: &str, w: usize, h: usize, solver: Solver) {
+    let g = PlainGraph::grid(w, h);
+    let t = Instant::now();
+    let s = solver(&g, Komi(0), u64::MAX).unwrap();
+    let secs = t.elapsed().as_secs_f64();
+    eprintln!(
+        "{name} {w}x{h}: margin {} in {} nodes, {:.3} s, {:.2} M nodes/s, {} table entries",
+        s.area_margin,
+        s.nodes,
+        secs,
+        s.nodes as f64 / secs / 1e6,
+        s.table_entries
+    );
+}
+
+fn small_boards(c: &mut Criterion) {
+    for (w, h) in [(3, 2), (4, 2), (3, 3)] {
+        report("table", w, h, solve);
+    }
+    report("plain", 3, 2, solve_plain);
+    let mut group = c.benchmark_group("go_solve");
+    group.sample_size(10);
+    for (w, h) in [(3usize, 2usize), (4, 2), (3, 3)] {
+        let g = PlainGraph::grid(w, h);
+        group.bench_function(format!("table_{w}x{h}"), |b| {
+            b.iter(|| solve(black_box(&g), Komi(0), u64::MAX))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, small_boards);
+criterion_main!(benches);
