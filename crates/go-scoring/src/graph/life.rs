@@ -1121,22 +1121,32 @@ impl LargeRegion<'_> {
                 {
                     continue;
                 }
-                let problems: Vec<(Vec<usize>, Option<usize>, Position)> =
+                // one problem per cluster, each with its candidate cuts (largest first); a cut
+                // whose search runs out of budget gives way to the next, smaller one
+                let problems: Vec<Vec<(Vec<usize>, Option<usize>, Position)>> =
                     if cut_out(position, &area, &walls, self.limit, true).is_ok() {
-                        vec![(area.clone(), None, position.clone())]
+                        vec![vec![(area.clone(), None, position.clone())]]
                     } else {
                         self.truncated(&area, &seeds, &open, own)
                     };
-                for (part, distance, board) in problems {
-                    let walls: Vec<bool> = board.stones().iter().map(|&s| s == own).collect();
-                    if let Ok(local) = cut_out(&board, &part, &walls, self.limit, true) {
+                for cuts in problems {
+                    let count = cuts.len();
+                    for (k, (part, distance, board)) in cuts.into_iter().enumerate() {
+                        let walls: Vec<bool> = board.stones().iter().map(|&s| s == own).collect();
+                        let Ok(local) = cut_out(&board, &part, &walls, self.limit, true) else {
+                            continue;
+                        };
                         let report = decide_region(&local, &board, &part, self.budget, remaining);
+                        if report.verdict == RegionVerdict::OverBudget && k + 1 < count {
+                            continue;
+                        }
                         Self::adopt(
                             strings,
                             string_of,
                             report,
                             &LocalRule::Enclosed { distance },
                         );
+                        break;
                     }
                 }
             }
@@ -1146,14 +1156,14 @@ impl LargeRegion<'_> {
     /// An enclosed area too large to cut out whole, cut into one problem per cluster of
     /// enclosed stones: the points within a distance of them, the rest of the area filled
     /// with the enclosing colour (standing for the territory it stays), at the largest
-    /// distance of at least two that fits the size limit.
+    /// distances of at least two that fit the size limit, largest first.
     fn truncated(
         &self,
         area: &[usize],
         seeds: &[usize],
         open: &[bool],
         own: Stone,
-    ) -> Vec<(Vec<usize>, Option<usize>, Position)> {
+    ) -> Vec<Vec<(Vec<usize>, Option<usize>, Position)>> {
         let position = self.position;
         let n = position.len();
         let dist = self.distances(seeds, open);
@@ -1163,6 +1173,7 @@ impl LargeRegion<'_> {
             if done[seed] {
                 continue;
             }
+            let mut cuts = Vec::new();
             for d in CUT_DISTANCES.into_iter().filter(|&d| d >= 2) {
                 let near: Vec<bool> = (0..n).map(|p| open[p] && dist[p] <= d).collect();
                 let mut seen = vec![false; n];
@@ -1170,12 +1181,16 @@ impl LargeRegion<'_> {
                 let (part, board) = truncate(position, area, &part, own);
                 let walls: Vec<bool> = board.stones().iter().map(|&s| s == own).collect();
                 if cut_out(&board, &part, &walls, self.limit, true).is_ok() {
-                    part.iter().for_each(|&p| done[p] = true);
-                    out.push((part, Some(d), board));
-                    break;
+                    if cuts.is_empty() {
+                        part.iter().for_each(|&p| done[p] = true);
+                    }
+                    cuts.push((part, Some(d), board));
                 }
             }
             done[seed] = true;
+            if !cuts.is_empty() {
+                out.push(cuts);
+            }
         }
         out
     }
