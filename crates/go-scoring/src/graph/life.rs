@@ -992,6 +992,10 @@ struct LargeRegion<'a> {
     budget: u64,
 }
 
+/// A cut of an enclosed area: its points kept for the search, the distance they were kept
+/// at (`None`: the whole area), and the board with the rest of the area filled.
+type Cut = (Vec<usize>, Option<usize>, Position);
+
 /// Stones enclosed by one colour are searched as such only when they are at most this
 /// fraction (1/n) of their area: a living group with its own territory is not an enclosed
 /// minority, and cut down to its stones' neighbourhood it would lose eye space.
@@ -1123,7 +1127,7 @@ impl LargeRegion<'_> {
                 }
                 // one problem per cluster, each with its candidate cuts (largest first); a cut
                 // whose search runs out of budget gives way to the next, smaller one
-                let problems: Vec<Vec<(Vec<usize>, Option<usize>, Position)>> =
+                let problems: Vec<Vec<Cut>> =
                     if cut_out(position, &area, &walls, self.limit, true).is_ok() {
                         vec![vec![(area.clone(), None, position.clone())]]
                     } else {
@@ -1163,7 +1167,7 @@ impl LargeRegion<'_> {
         seeds: &[usize],
         open: &[bool],
         own: Stone,
-    ) -> Vec<Vec<(Vec<usize>, Option<usize>, Position)>> {
+    ) -> Vec<Vec<Cut>> {
         let position = self.position;
         let n = position.len();
         let dist = self.distances(seeds, open);
