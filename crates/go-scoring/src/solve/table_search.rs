@@ -342,7 +342,9 @@ impl TableSearch {
                     self.search(p, canon, !black, true, 1 - beta, depth - 1)?,
                     None,
                 ),
-                Some((q, qc)) => {
+                Some(q) => {
+                    // the canonical form only for the moves actually searched
+                    let qc = self.canon(q);
                     self.rules.history.push(q);
                     self.history_ids.push(qc.id);
                     let result = self.search(q, qc, !black, false, 1 - beta, depth - 1);
@@ -427,25 +429,24 @@ impl TableSearch {
     }
 
     /// Legal moves in search order (`PASS` with no position for a pass), each placement with
-    /// the canonical form of the board it makes; moves refused by superko add the index of
-    /// the position they would repeat to `forbidden`.
-    #[allow(clippy::type_complexity)]
+    /// the board it makes; moves refused by superko add the index of the position they would
+    /// repeat to `forbidden`.
     fn ordered_moves(
-        &mut self,
+        &self,
         p: Pos,
         black: bool,
         passed: bool,
         hint: u8,
         sym: usize,
         forbidden: &mut Vec<usize>,
-    ) -> Vec<(u8, Option<(Pos, Canon)>)> {
+    ) -> Vec<(u8, Option<Pos>)> {
         let hint = match hint {
             PASS | NONE => hint,
             c => self.inverse[sym][usize::from(c)] as u8,
         };
         let own = if black { p.black } else { p.white };
         let enemy_before = if black { p.white } else { p.black }.count_ones();
-        let mut scored: Vec<(i32, u8, Option<(Pos, Canon)>)> = Vec::with_capacity(self.rules.n + 1);
+        let mut scored: Vec<(i32, u8, Option<Pos>)> = Vec::with_capacity(self.rules.n + 1);
         for i in 0..self.by_degree.len() {
             let v = self.by_degree[i];
             let Some(q) = self.rules.play(p, v, black) else {
@@ -466,8 +467,7 @@ impl TableSearch {
             } else {
                 10 * captures
             };
-            let qc = self.canon(q);
-            scored.push((rank, v as u8, Some((q, qc))));
+            scored.push((rank, v as u8, Some(q)));
         }
         // ending the game is free to evaluate: try it first; an opening pass comes after the
         // other moves except own-eye fills, unless the table says otherwise
@@ -512,7 +512,7 @@ impl TableSearch {
         p: Pos,
         black: bool,
         passed: bool,
-        next: Option<(Pos, Canon)>,
+        next: Option<Pos>,
         target: i64,
     ) -> Result<bool, SolveError> {
         let sign = if black { 1 } else { -1 };
@@ -522,7 +522,8 @@ impl TableSearch {
                 let canon = self.canon(p);
                 -self.test(p, canon, !black, true, 1 - target)? >= target
             }
-            Some((q, qc)) => {
+            Some(q) => {
+                let qc = self.canon(q);
                 self.rules.history.push(q);
                 self.history_ids.push(qc.id);
                 let r = self.test(q, qc, !black, false, 1 - target);
@@ -602,8 +603,9 @@ impl TableSearch {
                     }
                     passed = true;
                 }
-                Some((q, qc)) => {
+                Some(q) => {
                     line.push(GameMove::Play(colour, usize::from(v)));
+                    let qc = self.canon(q);
                     self.rules.history.push(q);
                     self.history_ids.push(qc.id);
                     p = q;
