@@ -307,6 +307,30 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
             _ => None,
         })
         .collect();
+    // every searched string with how its verdict was reached: "proved" (Benson or a search
+    // of the whole open region) or "local" (a part cut out, the stones around taken as alive)
+    let verdicts: Vec<Value> = life
+        .iter()
+        .flat_map(|l| l.regions.iter().flat_map(|r| &r.strings))
+        .map(|s| {
+            use go_scoring::graph::life::Basis;
+            let status = status_name(&s.status);
+            let (basis, rule) = match &s.basis {
+                Basis::Proved => ("proved", Value::Null),
+                Basis::Local(rule) => ("local", json!(rule.to_string())),
+            };
+            json!({
+                "stones": names(position, &s.stones),
+                "color": s.color.name(),
+                "status": status,
+                "basis": basis,
+                "assumption": rule,
+            })
+        })
+        .collect();
+    let local_names = life
+        .as_ref()
+        .map_or(Vec::new(), |l| names(position, &l.local));
     let seki_names = life
         .as_ref()
         .map_or(Vec::new(), |l| names(position, &l.seki));
@@ -340,6 +364,22 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
                 seki_names.join(",")
             }
         ));
+        if !l.local.is_empty() {
+            text.push_str(&format!(
+                "warning: {} stone(s) decided locally, assuming the stones around them live (not proved):\n",
+                l.local.len()
+            ));
+            for s in l.regions.iter().flat_map(|r| &r.strings) {
+                if let go_scoring::graph::life::Basis::Local(rule) = &s.basis {
+                    let status = status_name(&s.status);
+                    text.push_str(&format!(
+                        "    {} {} {status}: {rule}\n",
+                        s.color.name(),
+                        names(position, &s.stones).join(",")
+                    ));
+                }
+            }
+        }
         if reasons.is_empty() {
             text.push_str("undecided (kept alive): none\n");
         }
@@ -507,6 +547,8 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
                 .collect::<Vec<_>>(),
             "seki": seki_names,
             "life_search_nodes": life.as_ref().map(|l| l.nodes()),
+            "life_verdicts": verdicts,
+            "decided_locally": local_names,
             "doubtful_units": doubtful,
             "version": version.to_string(),
             "first": first.name(),
@@ -516,6 +558,16 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
         doc["ultimate"] = u;
     }
     Ok(Output::new(text, doc))
+}
+
+fn status_name(status: &go_scoring::graph::life::Status) -> &'static str {
+    use go_scoring::graph::life::Status;
+    match status {
+        Status::Alive => "alive",
+        Status::Seki => "seki",
+        Status::Dead => "dead",
+        Status::Undecided(_) => "undecided",
+    }
 }
 
 fn capital(c: Color) -> &'static str {

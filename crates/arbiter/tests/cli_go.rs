@@ -429,3 +429,58 @@ fn ultimate_position_of_the_explanation_figure() {
     let doc = json(&["go", "score", EXAMPLE, "--json"]);
     assert!(doc.get("ultimate").is_none());
 }
+
+/// A finished 9×9 game that Benson's test leaves wholly open (its territories have points
+/// away from the walls): White owns rows 8-9 behind row 7, Black rows 1-5 behind rows 6 and 4.
+const FINISHED_NINE: &str = "..O...O..\n.O..X..O.\nOOOOOOOOO\nXXXXXXXXX\n....O....\nXXXXXXXXX\n.........\n.........\n.........\n";
+
+#[test]
+fn auto_decides_a_finished_nine_by_nine_game_locally_and_says_so() {
+    // Read by hand: Black E8 alone among White's stones on rows 8-9 and White E5 in the
+    // one-row tunnel between Black's walls cannot make two eyes: dead. Area count (stones +
+    // territory, Chinese rules): Black 18 stones + rows 1-3 (27) + row 5 (9) = 54; White 13
+    // stones + the 14 other points of rows 8-9 = 27; 54 + 27 = 81.
+    let doc = auto("nine.txt", FINISHED_NINE, &["--method", "area"]);
+    assert_eq!(doc["position"]["dead"], serde_json::json!(["E8", "E5"]));
+    assert_eq!(doc["position"]["undecided"], serde_json::json!([]));
+    let area = entry(&doc, "area");
+    assert_eq!(
+        (area["black"].as_f64(), area["white"].as_f64()),
+        (Some(54.0), Some(27.0))
+    );
+    // nothing here is proved: every verdict names its assumption
+    let verdicts = doc["position"]["life_verdicts"].as_array().unwrap();
+    assert!(!verdicts.is_empty());
+    for v in verdicts {
+        assert_eq!(v["basis"], "local", "{v}");
+        assert!(
+            v["assumption"].as_str().unwrap().contains("assuming"),
+            "{v}"
+        );
+    }
+    let e5 = verdicts.iter().find(|v| v["stones"][0] == "E5").unwrap();
+    assert_eq!(e5["status"], "dead");
+    assert_eq!(
+        doc["position"]["decided_locally"].as_array().unwrap().len(),
+        18 + 13 + 2
+    );
+    // the text output warns
+    let path = tmp("nine_text.txt", FINISHED_NINE);
+    let out = arbiter(&["go", "score", &path, "--dead", "auto", "--method", "area"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("warning: 33 stone(s) decided locally, assuming the stones around them live"),
+        "{text}"
+    );
+}
+
+#[test]
+fn auto_marks_small_region_verdicts_as_proved() {
+    // The race of `auto_marks_the_loser_of_an_unmarked_capturing_race` is a whole open
+    // region searched without assumption: its verdicts are proved.
+    let doc = auto("race2.txt", ".X.OX.O.\nXXXOX.OO\n.X.OX.O.\n", &[]);
+    for v in doc["position"]["life_verdicts"].as_array().unwrap() {
+        assert_eq!(v["basis"], "proved", "{v}");
+    }
+    assert_eq!(doc["position"]["decided_locally"], serde_json::json!([]));
+}
