@@ -32,6 +32,21 @@
 //! A ko value anywhere in the answer, a region above the size limit or a search that runs
 //! out of its node budget leaves the string undecided, with that reason: nothing is guessed.
 //!
+//! An open region too large to search whole (typical of finished games: territories with
+//! points away from their walls are not pass-alive) is split into local problems, in order:
+//! 1. *enclosed stones*: opposing stones in an area bordered only by one colour, when they
+//!    are a minority of it (at most a third), are searched there with the enclosing chains
+//!    given two eyes; an area too large is cut to the points within three (then two) steps of
+//!    the stones, the rest filled with the enclosing colour;
+//! 2. *eye space*: with those verdicts, a chain whose group (chains sharing enclosed areas of
+//!    empty points and dead stones) borders two such areas, or one on which its chains live
+//!    by themselves (searched, or of eight points or more), is alive;
+//! 3. *boundary fights*: strings still open are searched on the points within three (then
+//!    two, one) steps of them, with the living stones around given two eyes.
+//!
+//! Each such verdict carries [`Basis::Local`]: it assumes the stones taken as walls live and
+//! stay connected, so it is never reported as proved.
+//!
 //! Table values are stored without the line that led to them, so a value proved under one
 //! line is reused under another (the usual graph-history approximation: a superko ban or a
 //! ko met on one line is assumed on every line reaching the same position).
