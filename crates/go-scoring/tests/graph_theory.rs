@@ -515,3 +515,24 @@ fn komi_parsing() {
     }
     assert_eq!(Komi(-15).to_string(), "-7.5");
 }
+
+#[test]
+fn dead_looking_string_lives_in_its_capture_space() {
+    // Caption pair of the 中国式可終局 section: 「一見死に石に見えるが…… 抜き跡に活き石が作れる」.
+    // 1×5 `O.XXX`: the black string c d e has one liberty and White may take it at once, yet
+    // every point is 𝓑: after White's capture at b (`OO...`) the capture space c d e is 𝓝, and
+    // the capture hands the move to Black (text, 図5: 白の着手によりこうなるので、次は黒番), who
+    // then builds a living group there; so the capture wins White nothing.
+    let g = PlainGraph::grid(5, 1);
+    let b = Board::new(&g);
+    assert_eq!(b.liberties(&row("O.XXX"), 2), vec![1]);
+    assert_eq!(letters(&classes_of(&g, &row("O.XXX"))), "BBBBB");
+    let capture = Move {
+        colour: Colour::White,
+        point: 1,
+    };
+    let r = RegularSequence::from_moves(&b, row("O.XXX"), &[capture]).unwrap();
+    assert_eq!(r.last(), &row("OO..."));
+    let after = outcome_classes(&g, &r, 1_000_000).unwrap().classes;
+    assert_eq!(&letters(&after)[2..], "NNN");
+}
