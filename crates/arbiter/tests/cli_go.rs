@@ -484,3 +484,20 @@ fn auto_marks_small_region_verdicts_as_proved() {
     }
     assert_eq!(doc["position"]["decided_locally"], serde_json::json!([]));
 }
+
+#[test]
+fn auto_finds_a_seki_in_a_finished_nine_by_nine_game() {
+    // Read by hand: White D6-D9+E6 and Black E8+F6-F9 share their only liberties E9 and E7:
+    // seki. Area count (stones + territory, shared seki points half each): Black 18 stones +
+    // A6-B9 (8) + A1-D4 (16) + 1 = 43; White 17 stones + H6-J9 (8) + G1-J4 (12) + 1 = 38.
+    let rows = "..XO.XO..\n..XOXXO..\n..XO.XO..\n..XOOXO..\nXXXXXOOOO\n....XO...\n....XO...\n....XO...\n....XO...\n";
+    let doc = auto("seki9.txt", rows, &["--method", "area"]);
+    assert_eq!(doc["position"]["dead"], serde_json::json!([]));
+    assert_eq!(doc["position"]["undecided"], serde_json::json!([]));
+    assert_eq!(doc["position"]["seki"].as_array().unwrap().len(), 10);
+    let area = entry(&doc, "area");
+    assert_eq!(
+        (area["black"].as_f64(), area["white"].as_f64()),
+        (Some(43.0), Some(38.0))
+    );
+}

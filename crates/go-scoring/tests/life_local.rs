@@ -123,3 +123,38 @@ fn finished_nineteen_by_nineteen_game_answers_within_the_budget() {
         Some(Basis::Local(LocalRule::Enclosed { distance: Some(_) }))
     ));
 }
+
+/// A finished 9×9 game with a seki on the top edge between the two sides' walls.
+const SEKI_NINE: &str = "\
+..XO.XO..
+..XOXXO..
+..XO.XO..
+..XOOXO..
+XXXXXOOOO
+....XO...
+....XO...
+....XO...
+....XO...
+";
+
+#[test]
+fn seki_between_the_walls_of_a_finished_game() {
+    // Read by hand: White D6-D9+E6 and Black E8+F6-F9 have only the liberties E9 and E7,
+    // shared; whoever fills one leaves both strings in atari and the other side captures:
+    // seki (the cli seki pattern, seed 000's 双活). Black's wall (C6-C9, row 5 A-E, E1-E4)
+    // borders two empty areas (A6-B9 and A1-D4), White's (G6-G9, row 5 F-J, F1-F4) too: both
+    // live. The board is one open region, so all of it is decided locally.
+    let p = position(SEKI_NINE);
+    let life = search(&p);
+    assert!(life.dead.is_empty(), "{life:#?}");
+    assert!(life.undecided.is_empty(), "{life:#?}");
+    assert_eq!(life.seki, points(&p, "D9,D8,D7,D6,E6,E8,F9,F8,F7,F6"));
+    assert!(matches!(
+        life.basis(points(&p, "E8")[0]),
+        Some(Basis::Local(LocalRule::Boundary { .. }))
+    ));
+    assert!(matches!(
+        life.basis(points(&p, "A5")[0]),
+        Some(Basis::Local(LocalRule::EyeSpace { areas: 2, .. }))
+    ));
+}

@@ -35,7 +35,7 @@
 //! An open region too large to search whole (typical of finished games: territories with
 //! points away from their walls are not pass-alive) is split into local problems, in order:
 //! 1. *enclosed stones*: opposing stones in an area bordered only by one colour, when they
-//!    are a minority of it (at most a third), are searched there with the enclosing chains
+//!    are a minority of it (less than a third), are searched there with the enclosing chains
 //!    given two eyes; an area too large is cut to the points within three (then two) steps of
 //!    the stones, the rest filled with the enclosing colour;
 //! 2. *eye space*: with those verdicts, a chain whose group (chains sharing enclosed areas of
@@ -307,7 +307,7 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
         if region.iter().all(|&p| position.stones()[p] == Stone::Empty) {
             continue; // empty open region: nothing to decide
         }
-        let report = match cut_out(position, &region, &settled, limit, true) {
+        let report = match cut_out(position, &region, &settled, limit, true, false) {
             Err(points) => {
                 let ctx = LargeRegion {
                     position,
@@ -890,6 +890,7 @@ fn cut_out(
     settled: &[bool],
     max_points: usize,
     eyes: bool,
+    merge: bool,
 ) -> Result<Local, usize> {
     let topo = position.topology();
     let stones = position.stones();
@@ -931,6 +932,20 @@ fn cut_out(
         }
         chains += 1;
     }
+    if merge {
+        // one node per bordering chain: a wall that cannot be captured (or is one joined
+        // group) only matters as an occupied point next to the region's points
+        colour_of.truncate(region.len());
+        let mut node_of_chain = vec![usize::MAX; chains];
+        for &b in &border {
+            let c = chain_of[b];
+            if node_of_chain[c] == usize::MAX {
+                node_of_chain[c] = colour_of.len();
+                colour_of.push(stones[b]);
+            }
+            index[b] = node_of_chain[c];
+        }
+    }
     let total = colour_of.len() + if eyes { 2 * chains } else { 0 };
     if total > max_points || total > MAX_GRAPH_POINTS {
         return Err(total);
@@ -961,14 +976,16 @@ fn cut_out(
                 next_eye += 2;
             }
             anchor_of_chain[c] = index[b];
-        } else {
+        } else if index[b] != anchor_of_chain[c] {
             add(index[b], anchor_of_chain[c]);
         }
     }
     if !eyes {
         // no eyes: the bordering chains (all of one colour) stand for one enclosing group
         for w in anchor_of_chain.windows(2) {
-            add(w[0], w[1]);
+            if w[0] != w[1] {
+                add(w[0], w[1]);
+            }
         }
     }
     let mut start = Pos { black: 0, white: 0 };
@@ -1011,7 +1028,7 @@ struct LargeRegion<'a> {
 /// at (`None`: the whole area), and the board with the rest of the area filled.
 type Cut = (Vec<usize>, Option<usize>, Position);
 
-/// Stones enclosed by one colour are searched as such only when they are at most this
+/// Stones enclosed by one colour are searched as such only when they are less than this
 /// fraction (1/n) of their area: a living group with its own territory is not an enclosed
 /// minority, and cut down to its stones' neighbourhood it would lose eye space.
 const ENCLOSED_STONE_SHARE: usize = 3;
@@ -1136,14 +1153,14 @@ impl LargeRegion<'_> {
                     .collect();
                 // a living group with its own territory is not an enclosed minority: leave
                 // it to the eye-space rule
-                if !enclosed || seeds.is_empty() || seeds.len() * ENCLOSED_STONE_SHARE > area.len()
+                if !enclosed || seeds.is_empty() || seeds.len() * ENCLOSED_STONE_SHARE >= area.len()
                 {
                     continue;
                 }
                 // one problem per cluster, each with its candidate cuts (largest first); a cut
                 // whose search runs out of budget gives way to the next, smaller one
                 let problems: Vec<Vec<Cut>> =
-                    if cut_out(position, &area, &walls, self.limit, true).is_ok() {
+                    if cut_out(position, &area, &walls, self.limit, true, false).is_ok() {
                         vec![vec![(area.clone(), None, position.clone())]]
                     } else {
                         self.truncated(&area, &seeds, &open, own)
@@ -1152,7 +1169,8 @@ impl LargeRegion<'_> {
                     let count = cuts.len();
                     for (k, (part, distance, board)) in cuts.into_iter().enumerate() {
                         let walls: Vec<bool> = board.stones().iter().map(|&s| s == own).collect();
-                        let Ok(local) = cut_out(&board, &part, &walls, self.limit, true) else {
+                        let Ok(local) = cut_out(&board, &part, &walls, self.limit, true, false)
+                        else {
                             continue;
                         };
                         let report = decide_region(&local, &board, &part, self.budget, remaining);
@@ -1199,7 +1217,7 @@ impl LargeRegion<'_> {
                 let part = flood(position, seed, &near, &mut seen);
                 let (part, board) = truncate(position, area, &part, own);
                 let walls: Vec<bool> = board.stones().iter().map(|&s| s == own).collect();
-                if cut_out(&board, &part, &walls, self.limit, true).is_ok() {
+                if cut_out(&board, &part, &walls, self.limit, true, false).is_ok() {
                     if cuts.is_empty() {
                         part.iter().for_each(|&p| done[p] = true);
                     }
@@ -1330,7 +1348,7 @@ impl LargeRegion<'_> {
         }
         let mut sorted = area.to_vec();
         sorted.sort_unstable();
-        let local = match cut_out(position, &sorted, &walls, self.limit, false) {
+        let local = match cut_out(position, &sorted, &walls, self.limit, false, true) {
             Ok(l) => l,
             Err(_) => return Some(true),
         };
@@ -1397,7 +1415,7 @@ impl LargeRegion<'_> {
                 }) {
                     continue;
                 }
-                if let Ok(local) = cut_out(position, &part, &alive, self.limit, true) {
+                if let Ok(local) = cut_out(position, &part, &alive, self.limit, true, true) {
                     let report = decide_region(&local, position, &part, self.budget, remaining);
                     Self::adopt(
                         strings,
