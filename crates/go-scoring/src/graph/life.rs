@@ -1167,15 +1167,22 @@ impl LargeRegion<'_> {
                     };
                 for cuts in problems {
                     let count = cuts.len();
+                    // nodes of cuts given up, counted on the verdict finally adopted
+                    let mut spent = 0;
                     for (k, (part, distance, board)) in cuts.into_iter().enumerate() {
                         let walls: Vec<bool> = board.stones().iter().map(|&s| s == own).collect();
                         let Ok(local) = cut_out(&board, &part, &walls, self.limit, true, false)
                         else {
                             continue;
                         };
-                        let report = decide_region(&local, &board, &part, self.budget, remaining);
+                        let mut report =
+                            decide_region(&local, &board, &part, self.budget, remaining);
                         if report.verdict == RegionVerdict::OverBudget && k + 1 < count {
+                            spent += report.strings.iter().map(|s| s.nodes).sum::<u64>();
                             continue;
+                        }
+                        if let Some(first) = report.strings.first_mut() {
+                            first.nodes += spent;
                         }
                         Self::adopt(
                             strings,
