@@ -1036,6 +1036,9 @@ const ENCLOSED_STONE_SHARE: usize = 3;
 /// without a search: the largest eye spaces that a play inside reduces to one eye (the
 /// "rabbity six" and the other killable shapes) have six points, plus one dead stone.
 const LARGE_EYE_SPACE: usize = 8;
+/// A truncated cut with a smaller cut to fall back on searches with this fraction (1/n) of
+/// the budget, so that a hopeless larger cut costs little.
+const LARGER_CUT_SHARE: u64 = 8;
 /// Distances tried when an area or a fight must be cut down to fit the size limit.
 const CUT_DISTANCES: [usize; 3] = [3, 2, 1];
 
@@ -1175,8 +1178,13 @@ impl LargeRegion<'_> {
                         else {
                             continue;
                         };
-                        let mut report =
-                            decide_region(&local, &board, &part, self.budget, remaining);
+                        // a cut with a smaller one behind it gets a share of the budget
+                        let budget = if k + 1 < count {
+                            self.budget / LARGER_CUT_SHARE
+                        } else {
+                            self.budget
+                        };
+                        let mut report = decide_region(&local, &board, &part, budget, remaining);
                         if report.verdict == RegionVerdict::OverBudget && k + 1 < count {
                             spent += report.strings.iter().map(|s| s.nodes).sum::<u64>();
                             continue;
