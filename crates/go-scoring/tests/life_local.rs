@@ -158,3 +158,25 @@ fn seki_between_the_walls_of_a_finished_game() {
         Some(Basis::Local(LocalRule::EyeSpace { areas: 2, .. }))
     ));
 }
+
+#[test]
+fn a_fight_the_budget_cannot_settle_stays_undecided_with_its_reason() {
+    // A seki over the whole height: White D1-D9 and Black E2-E8+F1-F9 share their only
+    // liberties E9 and E1 (read by hand: whoever fills one is captured), between Black's
+    // wall C1-C9 and White's wall G1-G9, each with an 18-point area. Its local search (measured) runs out of budget for White's
+    // string, whose side must prove that capturing Black's long string leaves nothing
+    // alive; that string stays undecided with the reason, and nothing is marked dead.
+    let rows = "..XO.XO..\n".to_string() + &"..XOXXO..\n".repeat(7) + "..XO.XO..\n";
+    let p = position(&rows);
+    let life = search(&p);
+    assert!(life.dead.is_empty(), "{life:#?}");
+    let d5 = points(&p, "D5")[0];
+    assert!(
+        matches!(
+            life.reason(d5),
+            Some(go_scoring::graph::life::UndecidedReason::OverBudget { .. })
+        ),
+        "{life:#?}"
+    );
+    assert!(life.basis(d5).is_some_and(Basis::is_local));
+}
