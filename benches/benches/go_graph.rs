@@ -1,6 +1,6 @@
 //! Graph Go: the border-state legal-position count (grids 5×5 … 7×7, a random-ish graph), the
-//! brute-force oracle it is checked against, the outcome-class search and the tiny-board
-//! solver. Node and transition rates are printed once per target so they can be reported.
+//! brute-force oracle it is checked against, the outcome-class search (empty paths, cycles and
+//! small grids) and the tiny-board solver. Node and transition rates are printed once per target so they can be reported.
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -44,31 +44,74 @@ fn legal_count(c: &mut Criterion) {
     group.finish();
 }
 
+/// The empty board of `g` as a sequence of no moves.
+fn empty_start(g: &PlainGraph) -> RegularSequence {
+    RegularSequence::start(&Board::new(g), Config::empty(g.len())).unwrap()
+}
+
+/// The cycle on `n` points.
+fn cycle(n: usize) -> PlainGraph {
+    let edges: Vec<(usize, usize)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+    PlainGraph::from_edges(n, &edges).unwrap()
+}
+
 fn outcome_search(c: &mut Criterion) {
-    // the empty 1×3 board: a fresh search (and table) each time
-    let g = PlainGraph::grid(3, 1);
-    let board = Board::new(&g);
-    let start: Config = Config::empty(3);
-    let r = RegularSequence::start(&board, start).unwrap();
-    let t = Instant::now();
-    let report = OutcomeSearch::new(&g, true).unwrap().run(&r).unwrap();
-    let secs = t.elapsed().as_secs_f64();
-    eprintln!(
-        "outcome 1x3 (empty): {} nodes, {:.0} nodes/s",
-        report.nodes,
-        report.nodes as f64 / secs
-    );
+    // one fresh search per empty board (paths, cycles, small grids), 5 M nodes at most: node
+    // counts, table use and rates, printed once
+    let boards: Vec<(String, PlainGraph)> = (3..=8)
+        .map(|n| (format!("1x{n}"), PlainGraph::grid(n, 1)))
+        .chain((4..=7).map(|n| (format!("C{n}"), cycle(n))))
+        .chain([
+            ("2x2".to_string(), PlainGraph::grid(2, 2)),
+            ("2x3".to_string(), PlainGraph::grid(3, 2)),
+            ("2x4".to_string(), PlainGraph::grid(4, 2)),
+            ("3x3".to_string(), PlainGraph::grid(3, 3)),
+        ])
+        .collect();
+    for (name, g) in &boards {
+        let mut search = OutcomeSearch::new(g, true).unwrap();
+        search.budget = 5_000_000;
+        let t = Instant::now();
+        let result = search.run(&empty_start(g));
+        let secs = t.elapsed().as_secs_f64();
+        match result {
+            Ok(report) => eprintln!(
+                "outcome {name} (empty): {} in {} nodes, {} table hits, {} positions, {:.3} s, {:.0} nodes/s",
+                report
+                    .classes
+                    .iter()
+                    .map(|o| o.letter())
+                    .collect::<String>(),
+                report.nodes,
+                report.table_hits,
+                report.positions,
+                secs,
+                report.nodes as f64 / secs
+            ),
+            Err(e) => eprintln!("outcome {name} (empty): {e} ({secs:.3} s)"),
+        }
+    }
     let mut group = c.benchmark_group("outcome");
     group.sample_size(10);
-    group.bench_function("classes_1x3", |b| {
-        b.iter(|| {
-            OutcomeSearch::new(&g, true)
-                .unwrap()
-                .run(black_box(&r))
-                .unwrap()
-        })
-    });
-    group.bench_function("classes_1x3_no_symmetry", |b| {
+    for (name, g) in [
+        ("classes_1x5", PlainGraph::grid(5, 1)),
+        ("classes_1x6", PlainGraph::grid(6, 1)),
+        ("classes_2x3", PlainGraph::grid(3, 2)),
+        ("classes_c6", cycle(6)),
+    ] {
+        let r = empty_start(&g);
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                OutcomeSearch::new(&g, true)
+                    .unwrap()
+                    .run(black_box(&r))
+                    .unwrap()
+            })
+        });
+    }
+    let g = PlainGraph::grid(3, 2);
+    let r = empty_start(&g);
+    group.bench_function("classes_2x3_no_symmetry", |b| {
         b.iter(|| {
             OutcomeSearch::new(&g, false)
                 .unwrap()
