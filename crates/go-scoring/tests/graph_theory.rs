@@ -536,3 +536,69 @@ fn dead_looking_string_lives_in_its_capture_space() {
     let after = outcome_classes(&g, &r, 1_000_000).unwrap().classes;
     assert_eq!(&letters(&after)[2..], "NNN");
 }
+
+#[test]
+fn one_string_two_fates() {
+    // 図4/図5 of the 中国式可終局 section (drawings missing; reconstructed as
+    // diagrams/go/003-class-differs-in-string.txt): 「黒白どちらから打っても左下は白のものになるが、
+    // 右上は黒のものにすることがでる … v ~_r w であるのに o(r,v) ≠ o(r,w)」.
+    // Points v w a b f c d e; the white string v w a c has the single liberty b, the black string
+    // d f the single liberty e. Whoever moves first, v's part (v a b) ends up White's and w's
+    // part (w c, with d e) Black's: o(r,v) = 𝓦, o(r,w) = 𝓑 for two stones of one string.
+    let (v, w, a, b_, f, c, d, e) = (0, 1, 2, 3, 4, 5, 6, 7);
+    let edges = [
+        (v, w),
+        (v, a),
+        (v, b_),
+        (v, f),
+        (w, c),
+        (w, d),
+        (d, e),
+        (d, f),
+    ];
+    let g = PlainGraph::from_edges(8, &edges).unwrap();
+    let b = Board::new(&g);
+    let start = Config(vec![1, 1, 1, 0, -1, 1, -1, 0]);
+    let mut string = b.string(&start, v);
+    string.sort_unstable();
+    assert_eq!(string, vec![v, w, a, c]);
+    assert_eq!(b.liberties(&start, v), vec![b_]);
+    assert_eq!(b.liberties(&start, d), vec![e]);
+    let r = RegularSequence::start(&b, start.clone()).unwrap();
+    for symmetry in [false, true] {
+        let mut search = OutcomeSearch::new(&g, symmetry).unwrap();
+        let classes = search.run(&r).unwrap().classes;
+        assert_eq!(classes[v], Outcome::White);
+        assert_eq!(classes[w], Outcome::Black);
+        assert_eq!(letters(&classes), "WBWWNBBB");
+    }
+    // The two ultimate positions the play can end in: a white group v (f) with eyes a, b next
+    // to a black group w d (f) with eyes c, e; f is the one point left to the next player.
+    for f_colour in [-1, 1] {
+        let end = Config(vec![1, -1, 0, 0, f_colour, 0, -1, 0]);
+        assert!(b.is_ultimate(&end), "{end}");
+    }
+    // Each side has exactly one legal move, a capture, so the table can be checked by hand from
+    // the two successors: Black's capture at b leaves v 𝓝 (White, moving next, takes it; the
+    // text: 白が適切に対応すれば v は白のもの) and w 𝓑; White's capture at e leaves v 𝓦 and w 𝓝
+    // (Black, moving next, takes it back). So Black moving first gets w but not v, White moving
+    // first gets v but not w: o(r,v) = 𝓦, o(r,w) = 𝓑.
+    let black = r.successors(&b, Colour::Black);
+    let white = r.successors(&b, Colour::White);
+    assert_eq!(black.len(), 1);
+    assert_eq!(white.len(), 1);
+    assert_eq!(black[0].0.point, b_);
+    assert_eq!(white[0].0.point, e);
+    assert_eq!(black[0].1.last(), &Config(vec![0, 0, 0, -1, -1, 0, -1, 0]));
+    assert_eq!(white[0].1.last(), &Config(vec![1, 1, 1, 0, 0, 1, 0, 1]));
+    let after_black = outcome_classes(&g, &black[0].1, 1_000_000).unwrap().classes;
+    let after_white = outcome_classes(&g, &white[0].1, 1_000_000).unwrap().classes;
+    assert_eq!(
+        (after_black[v], after_black[w]),
+        (Outcome::Next, Outcome::Black)
+    );
+    assert_eq!(
+        (after_white[v], after_white[w]),
+        (Outcome::White, Outcome::Next)
+    );
+}
