@@ -9,6 +9,7 @@
 mod checks;
 pub mod csa;
 pub mod error;
+mod evasions;
 pub mod game;
 pub mod handicap;
 pub mod jsa;

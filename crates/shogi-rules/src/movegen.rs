@@ -140,7 +140,13 @@ impl Sink for MoveList {
 
 /// Splits the targets of a piece into promoting and non-promoting destinations.
 #[inline]
-fn emit<S: Sink>(sink: &mut S, side: Side, kind: Kind, from: Square, targets: Bitboard128) {
+pub(crate) fn emit<S: Sink>(
+    sink: &mut S,
+    side: Side,
+    kind: Kind,
+    from: Square,
+    targets: Bitboard128,
+) {
     if targets.is_empty() {
         return;
     }
@@ -269,7 +275,13 @@ impl Position {
     }
 
     #[inline]
-    fn king_moves<S: Sink>(&self, sink: &mut S, k: Square, own: Bitboard128, occ: Bitboard128) {
+    pub(crate) fn king_moves<S: Sink>(
+        &self,
+        sink: &mut S,
+        k: Square,
+        own: Bitboard128,
+        occ: Bitboard128,
+    ) {
         let them = !self.side;
         let without_king = occ.without(k.index() as u32);
         let mut ok = Bitboard128::EMPTY;

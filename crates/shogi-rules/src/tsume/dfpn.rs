@@ -180,7 +180,7 @@ impl Search {
         let moves = if or {
             self.node.pos.check_moves()
         } else {
-            self.node.pos.legal_moves()
+            self.node.pos.evasions()
         };
         let child_rem = rem.saturating_sub(1);
         let base = self.stack.len();
@@ -214,7 +214,7 @@ impl Search {
                     c.dn = dn;
                     if or && pn == 1 && dn == 1 {
                         let u = self.node.play(c.mv);
-                        let replies = self.node.pos.count_legal_moves();
+                        let replies = self.node.pos.count_evasions();
                         if replies == 0 {
                             let pieces = and_proof_base(&self.node);
                             self.table.store_proof(c.board, c.hand, pieces, 0, 1);

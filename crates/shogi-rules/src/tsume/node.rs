@@ -122,7 +122,7 @@ impl Node {
 
     /// Every legal reply of the side to move (the defender's evasions when in check).
     pub(crate) fn replies(&self) -> Vec<Move> {
-        self.pos.legal_moves().as_slice().to_vec()
+        self.pos.evasions().as_slice().to_vec()
     }
 
     /// The kind captured by `mv`, if any.

@@ -1,0 +1,224 @@
+//! Generation of the replies of a side in check, without looking at every piece: what a
+//! mate search needs at each defender node.
+//!
+//! A check is answered by moving the king to a square the opponent does not attack (the
+//! king's own square is lifted first, so a slider's ray reaches past it), by capturing a
+//! lone checker, or by putting a piece on a square between a lone sliding checker and the
+//! king (a board move or a drop). Only the king moves against a double check. The pieces
+//! that can capture or block are found from the target squares backwards (who attacks this
+//! square), so a defender with many pieces far from the king costs nothing.
+
+use board_core::Bitboard128;
+
+use crate::movegen::{BOARD_KINDS, Counter, MoveList, Sink, emit};
+use crate::position::Position;
+use crate::tables::{self, PAWN};
+use crate::types::{Kind, Square};
+
+impl Position {
+    /// Every legal move of the side to move when it is in check: the same set as
+    /// [`Position::legal_moves`]. Falls back to the full generator when not in check.
+    pub fn evasions(&self) -> MoveList {
+        let mut list = MoveList::default();
+        self.generate_evasions(&mut list);
+        list
+    }
+
+    /// The number of [`Position::evasions`], without listing them.
+    pub fn count_evasions(&self) -> u64 {
+        let mut c = Counter(0);
+        self.generate_evasions(&mut c);
+        c.0
+    }
+
+    pub(crate) fn generate_evasions<S: Sink>(&self, sink: &mut S) {
+        let us = self.side;
+        let them = !us;
+        let occ = self.occupied();
+        let Some(k) = self.kings[us.index()] else {
+            self.generate(sink);
+            return;
+        };
+        let checkers = self.attackers_to(k, them, occ);
+        let Some(c) = checkers.first() else {
+            self.generate(sink);
+            return;
+        };
+        let own = self.by_side[us.index()];
+        self.king_moves(sink, k, own, occ);
+        if checkers.has_several() {
+            return;
+        }
+        let c = Square::at(c);
+        let block = tables::between(k, c);
+        let pinned = self.pinned(us, k, occ);
+        // A pinned piece's moves stay on its pin line, which meets the check line only at
+        // the king, so it can neither capture the checker nor block.
+        let movers = own.and_not(pinned).without(k.index() as u32);
+        let targets = block.with(c.index() as u32);
+        let mut candidates = Bitboard128::EMPTY;
+        for to in targets {
+            candidates |= self.attackers_to(Square::at(to), us, occ);
+        }
+        candidates &= movers;
+        // Emitted in the full generator's order (by kind, then square), so that a search
+        // that breaks ties by move order behaves the same with either generator.
+        if candidates.any() {
+            for kind in BOARD_KINDS {
+                for from in self.pieces(us, kind) & candidates {
+                    let from = Square::at(from);
+                    let reach = tables::attacks(us, kind, from, occ) & targets;
+                    emit(sink, us, kind, from, reach);
+                }
+            }
+        }
+        // Drops between a sliding checker and the king (the squares are empty).
+        let hand = &self.hands[us];
+        if block.is_empty() || hand.is_empty() {
+            return;
+        }
+        for kind in Kind::HAND {
+            if hand.count(kind) == 0 {
+                continue;
+            }
+            let mut targets = block.and_not(tables::dead_squares(us, kind));
+            if kind == Kind::Pawn {
+                targets = targets.and_not(self.pawn_files(us));
+                // A pawn drop that mates is illegal for either side, so a blocking pawn
+                // that happens to mate the opponent's king is excluded as well.
+                if let Some(ek) = self.kings[them.index()] {
+                    let front = PAWN[them.index()][ek.index()];
+                    if targets.0 & front != 0 {
+                        let sq = Square::at(front.trailing_zeros());
+                        if self.is_pawn_drop_mate(sq, ek) {
+                            targets.remove(sq.index() as u32);
+                        }
+                    }
+                }
+            }
+            if targets.any() {
+                sink.drops(kind, targets);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::types::Move;
+
+    fn sorted(list: &MoveList) -> Vec<String> {
+        let mut v: Vec<String> = list.iter().map(|m| format!("{m:?}")).collect();
+        v.sort();
+        v
+    }
+
+    /// What kinds of checked positions a walk met, so the comparison is known to cover them.
+    #[derive(Default, Debug)]
+    struct Seen {
+        positions: usize,
+        double_checks: usize,
+        mates: usize,
+        drop_blocks: usize,
+        promotions: usize,
+    }
+
+    fn agree(pos: &Position, seen: &mut Seen) {
+        let legal = pos.legal_moves();
+        let ev = pos.evasions();
+        assert_eq!(sorted(&ev), sorted(&legal), "{}", pos.to_sfen());
+        // Same order as well, which keeps a search's tie-breaking unchanged.
+        assert_eq!(ev.as_slice(), legal.as_slice(), "{}", pos.to_sfen());
+        assert_eq!(ev.len() as u64, pos.count_evasions(), "{}", pos.to_sfen());
+        seen.positions += 1;
+        seen.double_checks += usize::from(pos.checkers().has_several());
+        seen.mates += usize::from(ev.is_empty());
+        seen.drop_blocks += usize::from(ev.iter().any(|m| m.is_drop()));
+        seen.promotions += usize::from(
+            ev.iter()
+                .any(|m| matches!(m, Move::Board { promote: true, .. })),
+        );
+    }
+
+    /// A small deterministic generator (xorshift) so the walk is reproducible.
+    struct Rng(u64);
+    impl Rng {
+        fn below(&mut self, n: usize) -> usize {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            (self.0 % n as u64) as usize
+        }
+    }
+
+    /// Random games from a start position; every position in check is compared with the
+    /// full legal generator. Returns how many checked positions were compared.
+    fn walk(sfen: &str, seed: u64, games: usize, plies: usize, seen: &mut Seen) {
+        let mut rng = Rng(seed);
+        for _ in 0..games {
+            let mut pos =
+                Position::from_setup_lenient(&crate::Setup::from_sfen(sfen).unwrap()).unwrap();
+            for _ in 0..plies {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                // Prefer checks half the time so that checked positions come up often.
+                let checks: Vec<Move> = pos.check_moves().iter().copied().collect();
+                let mv = if !checks.is_empty() && rng.below(2) == 0 {
+                    checks[rng.below(checks.len())]
+                } else {
+                    moves.as_slice()[rng.below(moves.len())]
+                };
+                pos.make(mv);
+                if pos.in_check() {
+                    agree(&pos, seen);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn evasions_equal_filtered_legal_moves_on_random_checked_positions() {
+        // The reference is the full legal generator, itself checked against published perft
+        // counts (tests/perft.rs).
+        let data: serde_json::Value =
+            serde_json::from_str(include_str!("../tests/data/shogi_perft.json")).unwrap();
+        let mut starts: Vec<String> = data["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["sfen"].as_str().unwrap().to_string())
+            .collect();
+        // Tsume-like starts: a lone defending king and an attacker with a full hand, and
+        // the attacker without a king.
+        starts.push("4k4/9/4P4/9/9/9/9/9/4K4 b RBGSNLPrb3g3s3n3l16p 1".to_string());
+        starts.push("3sks3/9/4P4/9/9/9/9/9/9 b 2RBGSNLPb3gs3n3l16p 1".to_string());
+        let mut seen = Seen::default();
+        for (i, s) in starts.iter().enumerate() {
+            walk(
+                s,
+                0x9E37_79B9_7F4A_7C15 ^ (i as u64 + 1),
+                150,
+                120,
+                &mut seen,
+            );
+        }
+        eprintln!("{seen:?}");
+        assert!(seen.positions > 3000, "{seen:?}");
+        assert!(seen.double_checks > 50 && seen.mates > 20, "{seen:?}");
+        assert!(seen.drop_blocks > 500 && seen.promotions > 500, "{seen:?}");
+    }
+
+    #[test]
+    fn double_check_allows_king_moves_only() {
+        // Shogi rules: against two checkers no single capture or block helps. The king on
+        // 5e is checked by the rook on 5i and the bishop on 2b; the gold on 4f may only stand.
+        let pos = Position::from_sfen("9/7B1/9/9/4k4/5g3/9/9/K3R4 w - 1").unwrap();
+        assert_eq!(pos.checkers().count(), 2);
+        agree(&pos, &mut Seen::default());
+        assert!(pos.evasions().iter().all(|m| matches!(m,
+            Move::Board { from, .. } if *from == pos.king(pos.side_to_move()).unwrap())));
+    }
+}
