@@ -128,7 +128,7 @@ impl Position {
                 .and_not(own)
                 .and_not(tables::line(ek, k));
             for t in away {
-                if !self.attackers_to(Square::at(t), them, without_king).any() {
+                if !self.is_attacked(Square::at(t), them, without_king) {
                     ok.insert(t);
                 }
             }

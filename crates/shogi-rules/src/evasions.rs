@@ -131,6 +131,18 @@ mod tests {
         // Same order as well, which keeps a search's tie-breaking unchanged.
         assert_eq!(ev.as_slice(), legal.as_slice(), "{}", pos.to_sfen());
         assert_eq!(ev.len() as u64, pos.count_evasions(), "{}", pos.to_sfen());
+        // The king-escape test agrees with the full attacker set on every square.
+        for sq in Square::all() {
+            for by in [board_core::Side::First, board_core::Side::Second] {
+                let occ = pos.occupied();
+                assert_eq!(
+                    pos.is_attacked(sq, by, occ),
+                    pos.attackers_to(sq, by, occ).any(),
+                    "{} {sq}",
+                    pos.to_sfen()
+                );
+            }
+        }
         seen.positions += 1;
         seen.double_checks += usize::from(pos.checkers().has_several());
         seen.mates += usize::from(ev.is_empty());

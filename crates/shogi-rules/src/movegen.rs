@@ -286,7 +286,7 @@ impl Position {
         let without_king = occ.without(k.index() as u32);
         let mut ok = Bitboard128::EMPTY;
         for t in Bitboard128(KING[k.index()]).and_not(own) {
-            if !self.attackers_to(Square::at(t), them, without_king).any() {
+            if !self.is_attacked(Square::at(t), them, without_king) {
                 ok.insert(t);
             }
         }
@@ -317,7 +317,7 @@ impl Position {
         // King captures or escapes.
         let without_king = occ.without(ek.index() as u32);
         for t in Bitboard128(KING[ek.index()]).and_not(self.by_side[them.index()]) {
-            if !self.attackers_to(Square::at(t), us, without_king).any() {
+            if !self.is_attacked(Square::at(t), us, without_king) {
                 return false;
             }
         }

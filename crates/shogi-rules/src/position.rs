@@ -346,6 +346,39 @@ impl Position {
         (Bitboard128(steps) | sliders) & self.by_side[by.index()]
     }
 
+    /// Whether any piece of `by` attacks `sq` given the occupancy `occ`. Cheaper than
+    /// [`Position::attackers_to`] where it matters (king escapes): the step pieces are
+    /// tested first, and a slider family is looked up only when one of its pieces stands
+    /// on an empty-board ray through `sq`.
+    #[inline]
+    pub(crate) fn is_attacked(&self, sq: Square, by: Side, occ: Bitboard128) -> bool {
+        let s = sq.index();
+        let o = (!by).index();
+        let k = &self.by_kind;
+        let mine = self.by_side[by.index()].0;
+        let royal = k[Kind::King.index()].0 | k[Kind::Horse.index()].0 | k[Kind::Dragon.index()].0;
+        let steps = (PAWN[o][s] & k[Kind::Pawn.index()].0)
+            | (KNIGHT[o][s] & k[Kind::Knight.index()].0)
+            | (SILVER[o][s] & (k[Kind::Silver.index()].0 | royal))
+            | (GOLD[o][s] & (self.golds().0 | royal));
+        if steps & mine != 0 {
+            return true;
+        }
+        let rooks = (k[Kind::Rook.index()].0 | k[Kind::Dragon.index()].0) & mine;
+        if rooks & tables::rook_ray(sq).0 != 0 && tables::rook_attacks(sq, occ).0 & rooks != 0 {
+            return true;
+        }
+        let bishops = (k[Kind::Bishop.index()].0 | k[Kind::Horse.index()].0) & mine;
+        if bishops & tables::bishop_ray(sq).0 != 0
+            && tables::bishop_attacks(sq, occ).0 & bishops != 0
+        {
+            return true;
+        }
+        let lances = k[Kind::Lance.index()].0 & mine;
+        lances & tables::lance_ray(!by, sq).0 != 0
+            && tables::lance_attacks(!by, sq, occ).0 & lances != 0
+    }
+
     /// Enemy pieces giving check to the side to move.
     #[inline]
     pub fn checkers(&self) -> Bitboard128 {
