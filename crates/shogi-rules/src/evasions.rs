@@ -207,6 +207,13 @@ mod tests {
         // the attacker without a king.
         starts.push("4k4/9/4P4/9/9/9/9/9/4K4 b RBGSNLPrb3g3s3n3l16p 1".to_string());
         starts.push("3sks3/9/4P4/9/9/9/9/9/9 b 2RBGSNLPb3gs3n3l16p 1".to_string());
+        // Short mate problems of the spec (shogi.md §7.4), some without an attacking king.
+        starts.push("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1".to_string());
+        starts.push("7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1".to_string());
+        starts.push(
+            "ln1g3+Rl/2sk1s+P2/2ppppb1p/p1b3p2/8P/P4P3/2PPP1P2/1+r2GS3/LN+p2KGNL w GN2Ps 36"
+                .to_string(),
+        );
         let mut seen = Seen::default();
         for (i, s) in starts.iter().enumerate() {
             walk(
