@@ -240,4 +240,25 @@ mod tests {
         assert!(pos.evasions().iter().all(|m| matches!(m,
             Move::Board { from, .. } if *from == pos.king(pos.side_to_move()).unwrap())));
     }
+
+    #[test]
+    fn a_blocking_pawn_drop_that_mates_the_other_king_is_refused() {
+        // Shogi rules (打ち歩詰め, shogi.md §2.3, JSA 対局規定 第8条): a pawn drop that
+        // mates is illegal whoever drops it. The gote king on 8e is checked by the bishop on 4i; P*5h blocks
+        // and checks the sente king on 5i, whose bishop is pinned by the rook on 1i, whose
+        // escapes are covered by the gold on 5g and the silver on 7h: that block is mate.
+        let p = |file, rank| Move::Drop {
+            kind: Kind::Pawn,
+            to: Square::new(file, rank).unwrap(),
+        };
+        let pinned = Position::from_sfen("9/9/9/9/1k7/9/4g4/2s6/4KB2r w p 1").unwrap();
+        agree(&pinned, &mut Seen::default());
+        let ev = pinned.evasions();
+        assert!(ev.contains(&p(7, 6)) && ev.contains(&p(6, 7)));
+        assert!(!ev.contains(&p(5, 8)));
+        // Without the rook the bishop takes the pawn, so the same block is legal.
+        let free = Position::from_sfen("9/9/9/9/1k7/9/4g4/2s6/4KB3 w p 1").unwrap();
+        agree(&free, &mut Seen::default());
+        assert!(free.evasions().contains(&p(5, 8)));
+    }
 }
