@@ -22,6 +22,7 @@ use std::fmt;
 use crate::graph::PlainGraph;
 use crate::graph::chinese::Komi;
 use crate::graph::config::Colour;
+use crate::graph::packed::Packed;
 
 mod table_search;
 pub use table_search::{point_owner, solve};
@@ -85,16 +86,11 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct Pos {
-    pub(crate) black: u64,
-    pub(crate) white: u64,
-}
+pub(crate) use crate::graph::packed::Pos;
 
 pub(crate) struct Solver {
-    n: usize,
-    adj: Vec<u64>,
-    all: u64,
+    /// The capture and suicide rules on masks, shared with the graph searches.
+    pub(crate) board: Packed,
     history: Vec<Pos>,
     nodes: u64,
     budget: u64,
@@ -103,15 +99,8 @@ pub(crate) struct Solver {
 impl Solver {
     /// The rules on `graph` (at most 64 points), history holding the empty board.
     pub(crate) fn new(graph: &PlainGraph, budget: u64) -> Solver {
-        let n = graph.len();
-        let adj = (0..n)
-            .map(|v| graph.neighbours(v).iter().fold(0u64, |m, &u| m | 1 << u))
-            .collect();
-        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         Solver {
-            n,
-            adj,
-            all,
+            board: Packed::new(graph),
             history: vec![Pos { black: 0, white: 0 }],
             nodes: 0,
             budget,
@@ -119,66 +108,21 @@ impl Solver {
     }
 
     pub(crate) fn neighbours_of(&self, set: u64) -> u64 {
-        let mut out = 0;
-        let mut rest = set;
-        while rest != 0 {
-            out |= self.adj[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
-        }
-        out
+        self.board.neighbours_of(set)
     }
 
     pub(crate) fn grow(&self, seed: u64, within: u64) -> u64 {
-        let mut s = seed;
-        loop {
-            let g = s | (self.neighbours_of(s) & within);
-            if g == s {
-                return s;
-            }
-            s = g;
-        }
+        self.board.grow(seed, within)
     }
 
     pub(crate) fn play(&self, p: Pos, v: usize, black: bool) -> Option<Pos> {
-        let bit = 1u64 << v;
-        if (p.black | p.white) & bit != 0 {
-            return None;
-        }
-        let (mut own, mut enemy) = if black {
-            (p.black, p.white)
-        } else {
-            (p.white, p.black)
-        };
-        own |= bit;
-        let mut empty = self.all & !(own | enemy);
-        let mut rest = self.adj[v] & enemy;
-        while rest != 0 {
-            let s = self.grow(1 << rest.trailing_zeros(), enemy);
-            rest &= !s;
-            if self.neighbours_of(s) & empty == 0 {
-                enemy &= !s;
-                empty |= s;
-            }
-        }
-        if self.neighbours_of(self.grow(bit, own)) & empty == 0 {
-            return None;
-        }
-        Some(if black {
-            Pos {
-                black: own,
-                white: enemy,
-            }
-        } else {
-            Pos {
-                black: enemy,
-                white: own,
-            }
-        })
+        let colour = if black { Colour::Black } else { Colour::White };
+        self.board.play(p, v, colour)
     }
 
     /// Area score Black − White (Tromp-Taylor: empty regions count for the only colour they reach).
     pub(crate) fn area(&self, p: Pos) -> i64 {
-        let empty = self.all & !(p.black | p.white);
+        let empty = self.board.empty(p);
         let mut score = i64::from(p.black.count_ones()) - i64::from(p.white.count_ones());
         let mut rest = empty;
         while rest != 0 {
@@ -221,7 +165,7 @@ impl Solver {
         let colour = if black { Colour::Black } else { Colour::White };
         // a pass after a pass ends the game: evaluate it first, it is free; otherwise the
         // pass comes last
-        let mut moves: Vec<Option<usize>> = (0..self.n).map(Some).collect();
+        let mut moves: Vec<Option<usize>> = (0..self.board.n).map(Some).collect();
         if passed {
             moves.insert(0, None);
         } else {

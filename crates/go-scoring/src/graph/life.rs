@@ -53,6 +53,8 @@
 
 use hashbrown::HashMap;
 
+use super::config::Colour;
+use super::packed::{Packed, Pos};
 use crate::benson::{self, AutoDead};
 use crate::color::{Color, Stone};
 use crate::position::Position;
@@ -453,7 +455,7 @@ fn decide_region(
 /// shared liberty belongs to both and neither may fill it).
 fn mark_seki(local: &Local, strings: &mut [StringVerdict], searches: &mut [(usize, Search<'_>)]) {
     let start = local.start;
-    let empty = local.all & !(start.black | start.white);
+    let empty = local.board.all & !(start.black | start.white);
     let libs: Vec<u64> = searches
         .iter()
         .map(|(anchor, _)| {
@@ -498,17 +500,10 @@ fn mark_seki(local: &Local, strings: &mut [StringVerdict], searches: &mut [(usiz
     }
 }
 
-/// A position of the cut-out graph: one mask per colour.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-struct Pos {
-    black: u64,
-    white: u64,
-}
-
 /// The cut-out graph packed in masks, with the board point behind each local point.
 struct Local {
-    adj: Vec<u64>,
-    all: u64,
+    /// The capture and suicide rules on masks, shared with the graph searches.
+    board: Packed,
     /// Points either side may play at: the region's points (not the bordering stones or
     /// the added eyes).
     moves: u64,
@@ -519,63 +514,18 @@ struct Local {
 
 impl Local {
     fn neighbours_of(&self, set: u64) -> u64 {
-        let mut out = 0;
-        let mut rest = set;
-        while rest != 0 {
-            out |= self.adj[rest.trailing_zeros() as usize];
-            rest &= rest - 1;
-        }
-        out
+        self.board.neighbours_of(set)
     }
 
     /// The connected part of `within` through `v`.
     fn string(&self, within: u64, v: usize) -> u64 {
-        let mut s = 1u64 << v;
-        loop {
-            let grown = s | (self.neighbours_of(s) & within);
-            if grown == s {
-                return s;
-            }
-            s = grown;
-        }
+        self.board.string(within, v)
     }
 
     /// The position after a stone at empty `v`, with captures; `None` if occupied or suicide.
     fn play(&self, p: Pos, v: usize, black: bool) -> Option<Pos> {
-        let bit = 1u64 << v;
-        if (p.black | p.white) & bit != 0 {
-            return None;
-        }
-        let (mut own, mut enemy) = if black {
-            (p.black, p.white)
-        } else {
-            (p.white, p.black)
-        };
-        own |= bit;
-        let mut empty = self.all & !(own | enemy);
-        let mut rest = self.adj[v] & enemy;
-        while rest != 0 {
-            let s = self.string(enemy, rest.trailing_zeros() as usize);
-            rest &= !s;
-            if self.neighbours_of(s) & empty == 0 {
-                enemy &= !s;
-                empty |= s;
-            }
-        }
-        if self.neighbours_of(self.string(own, v)) & empty == 0 {
-            return None;
-        }
-        Some(if black {
-            Pos {
-                black: own,
-                white: enemy,
-            }
-        } else {
-            Pos {
-                black: enemy,
-                white: own,
-            }
-        })
+        let colour = if black { Colour::Black } else { Colour::White };
+        self.board.play(p, v, colour)
     }
 
     /// Benson's test on the graph for one colour (no suicide): its pass-alive stones, and its
@@ -583,8 +533,8 @@ impl Local {
     /// point away from them), as masks.
     fn pass_alive(&self, p: Pos, black: bool) -> (u64, u64) {
         let own = if black { p.black } else { p.white };
-        let empty = self.all & !(p.black | p.white);
-        let others = self.all & !own;
+        let empty = self.board.all & !(p.black | p.white);
+        let others = self.board.all & !own;
         let mut chains = Vec::new();
         let mut rest = own;
         while rest != 0 {
@@ -730,13 +680,14 @@ impl<'l> Search<'l> {
         } else {
             (p.white, p.black)
         };
-        let around = l.adj[v];
+        let around = l.board.adj(v);
         if around & !own != 0 || around == 0 {
             return false;
         }
         let string = l.string(own, around.trailing_zeros() as usize);
         let _ = enemy;
-        around & !string == 0 && (l.neighbours_of(string) & l.all & !(own | enemy) & !(1 << v)) != 0
+        around & !string == 0
+            && (l.neighbours_of(string) & l.board.all & !(own | enemy) & !(1 << v)) != 0
     }
 
     /// The stone just played at `v` (`p` → `child`) captured nothing and its string has one
@@ -749,7 +700,7 @@ impl<'l> Search<'l> {
             (child.white, p.black, child.black)
         };
         before == after
-            && (l.neighbours_of(l.string(own, v)) & l.all & !(child.black | child.white))
+            && (l.neighbours_of(l.string(own, v)) & l.board.all & !(child.black | child.white))
                 .count_ones()
                 == 1
     }
@@ -758,7 +709,7 @@ impl<'l> Search<'l> {
     /// around an empty anchor), then liberties of short-of-liberty strings, then the rest.
     fn ordered_moves(&self, p: Pos) -> [u64; 3] {
         let l = self.local;
-        let empty = l.all & !(p.black | p.white) & l.moves;
+        let empty = l.board.all & !(p.black | p.white) & l.moves;
         let stones = p.black | p.white;
         let near = if stones >> self.anchor & 1 == 1 {
             let colour = if p.black >> self.anchor & 1 == 1 {
@@ -768,7 +719,7 @@ impl<'l> Search<'l> {
             };
             l.neighbours_of(l.string(colour, self.anchor))
         } else {
-            l.adj[self.anchor] | 1 << self.anchor
+            l.board.adj(self.anchor) | 1 << self.anchor
         } & empty;
         let mut short = 0;
         let mut rest = stones & l.neighbours_of(empty);
@@ -998,14 +949,8 @@ fn cut_out(
     }
     // the region's points come first; stones captured there free their points for play
     let moves = u64::MAX >> (64 - region.len());
-    let all = if total == 64 {
-        u64::MAX
-    } else {
-        (1u64 << total) - 1
-    };
     Ok(Local {
-        adj,
-        all,
+        board: Packed::from_adjacency(adj),
         moves,
         start,
         index,

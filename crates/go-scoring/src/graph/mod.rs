@@ -10,7 +10,7 @@ pub mod config;
 pub mod fill;
 pub mod life;
 pub mod outcome;
-mod packed;
+pub(crate) mod packed;
 pub mod plain;
 pub mod position_file;
 mod reach;

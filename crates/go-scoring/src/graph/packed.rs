@@ -44,15 +44,25 @@ pub(crate) struct Packed {
 
 impl Packed {
     pub(crate) fn new(graph: &PlainGraph) -> Packed {
-        let n = graph.len();
-        let adj = (0..n)
+        let adj = (0..graph.len())
             .map(|v| graph.neighbours(v).iter().fold(0u64, |m, &u| m | 1 << u))
             .collect();
+        Packed::from_adjacency(adj)
+    }
+
+    /// The rules on a graph given as one neighbour mask per point (at most 64 points).
+    pub(crate) fn from_adjacency(adj: Vec<u64>) -> Packed {
+        let n = adj.len();
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         Packed { n, adj, all }
     }
 
-    fn neighbours_of(&self, set: u64) -> u64 {
+    /// The neighbours of `v` as a mask.
+    pub(crate) fn adj(&self, v: usize) -> u64 {
+        self.adj[v]
+    }
+
+    pub(crate) fn neighbours_of(&self, set: u64) -> u64 {
         let mut out = 0;
         let mut rest = set;
         while rest != 0 {
@@ -62,16 +72,21 @@ impl Packed {
         out
     }
 
-    /// The string through `v` within `stones`.
-    fn string(&self, stones: u64, v: usize) -> u64 {
-        let mut s = 1u64 << v;
+    /// The connected part of `within` containing `seed`.
+    pub(crate) fn grow(&self, seed: u64, within: u64) -> u64 {
+        let mut s = seed;
         loop {
-            let grown = s | (self.neighbours_of(s) & stones);
+            let grown = s | (self.neighbours_of(s) & within);
             if grown == s {
                 return s;
             }
             s = grown;
         }
+    }
+
+    /// The string through `v` within `stones`.
+    pub(crate) fn string(&self, stones: u64, v: usize) -> u64 {
+        self.grow(1u64 << v, stones)
     }
 
     pub(crate) fn empty(&self, p: Pos) -> u64 {

@@ -205,7 +205,7 @@ impl TableSearch {
         if p.white & bit != 0 {
             return -1;
         }
-        let empty = self.rules.all & !(p.black | p.white);
+        let empty = self.rules.board.empty(p);
         let region = self.rules.grow(bit, empty);
         let border = self.rules.neighbours_of(region);
         match (border & p.black != 0, border & p.white != 0) {
@@ -219,7 +219,7 @@ impl TableSearch {
     /// (ignoring superko, which only removes moves) and the other already has the best
     /// possible result: the latter passes until the game ends.
     fn settled(&self, p: Pos, black: bool) -> Option<i64> {
-        let empty = self.rules.all & !(p.black | p.white);
+        let empty = self.rules.board.empty(p);
         // a point with an empty neighbour is a legal placement for both sides
         if self.rules.neighbours_of(empty) & empty != 0 {
             return None;
@@ -446,7 +446,7 @@ impl TableSearch {
         };
         let own = if black { p.black } else { p.white };
         let enemy_before = if black { p.white } else { p.black }.count_ones();
-        let mut scored: Vec<(i32, u8, Option<Pos>)> = Vec::with_capacity(self.rules.n + 1);
+        let mut scored: Vec<(i32, u8, Option<Pos>)> = Vec::with_capacity(self.rules.board.n + 1);
         for i in 0..self.by_degree.len() {
             let v = self.by_degree[i];
             let Some(q) = self.rules.play(p, v, black) else {
@@ -459,7 +459,7 @@ impl TableSearch {
             let enemy_after = if black { q.white } else { q.black }.count_ones();
             let captures = (enemy_before - enemy_after) as i32;
             // filling a point all of whose neighbours are one's own stones is rarely good
-            let own_eye = self.rules.adj[v] & !own == 0;
+            let own_eye = self.rules.board.adj(v) & !own == 0;
             let rank = if v as u8 == hint {
                 1000
             } else if own_eye {
