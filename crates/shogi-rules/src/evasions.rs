@@ -12,7 +12,7 @@ use board_core::Bitboard128;
 
 use crate::movegen::{BOARD_KINDS, Counter, MoveList, Sink, emit};
 use crate::position::Position;
-use crate::tables::{self, PAWN};
+use crate::tables;
 use crate::types::{Kind, Square};
 
 impl Position {
@@ -81,21 +81,7 @@ impl Position {
             if hand.count(kind) == 0 {
                 continue;
             }
-            let mut targets = block.and_not(tables::dead_squares(us, kind));
-            if kind == Kind::Pawn {
-                targets = targets.and_not(self.pawn_files(us));
-                // A pawn drop that mates is illegal for either side, so a blocking pawn
-                // that happens to mate the opponent's king is excluded as well.
-                if let Some(ek) = self.kings[them.index()] {
-                    let front = PAWN[them.index()][ek.index()];
-                    if targets.0 & front != 0 {
-                        let sq = Square::at(front.trailing_zeros());
-                        if self.is_pawn_drop_mate(sq, ek) {
-                            targets.remove(sq.index() as u32);
-                        }
-                    }
-                }
-            }
+            let targets = self.drop_targets(us, kind, block);
             if targets.any() {
                 sink.drops(kind, targets);
             }

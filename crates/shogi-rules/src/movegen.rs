@@ -257,21 +257,29 @@ impl Position {
             if hand.count(kind) == 0 {
                 continue;
             }
-            let mut targets = drop_mask.and_not(tables::dead_squares(us, kind));
-            if kind == Kind::Pawn {
-                targets = targets.and_not(self.pawn_files(us));
-                if let Some(ek) = self.kings[them.index()] {
-                    let front = PAWN[them.index()][ek.index()];
-                    if targets.0 & front != 0 {
-                        let sq = Square::at(front.trailing_zeros());
-                        if self.is_pawn_drop_mate(sq, ek) {
-                            targets.remove(sq.index() as u32);
-                        }
+            sink.drops(kind, self.drop_targets(us, kind, drop_mask));
+        }
+    }
+
+    /// The squares of `squares` where `us` may drop `kind`: not where the piece could never
+    /// move again, no second pawn on a file, and no pawn drop that mates (illegal for either
+    /// side, so also when the drop is an interposition).
+    pub(crate) fn drop_targets(&self, us: Side, kind: Kind, squares: Bitboard128) -> Bitboard128 {
+        let mut targets = squares.and_not(tables::dead_squares(us, kind));
+        if kind == Kind::Pawn {
+            targets = targets.and_not(self.pawn_files(us));
+            let them = !us;
+            if let Some(ek) = self.kings[them.index()] {
+                let front = PAWN[them.index()][ek.index()];
+                if targets.0 & front != 0 {
+                    let sq = Square::at(front.trailing_zeros());
+                    if self.is_pawn_drop_mate(sq, ek) {
+                        targets.remove(sq.index() as u32);
                     }
                 }
             }
-            sink.drops(kind, targets);
         }
+        targets
     }
 
     #[inline]
