@@ -1,0 +1,83 @@
+//! Random positions shared by the property tests: a seeded generator, random boards (grids,
+//! rectangles, irregular graphs) and random play that never fills its own one-point eyes.
+
+use go_scoring::{Board, Color, Move, Point, Rules, Stone, Topology};
+use std::sync::Arc;
+
+/// SplitMix64: fixed seeds, so failures reproduce.
+pub struct Rng(pub u64);
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A 5x5 to 9x9 grid, a rectangle or an irregular graph (a cycle with random chords).
+pub fn random_topology(rng: &mut Rng) -> Arc<Topology> {
+    match rng.below(6) {
+        0 => {
+            // An irregular graph: a cycle with random chords.
+            let n = 16 + rng.below(20);
+            let mut edges: Vec<(usize, usize)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+            for _ in 0..n / 2 {
+                let a = rng.below(n);
+                let b = rng.below(n);
+                if a != b {
+                    edges.push((a, b));
+                }
+            }
+            Arc::new(Topology::numbered_graph(n, &edges).unwrap())
+        }
+        1 => Arc::new(Topology::grid(3 + rng.below(6) as u32, 4 + rng.below(5) as u32).unwrap()),
+        _ => Arc::new(Topology::square(5 + rng.below(5) as u32).unwrap()),
+    }
+}
+
+fn own_eye(board: &Board, p: Point, c: Color) -> bool {
+    board
+        .topology()
+        .neighbours(p)
+        .iter()
+        .all(|&q| board.at(q) == Stone::of(c))
+}
+
+/// Plays a random game; returns the board after `limit` moves or when both pass.
+pub fn playout(rng: &mut Rng, topo: Arc<Topology>, limit: usize) -> Board {
+    let mut board = Board::new(topo, Rules::LIVING_STONES);
+    let mut passes = 0;
+    let mut played = 0;
+    while passes < 2 && played < limit {
+        let c = board.to_move();
+        if rng.below(40) == 0 {
+            board.play(Move::Virtual).unwrap();
+            played += 1;
+            continue;
+        }
+        let mut empties: Vec<Point> = board.empty_points().to_vec();
+        empties.sort_unstable();
+        let mut moved = false;
+        while !empties.is_empty() {
+            let i = rng.below(empties.len());
+            let p = empties.swap_remove(i);
+            if !own_eye(&board, p, c) && board.play_point(p).is_ok() {
+                moved = true;
+                break;
+            }
+        }
+        if moved {
+            passes = 0;
+        } else {
+            board.play(Move::Pass).unwrap();
+            passes += 1;
+        }
+        played += 1;
+    }
+    board
+}
