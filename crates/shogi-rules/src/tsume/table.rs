@@ -299,45 +299,28 @@ impl Table {
         len: u32,
         amount: u32,
     ) {
-        let key = slot_key(board);
-        let hand = Packed::of(&hand);
         let pieces = Packed::of(&pieces);
-        let mut tomb = None;
-        let mut merged = false;
-        let mut i = key as usize & self.mask;
-        loop {
-            let e = &mut self.slots[i];
-            if e.board == EMPTY {
-                break;
-            }
-            if e.board == key {
-                if e.open() && pieces.le(e.hand) {
-                    e.board = TOMB;
-                    self.entries -= 1;
-                } else if !merged && e.proven() && e.pieces == pieces {
-                    e.len = e.len.min(len);
-                    e.amount = e.amount.saturating_add(amount);
-                    merged = true;
-                }
-            }
-            if self.slots[i].board == TOMB {
-                tomb.get_or_insert(i);
-            }
-            i = (i + 1) & self.mask;
-        }
-        if merged {
-            return;
-        }
         let slot = Slot {
-            board: key,
-            hand,
+            board: slot_key(board),
+            hand: Packed::of(&hand),
             pieces,
             pn: 0,
             dn: INF,
             len,
             amount,
         };
-        self.insert(slot, tomb, i);
+        self.store_settled(
+            slot,
+            |e| pieces.le(e.hand),
+            |e| {
+                let same = e.proven() && e.pieces == pieces;
+                if same {
+                    e.len = e.len.min(len);
+                    e.amount = e.amount.saturating_add(amount);
+                }
+                same
+            },
+        );
     }
 
     /// Records a disproof valid for `bound` plies with its disproof pieces.
@@ -350,9 +333,40 @@ impl Table {
         rep: bool,
         amount: u32,
     ) {
-        let key = slot_key(board);
-        let hand = Packed::of(&hand);
         let pieces = Packed::of(&pieces);
+        let slot = Slot {
+            board: slot_key(board),
+            hand: Packed::of(&hand),
+            pieces,
+            pn: if rep { PN_MAX } else { INF },
+            dn: 0,
+            len: bound,
+            amount,
+        };
+        self.store_settled(
+            slot,
+            |e| e.hand.le(pieces),
+            |e| {
+                let same = e.disproven() && e.pieces == pieces && e.rep() == rep;
+                if same {
+                    e.len = e.len.max(bound);
+                    e.amount = e.amount.saturating_add(amount);
+                }
+                same
+            },
+        );
+    }
+
+    /// Stores a proof or disproof: open entries of the same board that it answers (`covers`)
+    /// are removed, and an entry of the same result that `merge` absorbs it into takes the
+    /// place of a new slot.
+    fn store_settled(
+        &mut self,
+        slot: Slot,
+        covers: impl Fn(&Slot) -> bool,
+        mut merge: impl FnMut(&mut Slot) -> bool,
+    ) {
+        let key = slot.board;
         let mut tomb = None;
         let mut merged = false;
         let mut i = key as usize & self.mask;
@@ -362,12 +376,10 @@ impl Table {
                 break;
             }
             if e.board == key {
-                if e.open() && e.hand.le(pieces) {
+                if e.open() && covers(e) {
                     e.board = TOMB;
                     self.entries -= 1;
-                } else if !merged && e.disproven() && e.pieces == pieces && e.rep() == rep {
-                    e.len = e.len.max(bound);
-                    e.amount = e.amount.saturating_add(amount);
+                } else if !merged && merge(e) {
                     merged = true;
                 }
             }
@@ -376,19 +388,9 @@ impl Table {
             }
             i = (i + 1) & self.mask;
         }
-        if merged {
-            return;
+        if !merged {
+            self.insert(slot, tomb, i);
         }
-        let slot = Slot {
-            board: key,
-            hand,
-            pieces,
-            pn: if rep { PN_MAX } else { INF },
-            dn: 0,
-            len: bound,
-            amount,
-        };
-        self.insert(slot, tomb, i);
     }
 
     /// Whether the table is over its size limit.
