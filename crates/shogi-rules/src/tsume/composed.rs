@@ -14,10 +14,16 @@
 //! Every bounded result is exact: `attack(b)` returns the conventional value when it is at
 //! most `b`, else `None`; results are memoised per position as an exact value or as the
 //! largest bound known to fail.
+//!
+//! Failures are mostly proven by a *floor* search: a df-pn search counting plies with free
+//! interposition pairs (see [`super::dfpn`]), whose count never exceeds the conventional
+//! one, so that its bounded disproofs are conventional failures found by proof numbers
+//! instead of by enumeration.
 
 use hashbrown::{HashMap, HashSet};
 
 use super::conventions::{ReplyClass, classify};
+use super::dfpn::Search;
 use super::node::Node;
 use super::table::{INF, Probe, Table};
 use crate::position::Position;
@@ -67,7 +73,13 @@ pub(crate) struct Composed<'a> {
     pub(crate) deadline: Option<std::time::Instant>,
     /// Count every interposition (shortest-mate semantics) instead of the conventions.
     pub(crate) count_all: bool,
+    /// The floor search (free interposition pairs), when failures are to be proven by it.
+    floor: Option<&'a mut Search>,
 }
+
+/// Node budget of one floor search call: a position it cannot settle within this is
+/// searched by enumeration instead.
+const FLOOR_CALL_NODES: u64 = 1_000_000;
 
 impl<'a> Composed<'a> {
     pub(crate) fn new(
@@ -86,7 +98,96 @@ impl<'a> Composed<'a> {
             aborted: false,
             deadline: None,
             count_all,
+            floor: None,
         }
+    }
+
+    /// Proves failures with `floor`, a df-pn search of the same problem counting free
+    /// interposition pairs (or every ply, for [`Self::count_all`]); its limits are set per
+    /// call and its node count adds to this search's.
+    pub(crate) fn with_floor(mut self, floor: &'a mut Search) -> Composed<'a> {
+        floor.free_pairs = !self.count_all;
+        self.floor = Some(floor);
+        self
+    }
+
+    /// The floor search shows no mate within `bound` plies at the current node (so no
+    /// conventional one either).
+    fn floor_fails(&mut self, bound: u32) -> bool {
+        matches!(self.floor_probe(bound), Some(Probe::Disproven { .. }))
+    }
+
+    /// The shortest length the floor search allows at the current node (attacker to
+    /// move), at most `bound`: shortened from the top like the df-pn shortening, each
+    /// proof of `l` plies followed by a search within `l - 2`. `None`: no mate within
+    /// `bound`; 1 when the floor search cannot tell.
+    fn floor_min(&mut self, bound: u32) -> Option<u32> {
+        let mut l = match self.floor_probe(bound) {
+            Some(Probe::Disproven { .. }) => return None,
+            Some(Probe::Proven { len, .. }) => len,
+            _ => return Some(1),
+        };
+        while l >= 3 {
+            match self.floor_probe(l - 2) {
+                Some(Probe::Proven { len, .. }) => l = len,
+                Some(Probe::Disproven { .. }) => break,
+                _ => return Some(1),
+            }
+        }
+        Some(l)
+    }
+
+    /// `moves` with those the floor table shows mating within `bound` after them first
+    /// (table reads only).
+    fn floor_order(&mut self, moves: &[Move], bound: u32) -> Vec<Move> {
+        let Some(f) = self.floor.as_deref() else {
+            return moves.to_vec();
+        };
+        let mut keyed: Vec<(u8, Move)> = Vec::with_capacity(moves.len());
+        for &mv in moves {
+            let u = self.node.play(mv);
+            let rank = match f
+                .table
+                .probe(self.node.board_key(), &self.node.attacker_hand(), bound)
+            {
+                Probe::Proven { .. } => 0,
+                Probe::Open { .. } => 1,
+                Probe::Disproven { .. } => 2,
+            };
+            self.node.unplay(mv, u);
+            keyed.push((rank, mv));
+        }
+        keyed.sort_by_key(|(r, _)| *r);
+        keyed.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// The floor search's answer at the current node within `bound` plies (searched when
+    /// the table does not have it yet); `None` without a floor search.
+    fn floor_probe(&mut self, bound: u32) -> Option<Probe> {
+        let f = self.floor.as_deref_mut()?;
+        let p = f
+            .table
+            .probe(self.node.board_key(), &self.node.attacker_hand(), bound);
+        if !matches!(p, Probe::Open { .. }) {
+            return Some(p);
+        }
+        let before = f.nodes;
+        // The root's call may use the whole budget; a call below it is one cut among many.
+        let cap = if self.path.is_empty() {
+            self.node_limit.saturating_sub(self.nodes)
+        } else {
+            FLOOR_CALL_NODES
+        };
+        f.node_limit = before.saturating_add(cap);
+        f.deadline = self.deadline;
+        std::mem::swap(&mut f.node, &mut self.node);
+        let p = f.solve(bound);
+        std::mem::swap(&mut f.node, &mut self.node);
+        self.nodes += f.nodes - before;
+        if self.nodes >= self.node_limit {
+            self.aborted = true;
+        }
+        Some(p)
     }
 
     /// The oracle disproved the current position outright (no mate at all).
@@ -138,14 +239,29 @@ impl<'a> Composed<'a> {
         if self.path.contains(&key) || self.hopeless() || self.tick() {
             return None;
         }
+        let Some(first) = self.floor_min(bound) else {
+            self.remember(key, bound, None);
+            return None;
+        };
         self.path.insert(key);
         let checks = self.node.checks();
         let mut best: Option<Value> = None;
         // Iterative deepening: the first bound at which some check succeeds is the
         // shortest mate; all checks are then compared at that bound.
-        let mut b = 1;
+        let mut b = first;
         while b <= bound && best.is_none() && !self.aborted {
-            for &mv in &checks {
+            if b < bound && self.floor_fails(b) {
+                b += 2;
+                continue;
+            }
+            // Every check that mates within `b` mates in exactly `b` (none did within
+            // `b - 2`): the first that leaves no piece in hand is as good as any, so the
+            // likeliest come first.
+            let order = self.floor_order(&checks, b - 1);
+            for &mv in &order {
+                if best.is_some_and(|v| v.leftover == 0) {
+                    break;
+                }
                 let u = self.node.play(mv);
                 let v = self.defend(b - 1);
                 self.node.unplay(mv, u);
@@ -189,6 +305,10 @@ impl<'a> Composed<'a> {
             return r;
         }
         if self.path.contains(&key) || self.hopeless() || self.tick() {
+            return None;
+        }
+        if self.floor_fails(bound) {
+            self.remember(key, bound, None);
             return None;
         }
         self.path.insert(key);

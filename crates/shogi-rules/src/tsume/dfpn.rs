@@ -13,7 +13,7 @@ use hashbrown::HashSet;
 use super::hands;
 use super::node::Node;
 use super::table::{INF, KeyBuild, PN_MAX, Probe, Table};
-use crate::types::{Hand, Kind, Move};
+use crate::types::{Hand, Kind, Move, Square};
 
 /// Plies beyond which a line counts as failed (longer than any known problem).
 pub(crate) const MAX_PLY: u32 = 4000;
@@ -28,6 +28,7 @@ pub(crate) enum Stop {
 #[derive(Clone, Copy, Debug)]
 struct Child {
     mv: Move,
+    /// Table key: the board key, salted for the node after a free interposition drop.
     board: u64,
     full: u64,
     hand: Hand,
@@ -37,9 +38,27 @@ struct Child {
     len: u32,
     pieces: Hand,
     rep: bool,
+    /// The child's ply bound.
+    rem: u32,
+    /// Plies the move itself adds to the parent's count: 1, or as set by [`Costs`].
+    up: i32,
+    /// The square of the free capture below this child (a free interposition drop).
+    free: Option<Square>,
+    /// Out of the bound before it is searched: a failure within the parent's bound.
+    skip: bool,
 }
 
 impl Child {
+    /// The child's length (or disproof bound) counted from the parent.
+    #[inline]
+    fn up_len(&self) -> u32 {
+        if self.len == INF {
+            INF
+        } else {
+            self.len.saturating_add_signed(self.up)
+        }
+    }
+
     #[inline]
     fn set_repetition(&mut self) {
         self.pn = INF;
@@ -87,6 +106,32 @@ pub(crate) struct Search {
     /// The children of every node on the search path, each node's above its parent's
     /// (one buffer instead of an allocation per node).
     stack: Vec<Child>,
+    /// Count drop interpositions as free when the attacker takes the dropped piece at
+    /// once (see [`Costs`]).
+    pub(crate) free_pairs: bool,
+    /// At an attacker node reached by a free interposition drop: the dropped piece's square.
+    free: Option<Square>,
+}
+
+/// Ply costs of the free-pairs count, a lower bound of the composers' count: a drop
+/// interposition followed at once by the capture of the dropped piece adds nothing, every
+/// other move one ply. The conventional count leaves out a useless drop and its capture
+/// and counts the others, so it is never below this one (the attacker holding the taken
+/// piece never mates later than without it): a position with no free-pairs mate within
+/// `d` plies has no conventional mate within `d` either.
+///
+/// Accounting: the drop child is searched with two plies more than a counted move would
+/// get (its bound `rem + 1`, its length taken one ply *less* by the parent) and its table
+/// key is salted with the drop square, since its numbers are in these shifted units; below
+/// it the capture on that square is an ordinary ply and every other check costs three.
+struct Costs;
+
+impl Costs {
+    /// Salt of the table key of a node reached by a free drop on `sq`.
+    #[inline]
+    fn salt(sq: Square) -> u64 {
+        0x9e37_79b9_7f4a_7c15u64.wrapping_mul(sq.index() as u64 + 1) | 1
+    }
 }
 
 /// Proof pieces of a mated AND node: nothing, except that where the defender could have
@@ -118,6 +163,17 @@ impl Search {
             next_clock_check: 0,
             path: HashSet::default(),
             stack: Vec::with_capacity(1 << 14),
+            free_pairs: false,
+            free: None,
+        }
+    }
+
+    /// Table key of the current node.
+    #[inline]
+    fn key_here(&self) -> u64 {
+        match self.free {
+            Some(sq) => self.node.board_key() ^ Costs::salt(sq),
+            None => self.node.board_key(),
         }
     }
 
@@ -182,14 +238,34 @@ impl Search {
         } else {
             self.node.pos.evasions()
         };
-        let child_rem = rem.saturating_sub(1);
         let base = self.stack.len();
+        let between = if self.free_pairs && !or {
+            self.node.interposition_squares()
+        } else {
+            board_core::Bitboard128::EMPTY
+        };
         for &mv in moves.iter() {
+            let (rem, up, free, skip) = match (mv, self.free) {
+                // A free interposition drop.
+                (Move::Drop { to, .. }, _) if between.contains(to.index() as u32) => {
+                    (rem.saturating_add(1), -1, Some(to), false)
+                }
+                // Below a free drop: its capture is an ordinary ply, any other check
+                // counts the drop and its answer too.
+                (_, Some(sq)) if or && (mv.is_drop() || mv.to() != sq) => {
+                    (rem.saturating_sub(3), 3, None, rem < 3)
+                }
+                _ => (rem.saturating_sub(1), 1, None, false),
+            };
             let u = self.node.play(mv);
             let hand = self.node.attacker_hand();
+            let board = match free {
+                Some(sq) => self.node.board_key() ^ Costs::salt(sq),
+                None => self.node.board_key(),
+            };
             self.stack.push(Child {
                 mv,
-                board: self.node.board_key(),
+                board,
                 full: self.node.full_key(),
                 hand,
                 pn: 1,
@@ -197,18 +273,32 @@ impl Search {
                 len: 0,
                 pieces: hand,
                 rep: false,
+                rem,
+                up,
+                free,
+                skip,
             });
             self.node.unplay(mv, u);
         }
         self.table.touch(self.stack[base..].iter().map(|c| c.board));
         for i in base..self.stack.len() {
             let mut c = self.stack[i];
+            if c.skip {
+                // No mate within the parent's bound through this move.
+                c.pn = INF;
+                c.dn = 0;
+                c.len = 0;
+                c.up = rem as i32;
+                c.pieces = hands::FULL;
+                self.stack[i] = c;
+                continue;
+            }
             if self.path.contains(&c.full) {
                 c.set_repetition();
                 self.stack[i] = c;
                 continue;
             }
-            match self.table.probe(c.board, &c.hand, child_rem) {
+            match self.table.probe(c.board, &c.hand, c.rem) {
                 Probe::Open { pn, dn } => {
                     c.pn = pn;
                     c.dn = dn;
@@ -235,20 +325,23 @@ impl Search {
 
     /// Reads every child's value again after one was searched (a transposition below it
     /// may have settled or changed its siblings too).
-    fn refresh_all(&mut self, base: usize, rem: u32) {
+    fn refresh_all(&mut self, base: usize) {
         self.table.touch(self.stack[base..].iter().map(|c| c.board));
         for i in base..self.stack.len() {
-            self.refresh(i, rem);
+            self.refresh(i);
         }
     }
 
     /// Reads a child's value again after it was searched.
-    fn refresh(&mut self, i: usize, rem: u32) {
+    fn refresh(&mut self, i: usize) {
         let mut c = self.stack[i];
+        if c.skip {
+            return;
+        }
         if self.path.contains(&c.full) {
             c.set_repetition();
         } else {
-            c.set(self.table.probe(c.board, &c.hand, rem.saturating_sub(1)));
+            c.set(self.table.probe(c.board, &c.hand, c.rem));
         }
         self.stack[i] = c;
     }
@@ -258,7 +351,7 @@ impl Search {
         self.nodes += 1;
         let start_nodes = self.nodes;
         let or = self.node.attacker_to_move();
-        let board = self.node.board_key();
+        let board = self.key_here();
         let hand = self.node.attacker_hand();
 
         if ply >= MAX_PLY {
@@ -288,7 +381,8 @@ impl Search {
             }
             return;
         }
-        if !or && rem == 0 {
+        // Out of plies with a defence left, unless every defence is a free drop.
+        if !or && rem == 0 && self.stack[base..].iter().any(|c| c.up >= 0) {
             self.table.store_disproof(board, hand, hand, 0, false, 1);
             self.stack.truncate(base);
             return;
@@ -327,11 +421,13 @@ impl Search {
                 )
             };
             let u = self.node.play(c.mv);
+            let free = std::mem::replace(&mut self.free, c.free);
             self.path.insert(c.full);
-            self.mid(cthpn, cthdn, rem.saturating_sub(1), ply + 1);
+            self.mid(cthpn, cthdn, c.rem, ply + 1);
             self.path.remove(&c.full);
+            self.free = free;
             self.node.unplay(c.mv, u);
-            self.refresh_all(base, rem);
+            self.refresh_all(base);
         }
     }
 
@@ -343,7 +439,7 @@ impl Search {
                 let c = children
                     .iter()
                     .filter(|c| c.pn == 0)
-                    .min_by_key(|c| c.len)
+                    .min_by_key(|c| c.up_len())
                     .copied()
                     .expect("a proven child");
                 let mut pieces = c.pieces;
@@ -357,18 +453,17 @@ impl Search {
                 }
                 let pieces = hands::min(&pieces, &hand);
                 self.table
-                    .store_proof(board, hand, pieces, c.len.saturating_add(1), amount);
+                    .store_proof(board, hand, pieces, c.up_len(), amount);
             }
             (false, true) => {
                 let mut pieces = and_proof_base(&self.node);
                 let mut len = 0;
                 for c in children {
                     pieces = hands::max(&pieces, &c.pieces);
-                    len = len.max(c.len);
+                    len = len.max(c.up_len());
                 }
                 let pieces = hands::min(&pieces, &hand);
-                self.table
-                    .store_proof(board, hand, pieces, len.saturating_add(1), amount);
+                self.table.store_proof(board, hand, pieces, len, amount);
             }
             (true, false) => {
                 let mut pieces = hands::FULL;
@@ -385,7 +480,7 @@ impl Search {
                         }
                     }
                     pieces = hands::min(&pieces, &p);
-                    bound = bound.min(c.len.saturating_add(1));
+                    bound = bound.min(c.up_len());
                     rep |= c.rep;
                 }
                 for k in Kind::HAND {
@@ -403,7 +498,7 @@ impl Search {
                 let c = children
                     .iter()
                     .filter(|c| c.dn == 0)
-                    .min_by_key(|c| (c.rep, std::cmp::Reverse(c.len)))
+                    .min_by_key(|c| (c.rep, std::cmp::Reverse(c.up_len())))
                     .copied()
                     .expect("a disproven child");
                 let mut pieces = c.pieces;
@@ -413,14 +508,8 @@ impl Search {
                     pieces.0[i] = pieces.0[i].min(total.saturating_sub(1));
                 }
                 let pieces = hands::max(&pieces, &hand);
-                self.table.store_disproof(
-                    board,
-                    hand,
-                    pieces,
-                    c.len.saturating_add(1),
-                    c.rep,
-                    amount,
-                );
+                self.table
+                    .store_disproof(board, hand, pieces, c.up_len(), c.rep, amount);
             }
         }
     }
@@ -491,6 +580,39 @@ mod tests {
         assert!(matches!(s.solve(35), Probe::Open { .. }));
         assert_eq!(s.stopped, Some(Stop::Nodes));
         assert_eq!(s.nodes, 0);
+    }
+
+    fn bounded(sfen: &str, free_pairs: bool, rem: u32) -> Probe {
+        let mut s = Search::new(Node::new(Position::from_sfen(sfen).unwrap()), 1 << 16);
+        s.free_pairs = free_pairs;
+        s.solve(rem)
+    }
+
+    #[test]
+    fn free_pairs_do_not_count_a_captured_drop_interposition() {
+        // YaneuraOu mate3 #2 (shogi.md §7.4; tests/tsume.rs): a mate in 3 counting every
+        // ply; after 2h3i the only replies are drops on 4i, taken with mate, so with the
+        // pair free the count is 1, as the conventions count it (conventions.rs).
+        let sfen = "l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L w RG3Psnp 54";
+        assert!(matches!(bounded(sfen, false, 1), Probe::Disproven { .. }));
+        assert!(matches!(
+            bounded(sfen, false, 3),
+            Probe::Proven { len: 3, .. }
+        ));
+        assert!(matches!(
+            bounded(sfen, true, 1),
+            Probe::Proven { len: 1, .. }
+        ));
+        // The 無駄合 problem (sugyan/tsumeshogi-solver issue #5): 7 plies counting every
+        // interposition, 5 by convention (tests/tsume.rs); the floor count is not above 5
+        // and, the mate needing more than one check, not below 3.
+        let sfen = "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1";
+        assert!(matches!(bounded(sfen, false, 5), Probe::Disproven { .. }));
+        assert!(matches!(
+            bounded(sfen, true, 5),
+            Probe::Proven { len: 5, .. }
+        ));
+        assert!(matches!(bounded(sfen, true, 3), Probe::Disproven { .. }));
     }
 
     #[test]

@@ -10,14 +10,16 @@
 //! interpositions included; [`Mode::Tsume`] follows the composers' conventions (shortest
 //! for the attacker, longest for the defender, 無駄合 not counted as ruled in
 //! [`conventions`], the defence leaving the attacker no pieces in hand preferred among
-//! equals). After the first df-pn proof, ply-bounded df-pn searches shorten it (unless
-//! [`Options::shorten`] is off; tsume-mode proofs of at most 15 plies skip this step);
-//! then, in tsume mode, the exact conventional search runs
-//! bounded by the shortest proof's length (the conventional length is never longer), for
-//! proofs up to [`Options::exact_line_plies`] plies and within its node budget; the length
-//! is then exact (the `exact` flag). Beyond that, or when the budget runs out, the line is
-//! read from the df-pn proof tree: a valid mate, possibly longer than the conventional
-//! length.
+//! equals). In tsume mode, a first df-pn proof of at most [`Options::exact_line_plies`]
+//! plies goes to the exact conventional search: a minimax under the conventions whose
+//! failures are proven by a df-pn *floor* search counting a captured drop interposition as
+//! free (a count never above the conventional one), shortened from the first proof's
+//! length; within its node budget the length is then exact (the `exact` flag). Otherwise,
+//! and in shortest mode, ply-bounded df-pn searches shorten the first proof (unless
+//! [`Options::shorten`] is off), the exact line search runs bounded by the shortest proof
+//! (in shortest mode it picks the longest defence and the line), and when a budget runs out
+//! the line is read from the df-pn proof tree: a valid mate, possibly longer than the
+//! conventional length.
 
 mod checker;
 mod composed;
@@ -177,10 +179,6 @@ pub fn defender_holds_rest(setup: &Setup) -> Setup {
     s
 }
 
-/// Tsume-mode proofs up to this length go to the exact conventional search before any
-/// shortening.
-const EXACT_FIRST_PLIES: u32 = 15;
-
 fn limits_for(search: &mut Search, opts: &Options, start: Instant) {
     search.node_limit = opts.node_limit.unwrap_or(u64::MAX);
     search.deadline = opts.time_limit.map(|t| start + t);
@@ -242,10 +240,10 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     sol.first_proof_nodes = search.nodes;
     // Nodes of the exact line searches (counted against the node limit with df-pn's).
     let mut extra = 0;
-    // Short tsume-mode proofs go straight to the exact conventional search: it is cheap
-    // there and its iterative deepening finds the shortest line by itself.
+    // Tsume-mode proofs go straight to the exact conventional search: its floor search
+    // shortens from the first proof's length by itself.
     let mut exact_tried = false;
-    if opts.mode == Mode::Tsume && len <= EXACT_FIRST_PLIES {
+    if opts.mode == Mode::Tsume && len <= opts.exact_line_plies {
         exact_tried = true;
         match exact_line(&search, opts, start, len, false) {
             Ok((pv, plies, n)) => {
@@ -335,7 +333,9 @@ fn exact_line(
     if budget == 0 {
         return Err(0);
     }
-    let mut composed = Composed::new(search.node.clone(), Some(&search.table), budget, count_all);
+    let mut floor = Search::new(search.node.clone(), opts.table_entries);
+    let mut composed = Composed::new(search.node.clone(), Some(&search.table), budget, count_all)
+        .with_floor(&mut floor);
     composed.deadline = opts.time_limit.map(|t| start + t);
     let v = composed.attack(bound);
     if composed.aborted {
