@@ -192,7 +192,9 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
         search.node.unplay(mv, u);
     }
     report.nodes += search.nodes;
-    let mut c = Composed::new(Node::new(pos.clone()), Some(&search.table), budget, false);
+    let mut floor = Search::new(Node::new(pos.clone()), opts.table_entries);
+    let mut c = Composed::new(Node::new(pos.clone()), Some(&search.table), budget, false)
+        .with_floor(&mut floor);
     c.deadline = deadline;
     let mut undos = Vec::new();
     for (i, &main) in sol.pv.iter().enumerate() {
