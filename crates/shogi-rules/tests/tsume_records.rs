@@ -51,8 +51,8 @@ fn run_mode(name: &str, sfen: &str, limit: Duration, shorten: bool, mode: Mode) 
 fn hadaka_gyoku_zukou_98() {
     // shogi.md §7.4: 図巧98番「裸玉」, 31 plies by convention (SFEN: nsolver test file).
     // The free-pairs floor search proves a 31-ply bound and refutes 29; the conventional
-    // minimax then finds a 31-ply line leaving no piece in hand (measured: 4.2 M nodes,
-    // 8.6 s).
+    // minimax then finds a 31-ply line leaving no piece in hand (measured: 4.4 M nodes,
+    // 7.7 s).
     let s = run(
         "裸玉",
         "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",
@@ -69,10 +69,9 @@ fn hadaka_gyoku_zukou_98() {
 fn hadaka_gyoku_shortest_counting_every_interposition() {
     // shogi.md §7.4 / §7.5: 図巧98番「裸玉」; KomoringHeights returns a 37-ply line. Counting
     // every interposition, the shortening proves that no mate within 35 plies exists, so
-    // 37 is the exact shortest length. Measured: the shortening ends after 4 M nodes;
-    // with the default options the exact line search then spends its 20 M-node budget
-    // without finishing and the line is read from the df-pn proof (24 M nodes in all,
-    // 44 s user CPU on the shared 2-core machine).
+    // 37 is the exact shortest length; the exact line search (guided by a df-pn floor
+    // search counting every ply) then picks the line. Measured: 8.5 M nodes in all,
+    // 15.7 s.
     let s = run_mode(
         "裸玉 (shortest)",
         "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",

@@ -510,6 +510,105 @@ mod tests {
         assert_eq!(c.nodes, 500);
     }
 
+    /// A random tsume-like position: the defender's king in the top three ranks with a
+    /// few pieces of each side around it, up to three attacker pieces in hand, the
+    /// defender holding the rest; `None` when the draw is not a legal position.
+    fn random_problem(seed: &mut u64) -> Option<Node> {
+        use crate::setup::Setup;
+        use crate::types::{Hand, Piece, Square};
+        let mut next = |n: u64| {
+            let (s, v) = board_core::splitmix64(*seed);
+            *seed = s;
+            v % n
+        };
+        let mut setup = Setup {
+            board: [None; 81],
+            hands: board_core::BySide::new(Hand::default(), Hand::default()),
+            side_to_move: Side::First,
+            move_number: 1,
+        };
+        let king = Square::new(1 + next(9) as u8, 1 + next(3) as u8)?;
+        setup.board[king.index()] = Some(Piece::new(Side::Second, Kind::King));
+        let attackers = [
+            Kind::Gold,
+            Kind::Silver,
+            Kind::Knight,
+            Kind::Lance,
+            Kind::Pawn,
+            Kind::Bishop,
+            Kind::Rook,
+            Kind::Dragon,
+            Kind::Horse,
+        ];
+        let defenders = [Kind::Gold, Kind::Silver, Kind::Pawn, Kind::Lance];
+        for i in 0..2 + next(3) {
+            let (side, kind) = if i < 2 || next(3) > 0 {
+                (
+                    Side::First,
+                    attackers[next(attackers.len() as u64) as usize],
+                )
+            } else {
+                (
+                    Side::Second,
+                    defenders[next(defenders.len() as u64) as usize],
+                )
+            };
+            let sq = Square::new(1 + next(9) as u8, 1 + next(6) as u8)?;
+            if setup.board[sq.index()].is_some() {
+                return None;
+            }
+            setup.board[sq.index()] = Some(Piece::new(side, kind));
+        }
+        let hand = [
+            Kind::Gold,
+            Kind::Silver,
+            Kind::Rook,
+            Kind::Bishop,
+            Kind::Knight,
+            Kind::Pawn,
+        ];
+        for _ in 0..next(4) {
+            setup.hands[Side::First].0[hand[next(hand.len() as u64) as usize].index()] += 1;
+        }
+        let pos = Position::from_setup(&super::super::defender_holds_rest(&setup)).ok()?;
+        Some(Node::new(pos))
+    }
+
+    #[test]
+    fn the_floor_search_never_changes_an_exact_value() {
+        // The floor's failures are conventional failures (its count is never above the
+        // conventional one), so the exact search must give the same value with or without
+        // it: checked on random positions within 7 plies.
+        let mut seed = 0x5eed_f100;
+        let (mut checked, mut mates, mut over) = (0, 0, 0);
+        while checked < 200 {
+            let Some(node) = random_problem(&mut seed) else {
+                continue;
+            };
+            checked += 1;
+            let mut plain = Composed::new(node.clone(), None, 50_000, false);
+            let a = plain.attack(7);
+            if plain.aborted {
+                continue;
+            }
+            let mut floor = Search::new(node.clone(), 1 << 14);
+            let mut guided =
+                Composed::new(node.clone(), None, 100_000, false).with_floor(&mut floor);
+            let b = guided.attack(7);
+            if guided.aborted {
+                // Free pairs can make the floor dearer than enumeration (see exact_line).
+                over += 1;
+                continue;
+            }
+            let key = |v: Option<Value>| v.map(|v| (v.counted, v.leftover == 0));
+            assert_eq!(key(a), key(b), "{}", node.pos.to_sfen());
+            mates += usize::from(a.is_some());
+        }
+        println!("{mates} mates, {over} over budget");
+        assert!(mates >= 20, "only {mates} mates among the random positions");
+        assert!(over <= 20, "{over} guided searches over budget");
+    }
+
     #[test]
     fn hand_back_returns_the_taken_piece_to_the_defender() {
         // Constructed: a lance dropped on 1i checks the king on 1a; a pawn dropped on 1e is

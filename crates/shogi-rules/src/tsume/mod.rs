@@ -317,35 +317,70 @@ fn mates(node: &Node, line: &[Move]) -> bool {
     !line.is_empty() && !n.attacker_to_move() && n.replies().is_empty()
 }
 
+/// The main line, its counted length and the nodes searched; `Err`: the nodes spent
+/// without an answer.
+type ExactLine = Result<(Vec<Move>, u32, u64), u64>;
+
 /// The exact line search within `bound` plies (see [`composed`]): the main line, its
 /// counted length and the nodes it took, or (`Err`) the nodes spent when it ran out of
 /// budget or time.
+///
+/// Plain enumeration runs first on a small budget: it settles most short problems at once,
+/// while the floor search has a cost of its own (its free pairs let a line run on through
+/// interposition after interposition). Then the search guided by the floor gets the rest.
 fn exact_line(
     search: &Search,
     opts: &Options,
     start: Instant,
     bound: u32,
     count_all: bool,
-) -> Result<(Vec<Move>, u32, u64), u64> {
+) -> ExactLine {
     let budget = opts.node_limit.map_or(opts.exact_line_nodes, |n| {
         n.saturating_sub(search.nodes).min(opts.exact_line_nodes)
     });
-    if budget == 0 {
-        return Err(0);
+    let deadline = opts.time_limit.map(|t| start + t);
+    let plain_budget = budget.min(PLAIN_EXACT_NODES);
+    let mut plain = Composed::new(
+        search.node.clone(),
+        Some(&search.table),
+        plain_budget,
+        count_all,
+    );
+    plain.deadline = deadline;
+    if let Some(found) = exact_run(&mut plain, bound) {
+        return found;
     }
+    let spent = plain.nodes;
+    let Some(rest) = budget.checked_sub(spent).filter(|&r| r > 0) else {
+        return Err(spent);
+    };
     let mut floor = Search::new(search.node.clone(), opts.table_entries);
-    let mut composed = Composed::new(search.node.clone(), Some(&search.table), budget, count_all)
+    let mut guided = Composed::new(search.node.clone(), Some(&search.table), rest, count_all)
         .with_floor(&mut floor);
-    composed.deadline = opts.time_limit.map(|t| start + t);
+    guided.deadline = deadline;
+    match exact_run(&mut guided, bound) {
+        Some(Ok((pv, plies, n))) => Ok((pv, plies, n + spent)),
+        Some(Err(n)) => Err(n + spent),
+        None => Err(guided.nodes + spent),
+    }
+}
+
+/// Node budget of the plain exact search tried before the guided one.
+const PLAIN_EXACT_NODES: u64 = 200_000;
+
+/// One exact search from the root: `None` when it stopped on its budget or deadline.
+fn exact_run(composed: &mut Composed, bound: u32) -> Option<ExactLine> {
+    if composed.node_limit == 0 {
+        return None;
+    }
     let v = composed.attack(bound);
     if composed.aborted {
-        return Err(composed.nodes);
+        return None;
     }
-    let Some(v) = v else {
-        return Err(composed.nodes);
-    };
-    let pv = composed.line(bound);
-    Ok((pv, v.counted, composed.nodes))
+    Some(match v {
+        Some(v) => Ok((composed.line(bound), v.counted, composed.nodes)),
+        None => Err(composed.nodes),
+    })
 }
 
 /// Walks the proof in the table: the attacker plays its shortest proven check, the defender
