@@ -503,3 +503,30 @@ fn a_node_limit_reached_after_the_first_proof_stops_every_later_phase() {
         assert!(s.nodes < full.nodes);
     }
 }
+
+#[test]
+fn kotobuki_tail_positions_keep_the_remaining_length() {
+    // 図巧100番「寿」 (shogi.md §7.4, 611 plies): positions of its main line with 31 and
+    // 61 plies to go (the line as the solver reads it, 611 plies, the published length;
+    // `cargo test --release -p shogi-rules --test tsume_records -- --ignored kotobuki`).
+    // Each attacker move of a sound problem's main line is its only mate, so the rest of
+    // the line is the conventional solution of the position it reaches.
+    for (sfen, plies) in [
+        (
+            "g6k1/3lP+R3/N1+N3ppp/s2B4P/3b2Pl1/1l7/S7S/1P2gS3/1g+p2P3 b 2Nrgl9p 581",
+            31,
+        ),
+        (
+            "g5+R2/3lP4/N1+N2kppp/s2B4P/3b2Pl1/1l7/S7S/1P2gS3/1g+p2P3 b Nrgnl9p 551",
+            61,
+        ),
+    ] {
+        let s = solve(sfen, Mode::Tsume);
+        assert_eq!(s.status, Status::Mate, "{sfen}");
+        assert_eq!(s.plies, plies, "{sfen}");
+        assert!(s.exact, "{sfen}");
+        assert_line_mates(sfen, &s.pv);
+        let end = replay_checks(sfen, &s.pv);
+        assert!(end.hand(Side::First).is_empty(), "駒余り: {sfen}");
+    }
+}

@@ -94,7 +94,7 @@ impl Default for Options {
             node_limit: None,
             time_limit: None,
             table_entries: 16 << 20,
-            exact_line_plies: 63,
+            exact_line_plies: 255,
             exact_line_nodes: 20_000_000,
             shorten: true,
         }
