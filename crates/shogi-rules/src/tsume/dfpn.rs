@@ -89,9 +89,11 @@ impl Child {
 /// history interaction problem), so it is recorded under that key and not in the table.
 #[derive(Default)]
 struct Path {
-    /// How many path positions have each board key (most boards: none).
-    boards: HashMap<u64, u32, KeyBuild>,
-    stack: Vec<(u64, Hand)>,
+    /// The last path position of each board key on the path (most boards: none).
+    last: HashMap<u64, u32, KeyBuild>,
+    /// Board, attacker hand, and the index of the previous path position with the same
+    /// board (`u32::MAX`: none), so that a loop test visits only the positions of its board.
+    stack: Vec<(u64, Hand, u32)>,
     keys: Vec<u64>,
 }
 
@@ -107,8 +109,9 @@ fn path_key(prev: u64, board: u64, hand: &Hand) -> u64 {
 
 impl Path {
     fn push(&mut self, board: u64, hand: Hand) {
-        *self.boards.entry(board).or_insert(0) += 1;
-        self.stack.push((board, hand));
+        let index = self.stack.len() as u32;
+        let prev = self.last.insert(board, index).unwrap_or(u32::MAX);
+        self.stack.push((board, hand, prev));
         let key = self.child_key(board, &hand);
         self.keys.push(key);
     }
@@ -127,12 +130,11 @@ impl Path {
 
     fn pop(&mut self) {
         self.keys.pop();
-        if let Some((board, _)) = self.stack.pop()
-            && let Some(n) = self.boards.get_mut(&board)
-        {
-            *n -= 1;
-            if *n == 0 {
-                self.boards.remove(&board);
+        if let Some((board, _, prev)) = self.stack.pop() {
+            if prev == u32::MAX {
+                self.last.remove(&board);
+            } else {
+                self.last.insert(board, prev);
             }
         }
     }
@@ -140,11 +142,18 @@ impl Path {
     /// Whether a path position has this board with an attacker hand containing `hand`.
     #[inline]
     fn dominates(&self, board: u64, hand: &Hand) -> bool {
-        self.boards.contains_key(&board)
-            && self
-                .stack
-                .iter()
-                .any(|(b, h)| *b == board && hands::le(hand, h))
+        let mut i = match self.last.get(&board) {
+            Some(&i) => i,
+            None => return false,
+        };
+        while i != u32::MAX {
+            let (_, h, prev) = &self.stack[i as usize];
+            if hands::le(hand, h) {
+                return true;
+            }
+            i = *prev;
+        }
+        false
     }
 }
 
@@ -294,12 +303,12 @@ impl Search {
         self.table.touch(self.stack[base..].iter().map(|c| c.board));
         for i in base..self.stack.len() {
             let mut c = self.stack[i];
-            if let Some(bound) = self.loop_here(c.board, &c.hand, child_rem) {
-                c.set_repetition(bound);
-                self.stack[i] = c;
-                continue;
-            }
             match self.table.probe(c.board, &c.hand, child_rem) {
+                Probe::Open { .. }
+                    if let Some(bound) = self.loop_here(c.board, &c.hand, child_rem) =>
+                {
+                    c.set_repetition(bound);
+                }
                 Probe::Open { pn, dn } => {
                     c.pn = pn;
                     c.dn = dn;
@@ -326,7 +335,8 @@ impl Search {
 
     /// Whether the child (`board`, `hand`) of the current node fails on this path: a loop
     /// back to the path, or a disproof found on this very path that rests on a loop. The
-    /// number of plies the failure holds for.
+    /// number of plies the failure holds for. Asked only for children the table leaves
+    /// open: a proof or disproof in the table holds on every path.
     #[inline]
     fn loop_here(&self, board: u64, hand: &Hand, rem: u32) -> Option<u32> {
         if self.path.dominates(board, hand) {
@@ -375,10 +385,12 @@ impl Search {
     /// Reads a child's value again after it was searched.
     fn refresh(&mut self, i: usize, rem: u32) {
         let mut c = self.stack[i];
-        if let Some(bound) = self.loop_here(c.board, &c.hand, rem.saturating_sub(1)) {
-            c.set_repetition(bound);
-        } else {
-            c.set(self.table.probe(c.board, &c.hand, rem.saturating_sub(1)));
+        let child_rem = rem.saturating_sub(1);
+        match self.table.probe(c.board, &c.hand, child_rem) {
+            Probe::Open { .. } if let Some(bound) = self.loop_here(c.board, &c.hand, child_rem) => {
+                c.set_repetition(bound)
+            }
+            p => c.set(p),
         }
         self.stack[i] = c;
     }
