@@ -303,12 +303,12 @@ impl Search {
         self.table.touch(self.stack[base..].iter().map(|c| c.board));
         for i in base..self.stack.len() {
             let mut c = self.stack[i];
+            if let Some(bound) = self.loop_here(c.board, &c.hand, child_rem) {
+                c.set_repetition(bound);
+                self.stack[i] = c;
+                continue;
+            }
             match self.table.probe(c.board, &c.hand, child_rem) {
-                Probe::Open { .. }
-                    if let Some(bound) = self.loop_here(c.board, &c.hand, child_rem) =>
-                {
-                    c.set_repetition(bound);
-                }
                 Probe::Open { pn, dn } => {
                     c.pn = pn;
                     c.dn = dn;
@@ -335,8 +335,7 @@ impl Search {
 
     /// Whether the child (`board`, `hand`) of the current node fails on this path: a loop
     /// back to the path, or a disproof found on this very path that rests on a loop. The
-    /// number of plies the failure holds for. Asked only for children the table leaves
-    /// open: a proof or disproof in the table holds on every path.
+    /// number of plies the failure holds for.
     #[inline]
     fn loop_here(&self, board: u64, hand: &Hand, rem: u32) -> Option<u32> {
         if self.path.dominates(board, hand) {
@@ -386,11 +385,9 @@ impl Search {
     fn refresh(&mut self, i: usize, rem: u32) {
         let mut c = self.stack[i];
         let child_rem = rem.saturating_sub(1);
-        match self.table.probe(c.board, &c.hand, child_rem) {
-            Probe::Open { .. } if let Some(bound) = self.loop_here(c.board, &c.hand, child_rem) => {
-                c.set_repetition(bound)
-            }
-            p => c.set(p),
+        match self.loop_here(c.board, &c.hand, child_rem) {
+            Some(bound) => c.set_repetition(bound),
+            None => c.set(self.table.probe(c.board, &c.hand, child_rem)),
         }
         self.stack[i] = c;
     }
