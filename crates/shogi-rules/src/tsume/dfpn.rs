@@ -2,18 +2,23 @@
 //! turns (every move a check), AND nodes defender turns. Enhancements: transposition table
 //! with hand superiority and proof / disproof pieces (Seo 1999), new AND nodes initialised
 //! by their number of evasions, the 1+ε threshold trick of df-pn+ against thrashing,
-//! repetition on the search path counted as the attacker's failure (a cycle of checks is
-//! no solution), an optional ply bound for exact shortest-mate searches, and table
+//! loops counted as the attacker's failure (a cycle of checks is no solution; a return to a
+//! path position's board with no more in hand gains nothing either), with the disproofs that
+//! rest on a loop kept per search path rather than in the table (graph history
+//! interaction), an optional ply bound for exact shortest-mate searches, and table
 //! garbage collection by subtree size.
 
 use std::time::Instant;
 
-use hashbrown::HashSet;
+use hashbrown::HashMap;
 
 use super::hands;
 use super::node::Node;
 use super::table::{INF, KeyBuild, PN_MAX, Probe, Table};
 use crate::types::{Hand, Kind, Move, Square};
+
+/// Loop disproofs kept by path key before they are forgotten (they can be found again).
+const LOOP_LIMIT: usize = 1 << 22;
 
 /// Plies beyond which a line counts as failed (longer than any known problem).
 pub(crate) const MAX_PLY: u32 = 4000;
@@ -30,7 +35,6 @@ struct Child {
     mv: Move,
     /// Table key: the board key, salted for the node after a free interposition drop.
     board: u64,
-    full: u64,
     hand: Hand,
     pn: u32,
     dn: u32,
@@ -60,10 +64,10 @@ impl Child {
     }
 
     #[inline]
-    fn set_repetition(&mut self) {
+    fn set_repetition(&mut self, bound: u32) {
         self.pn = INF;
         self.dn = 0;
-        self.len = INF;
+        self.len = bound;
         self.pieces = self.hand;
         self.rep = true;
     }
@@ -92,6 +96,86 @@ impl Child {
     }
 }
 
+/// The positions on the search path, for loop detection. A position whose board (and side
+/// to move) is on the path with an attacker hand at least as large is a loop that gained the
+/// attacker nothing: any mate through it would also mate from the earlier position without
+/// the loop (hand superiority), so it counts as the attacker's failure like an exact
+/// repetition. Without this, such a position reads the open numbers of its own ancestor
+/// (superiority lookup) and the numbers climb around the loop without end.
+///
+/// Each path position also gets a key of the whole path from the search root to it: a
+/// disproof that rests on a loop holds only for the path it was found on (the graph
+/// history interaction problem), so it is recorded under that key and not in the table.
+#[derive(Default)]
+struct Path {
+    /// The last path position of each board key on the path (most boards: none).
+    last: HashMap<u64, u32, KeyBuild>,
+    /// Board, attacker hand, and the index of the previous path position with the same
+    /// board (`u32::MAX`: none), so that a loop test visits only the positions of its board.
+    stack: Vec<(u64, Hand, u32)>,
+    keys: Vec<u64>,
+}
+
+/// The path key of a position reached from a path with key `prev`.
+#[inline]
+fn path_key(prev: u64, board: u64, hand: &Hand) -> u64 {
+    let h = u64::from_le_bytes([
+        hand.0[0], hand.0[1], hand.0[2], hand.0[3], hand.0[4], hand.0[5], hand.0[6], 0,
+    ]);
+    let x = prev.rotate_left(17) ^ board ^ h.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x.wrapping_mul(0xff51_afd7_ed55_8ccd) ^ (x >> 29)
+}
+
+impl Path {
+    fn push(&mut self, board: u64, hand: Hand) {
+        let index = self.stack.len() as u32;
+        let prev = self.last.insert(board, index).unwrap_or(u32::MAX);
+        self.stack.push((board, hand, prev));
+        let key = self.child_key(board, &hand);
+        self.keys.push(key);
+    }
+
+    /// The path key of the current (last) position.
+    #[inline]
+    fn key(&self) -> u64 {
+        self.keys.last().copied().unwrap_or(0)
+    }
+
+    /// The path key a child of the current position would get.
+    #[inline]
+    fn child_key(&self, board: u64, hand: &Hand) -> u64 {
+        path_key(self.key(), board, hand)
+    }
+
+    fn pop(&mut self) {
+        self.keys.pop();
+        if let Some((board, _, prev)) = self.stack.pop() {
+            if prev == u32::MAX {
+                self.last.remove(&board);
+            } else {
+                self.last.insert(board, prev);
+            }
+        }
+    }
+
+    /// Whether a path position has this board with an attacker hand containing `hand`.
+    #[inline]
+    fn dominates(&self, board: u64, hand: &Hand) -> bool {
+        let mut i = match self.last.get(&board) {
+            Some(&i) => i,
+            None => return false,
+        };
+        while i != u32::MAX {
+            let (_, h, prev) = &self.stack[i as usize];
+            if hands::le(hand, h) {
+                return true;
+            }
+            i = *prev;
+        }
+        false
+    }
+}
+
 pub(crate) struct Search {
     pub(crate) node: Node,
     pub(crate) table: Table,
@@ -102,7 +186,10 @@ pub(crate) struct Search {
     /// The node count at which the clock is read next: node counts grow by whole subtrees
     /// between budget checks, so a test on exact multiples could miss the deadline for good.
     next_clock_check: u64,
-    path: HashSet<u64, KeyBuild>,
+    path: Path,
+    /// Disproofs that rest on a loop, by path key: each holds for this many plies on the
+    /// one path it was found on.
+    loops: HashMap<u64, u32, KeyBuild>,
     /// The children of every node on the search path, each node's above its parent's
     /// (one buffer instead of an allocation per node).
     stack: Vec<Child>,
@@ -161,7 +248,8 @@ impl Search {
             deadline: None,
             stopped: None,
             next_clock_check: 0,
-            path: HashSet::default(),
+            path: Path::default(),
+            loops: HashMap::default(),
             stack: Vec::with_capacity(1 << 14),
             free_pairs: false,
             free: None,
@@ -181,6 +269,7 @@ impl Search {
     /// a limit stops the search. Returns the final probe of the node.
     pub(crate) fn solve(&mut self, rem: u32) -> Probe {
         self.stopped = None;
+        let (board, hand) = (self.node.board_key(), self.node.attacker_hand());
         loop {
             let p = self.probe_here(rem);
             match p {
@@ -198,9 +287,21 @@ impl Search {
             // Infinite root thresholds: sums double-count shared subtrees, so in long
             // ply-bounded searches a root number can reach the largest finite value, and
             // a finite threshold would then end every pass at once without progress.
-            self.path.insert(self.node.full_key());
+            self.path.push(board, hand);
             self.mid(INF, INF, rem, 0);
-            self.path.remove(&self.node.full_key());
+            let key = self.path.key();
+            self.path.pop();
+            // A disproof of the root resting on a loop is final: the loop runs through
+            // the root itself.
+            if let Some(&bound) = self.loops.get(&key)
+                && rem <= bound
+            {
+                return Probe::Disproven {
+                    pieces: hand,
+                    bound,
+                    rep: true,
+                };
+            }
         }
     }
 
@@ -266,7 +367,6 @@ impl Search {
             self.stack.push(Child {
                 mv,
                 board,
-                full: self.node.full_key(),
                 hand,
                 pn: 1,
                 dn: 1,
@@ -293,8 +393,8 @@ impl Search {
                 self.stack[i] = c;
                 continue;
             }
-            if self.path.contains(&c.full) {
-                c.set_repetition();
+            if let Some(bound) = self.loop_here(c.board, &c.hand, c.rem) {
+                c.set_repetition(bound);
                 self.stack[i] = c;
                 continue;
             }
@@ -323,6 +423,45 @@ impl Search {
         }
     }
 
+    /// Whether the child (`board`, `hand`) of the current node fails on this path: a loop
+    /// back to the path, or a disproof found on this very path that rests on a loop. The
+    /// number of plies the failure holds for.
+    #[inline]
+    fn loop_here(&self, board: u64, hand: &Hand, rem: u32) -> Option<u32> {
+        if self.path.dominates(board, hand) {
+            return Some(INF);
+        }
+        if self.loops.is_empty() {
+            return None;
+        }
+        self.loops
+            .get(&self.path.child_key(board, hand))
+            .copied()
+            .filter(|&bound| rem <= bound)
+    }
+
+    /// Records a disproof of the current node: in the table, or, when it rests on a loop,
+    /// under the current path's key only.
+    fn store_disproof(
+        &mut self,
+        board: u64,
+        hand: Hand,
+        pieces: Hand,
+        bound: u32,
+        rep: bool,
+        amount: u32,
+    ) {
+        if rep {
+            if self.loops.len() >= LOOP_LIMIT {
+                self.loops.clear();
+            }
+            self.loops.insert(self.path.key(), bound);
+        } else {
+            self.table
+                .store_disproof(board, hand, pieces, bound, false, amount);
+        }
+    }
+
     /// Reads every child's value again after one was searched (a transposition below it
     /// may have settled or changed its siblings too).
     fn refresh_all(&mut self, base: usize) {
@@ -338,10 +477,9 @@ impl Search {
         if c.skip {
             return;
         }
-        if self.path.contains(&c.full) {
-            c.set_repetition();
-        } else {
-            c.set(self.table.probe(c.board, &c.hand, c.rem));
+        match self.loop_here(c.board, &c.hand, c.rem) {
+            Some(bound) => c.set_repetition(bound),
+            None => c.set(self.table.probe(c.board, &c.hand, c.rem)),
         }
         self.stack[i] = c;
     }
@@ -355,7 +493,7 @@ impl Search {
         let hand = self.node.attacker_hand();
 
         if ply >= MAX_PLY {
-            self.table.store_disproof(board, hand, hand, rem, true, 1);
+            self.store_disproof(board, hand, hand, rem, true, 1);
             return;
         }
         if or && rem == 0 {
@@ -422,9 +560,9 @@ impl Search {
             };
             let u = self.node.play(c.mv);
             let free = std::mem::replace(&mut self.free, c.free);
-            self.path.insert(c.full);
+            self.path.push(c.board, c.hand);
             self.mid(cthpn, cthdn, c.rem, ply + 1);
-            self.path.remove(&c.full);
+            self.path.pop();
             self.free = free;
             self.node.unplay(c.mv, u);
             self.refresh_all(base);
@@ -489,8 +627,7 @@ impl Search {
                     }
                 }
                 let pieces = hands::max(&pieces, &hand);
-                self.table
-                    .store_disproof(board, hand, pieces, bound, rep, amount);
+                self.store_disproof(board, hand, pieces, bound, rep, amount);
             }
             (false, false) => {
                 // Prefer a refutation that does not rest on a repetition, then the
@@ -508,8 +645,7 @@ impl Search {
                     pieces.0[i] = pieces.0[i].min(total.saturating_sub(1));
                 }
                 let pieces = hands::max(&pieces, &hand);
-                self.table
-                    .store_disproof(board, hand, pieces, c.up_len(), c.rep, amount);
+                self.store_disproof(board, hand, pieces, c.up_len(), c.rep, amount);
             }
         }
     }
