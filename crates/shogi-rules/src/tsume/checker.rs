@@ -17,9 +17,10 @@ use std::time::Instant;
 
 use super::composed::Composed;
 use super::dfpn::Search;
+use super::line::proof_line;
 use super::node::Node;
 use super::table::{INF, Probe};
-use super::{Mode, Options, Status, TsumeError, proof_line, solve};
+use super::{Mode, Options, Status, TsumeError, solve};
 use crate::position::Position;
 use crate::types::{Hand, Move};
 
@@ -158,11 +159,11 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
                 let p = search.solve(INF);
                 search.node.unplay(mv, u);
                 match p {
-                    Probe::Proven { len, .. } => {
+                    Probe::Proven { .. } => {
                         // Positions of its proof line, to tell a detour back into the
                         // main line from a second solution.
                         let u = search.node.play(mv);
-                        let line = proof_line(&mut search, len, true);
+                        let line = proof_line(&mut search, true).unwrap_or_default();
                         let mut keys = Vec::new();
                         let mut us = Vec::new();
                         for &m in &line {

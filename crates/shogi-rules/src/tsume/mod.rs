@@ -26,6 +26,7 @@ mod composed;
 pub mod conventions;
 mod dfpn;
 mod hands;
+mod line;
 mod node;
 mod table;
 
@@ -40,7 +41,6 @@ use crate::types::{Hand, Kind, Move, Square};
 pub use checker::{CheckReport, SideLine, Verdict, check_problem};
 
 use composed::Composed;
-use conventions::{ReplyClass, classify};
 use dfpn::Search;
 use node::Node;
 use table::{INF, Probe};
@@ -295,26 +295,16 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     // dropped from the table can be proven again.
     line_budget(&mut search, opts, start);
     search.node_limit = search.node_limit.saturating_sub(extra);
-    let pv = proof_line(&mut search, len, opts.mode == Mode::Tsume);
+    let pv = line::proof_line(&mut search, opts.mode == Mode::Tsume);
     sol.nodes = search.nodes + extra;
-    if !mates(&search.node, &pv) {
+    let Some(pv) = pv else {
         return Ok(sol);
-    }
+    };
     sol.status = Status::Mate;
     sol.plies = pv.len() as u32;
     sol.exact = shortest && opts.mode == Mode::Shortest && sol.plies == len;
     sol.pv = pv;
     Ok(sol)
-}
-
-/// Whether `line`, played from `node`, is a sequence ending in mate by the attacker (the
-/// line walk stops early when a proof it needs could not be found again).
-fn mates(node: &Node, line: &[Move]) -> bool {
-    let mut n = node.clone();
-    for &mv in line {
-        n.play(mv);
-    }
-    !line.is_empty() && !n.attacker_to_move() && n.replies().is_empty()
 }
 
 /// The main line, its counted length and the nodes searched; `Err`: the nodes spent
@@ -381,140 +371,6 @@ fn exact_run(composed: &mut Composed, bound: u32) -> Option<ExactLine> {
         Some(v) => Ok((composed.line(bound), v.counted, composed.nodes)),
         None => Err(composed.nodes),
     })
-}
-
-/// Walks the proof in the table: the attacker plays its shortest proven check, the defender
-/// its longest proven defence (in tsume mode skipping interpositions that the table shows
-/// to be useless). Children missing from the table are proven again.
-fn proof_line(search: &mut Search, len: u32, tsume: bool) -> Vec<Move> {
-    let mut line = Vec::new();
-    let mut undos = Vec::new();
-    let mut rem = len;
-    while rem > 0 {
-        let or = search.node.attacker_to_move();
-        let moves = if or {
-            search.node.checks()
-        } else {
-            search.node.replies()
-        };
-        if moves.is_empty() {
-            break;
-        }
-        let mut lens = Vec::with_capacity(moves.len());
-        for &mv in &moves {
-            let u = search.node.play(mv);
-            let mut p = search.probe_here(rem - 1);
-            if !or && matches!(p, Probe::Open { .. }) {
-                p = search.solve(rem - 1);
-            }
-            search.node.unplay(mv, u);
-            lens.push(match p {
-                Probe::Proven { len, .. } => Some(len),
-                _ => None,
-            });
-        }
-        // The attacker's proven check was dropped from the table: prove one again.
-        if or && lens.iter().all(Option::is_none) {
-            for (i, &mv) in moves.iter().enumerate() {
-                let u = search.node.play(mv);
-                let p = search.solve(rem - 1);
-                search.node.unplay(mv, u);
-                if let Probe::Proven { len, .. } = p {
-                    lens[i] = Some(len);
-                    break;
-                }
-                if search.stopped.is_some() {
-                    break;
-                }
-            }
-        }
-        let pick = if or {
-            moves
-                .iter()
-                .zip(&lens)
-                .filter_map(|(m, l)| l.map(|l| (l, *m)))
-                .min_by_key(|(l, _)| *l)
-        } else {
-            defender_pick(search, &moves, &lens, rem, tsume)
-        };
-        let Some((_, mv)) = pick else {
-            break;
-        };
-        line.push(mv);
-        undos.push((mv, search.node.play(mv)));
-        rem -= 1;
-    }
-    while let Some((mv, u)) = undos.pop() {
-        search.node.unplay(mv, u);
-    }
-    line
-}
-
-fn defender_pick(
-    search: &mut Search,
-    moves: &[Move],
-    lens: &[Option<u32>],
-    rem: u32,
-    tsume: bool,
-) -> Option<(u32, Move)> {
-    let all = moves
-        .iter()
-        .zip(lens)
-        .filter_map(|(m, l)| l.map(|l| (l, *m)));
-    if !tsume {
-        return all.max_by_key(|(l, _)| *l);
-    }
-    let plain = moves
-        .iter()
-        .zip(lens)
-        .filter(|(m, _)| classify(&search.node, **m) == ReplyClass::Counted)
-        .filter_map(|(_, l)| l.map(|l| l + 1))
-        .max()
-        .unwrap_or(0);
-    let mut best: Option<(u32, Move)> = None;
-    for (l, mv) in moves
-        .iter()
-        .zip(lens)
-        .filter_map(|(m, l)| l.map(|l| (l, *m)))
-    {
-        if classify(&search.node, mv) == ReplyClass::MaybeUseless
-            && useless_in_table(search, mv, plain, rem)
-        {
-            continue;
-        }
-        if best.is_none_or(|(b, _)| l > b) {
-            best = Some((l, mv));
-        }
-    }
-    best
-}
-
-/// Table version of the 無駄合 test: a capture of the interposed piece leads to a
-/// proven mate no longer than `plain` plies.
-fn useless_in_table(search: &mut Search, mv: Move, plain: u32, rem: u32) -> bool {
-    if rem < 3 {
-        return false;
-    }
-    let u = search.node.play(mv);
-    let mut found = false;
-    for cap in search.node.checks() {
-        if cap.to() != mv.to() || cap.is_drop() {
-            continue;
-        }
-        let u2 = search.node.play(cap);
-        let p = match search.probe_here(plain) {
-            Probe::Open { .. } => search.solve(plain),
-            p => p,
-        };
-        search.stopped = None;
-        search.node.unplay(cap, u2);
-        if matches!(p, Probe::Proven { len, .. } if len <= plain) {
-            found = true;
-            break;
-        }
-    }
-    search.node.unplay(mv, u);
-    found
 }
 
 /// USI text of each move of a line.
