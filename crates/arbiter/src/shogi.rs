@@ -302,6 +302,11 @@ mod tsume_cli {
             if !sol.exact {
                 text.push_str("length not proven minimal (a mate, maybe not the shortest)\n");
             }
+            if !sol.forced {
+                text.push_str(
+                    "line read quickly from the proof (a mate; the defences may not be the longest)\n",
+                );
+            }
         }
         text.push_str(&format!("nodes {}\n", sol.nodes));
         Ok(Output::new(

@@ -22,12 +22,13 @@ fn run_mode(name: &str, sfen: &str, limit: Duration, shorten: bool, mode: Mode) 
     let t = Instant::now();
     let s = tsume::solve(&pos, &opts).unwrap();
     println!(
-        "{name}: {} plies {} (first proof {} plies after {} nodes) exact {} nodes {} time {:.1?}",
+        "{name}: {} plies {} (first proof {} plies after {} nodes) exact {} forced {} nodes {} time {:.1?}",
         s.status.code(),
         s.plies,
         s.first_proof_plies,
         s.first_proof_nodes,
         s.exact,
+        s.forced,
         s.nodes,
         t.elapsed()
     );
@@ -112,7 +113,7 @@ fn microcosmos() {
         "ミクロコスモス",
         "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1",
         Duration::from_secs(540),
-        true,
+        false,
     );
     assert_eq!(s.status, Status::Mate);
 }

@@ -15,6 +15,7 @@ use hashbrown::{HashMap, HashSet};
 use super::conventions::{ReplyClass, classify};
 use super::dfpn::{MAX_PLY, Search};
 use super::table::{INF, Probe};
+
 use crate::types::Move;
 
 /// The line of the proof at the search's current node (attacker to move); `None` when the
@@ -147,6 +148,116 @@ impl Walk {
         }
         Some(best.map_or((0, None), |(l, m)| (l, Some(m))))
     }
+}
+
+/// The quick reading, when the full one runs out of budget: one walk down the proof, the
+/// attacker playing its shortest proven check and the defender its longest defence *by
+/// stored length* (in tsume mode skipping interpositions that the table shows to be
+/// useless), children missing from the table proven again within the remaining plies. A
+/// sequence of checks ending in mate, but the stored lengths may be stale, so the defence
+/// may not be the longest.
+pub(crate) fn greedy_line(search: &mut Search, len: u32, tsume: bool) -> Vec<Move> {
+    search.stopped = None;
+    let mut line = Vec::new();
+    let mut undos = Vec::new();
+    let mut rem = len;
+    while rem > 0 {
+        let or = search.node.attacker_to_move();
+        let moves = if or {
+            search.node.checks()
+        } else {
+            search.node.replies()
+        };
+        if moves.is_empty() {
+            break;
+        }
+        let mut lens = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            let u = search.node.play(mv);
+            let mut p = search.probe_here(rem - 1);
+            if !or && matches!(p, Probe::Open { .. }) {
+                p = search.solve(rem - 1);
+            }
+            search.node.unplay(mv, u);
+            lens.push(match p {
+                Probe::Proven { len, .. } => Some(len),
+                _ => None,
+            });
+        }
+        // The attacker's proven check was dropped from the table: prove one again.
+        if or && lens.iter().all(Option::is_none) {
+            for (i, &mv) in moves.iter().enumerate() {
+                let u = search.node.play(mv);
+                let p = search.solve(rem - 1);
+                search.node.unplay(mv, u);
+                if let Probe::Proven { len, .. } = p {
+                    lens[i] = Some(len);
+                    break;
+                }
+                if search.stopped.is_some() {
+                    break;
+                }
+            }
+        }
+        let pick = if or {
+            moves
+                .iter()
+                .zip(&lens)
+                .filter_map(|(m, l)| l.map(|l| (l, *m)))
+                .min_by_key(|(l, _)| *l)
+        } else {
+            defender_pick(search, &moves, &lens, rem, tsume)
+        };
+        let Some((_, mv)) = pick else {
+            break;
+        };
+        line.push(mv);
+        undos.push((mv, search.node.play(mv)));
+        rem -= 1;
+    }
+    while let Some((mv, u)) = undos.pop() {
+        search.node.unplay(mv, u);
+    }
+    line
+}
+
+fn defender_pick(
+    search: &mut Search,
+    moves: &[Move],
+    lens: &[Option<u32>],
+    rem: u32,
+    tsume: bool,
+) -> Option<(u32, Move)> {
+    let all = moves
+        .iter()
+        .zip(lens)
+        .filter_map(|(m, l)| l.map(|l| (l, *m)));
+    if !tsume {
+        return all.max_by_key(|(l, _)| *l);
+    }
+    let plain = moves
+        .iter()
+        .zip(lens)
+        .filter(|(m, _)| classify(&search.node, **m) == ReplyClass::Counted)
+        .filter_map(|(_, l)| l.map(|l| l + 1))
+        .max()
+        .unwrap_or(0);
+    let mut best: Option<(u32, Move)> = None;
+    for (l, mv) in moves
+        .iter()
+        .zip(lens)
+        .filter_map(|(m, l)| l.map(|l| (l, *m)))
+    {
+        if classify(&search.node, mv) == ReplyClass::MaybeUseless
+            && useless_in_table(search, mv, plain, rem)
+        {
+            continue;
+        }
+        if best.is_none_or(|(b, _)| l > b) {
+            best = Some((l, mv));
+        }
+    }
+    best
 }
 
 /// Table version of the 無駄合 test: a capture of the interposed piece leads to a

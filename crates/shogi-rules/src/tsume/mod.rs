@@ -41,6 +41,7 @@ use crate::types::{Hand, Kind, Move, Square};
 pub use checker::{CheckReport, SideLine, Verdict, check_problem};
 
 use composed::Composed;
+use conventions::{ReplyClass, classify};
 use dfpn::Search;
 use node::Node;
 use table::{INF, Probe};
@@ -134,6 +135,11 @@ pub struct Solution {
     pub first_proof_nodes: u64,
     /// The length is proven minimal under the mode (all searches finished).
     pub exact: bool,
+    /// The line shows the defender's longest resistance against the attacker's moves in
+    /// it. False only for a line read from a df-pn proof too large to be worked out again
+    /// within the budget: a mate, whose defences follow the proof's stored lengths and may
+    /// be shorter than the defender's best.
+    pub forced: bool,
     /// Search nodes, all phases.
     pub nodes: u64,
 }
@@ -221,6 +227,7 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
         first_proof_plies: 0,
         first_proof_nodes: 0,
         exact: false,
+        forced: true,
         nodes: 0,
     };
     let mut len = match search.solve(INF) {
@@ -295,16 +302,47 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     // dropped from the table can be proven again.
     line_budget(&mut search, opts, start);
     search.node_limit = search.node_limit.saturating_sub(extra);
-    let pv = line::proof_line(&mut search, opts.mode == Mode::Tsume);
+    let tsume = opts.mode == Mode::Tsume;
+    // The full reading works the whole proof tree out again; on a very long problem that
+    // can take as long as the search, so it gets a share of the budget, and the quick
+    // reading the rest.
+    let budget = search.node_limit;
+    search.node_limit = budget.min(
+        search
+            .nodes
+            .saturating_add(FULL_READING_NODES.max(search.nodes / 20)),
+    );
+    let full = line::proof_line(&mut search, tsume);
+    search.node_limit = budget;
+    sol.forced = full.is_some();
+    let pv = full.unwrap_or_else(|| line::greedy_line(&mut search, len, tsume));
     sol.nodes = search.nodes + extra;
-    let Some(pv) = pv else {
+    if !mates(&search.node, &pv, tsume) {
         return Ok(sol);
-    };
+    }
     sol.status = Status::Mate;
     sol.plies = pv.len() as u32;
     sol.exact = shortest && opts.mode == Mode::Shortest && sol.plies == len;
     sol.pv = pv;
     Ok(sol)
+}
+
+/// Least node budget of the full reading of a proof's line.
+const FULL_READING_NODES: u64 = 2_000_000;
+
+/// Whether `line`, played from `node`, is a sequence ending in mate by the attacker (the
+/// quick reading stops early when a proof it needs could not be found again); in tsume mode
+/// an end where every reply is an interposition left out as useless counts too.
+fn mates(node: &Node, line: &[Move], tsume: bool) -> bool {
+    let mut n = node.clone();
+    for &mv in line {
+        n.play(mv);
+    }
+    !line.is_empty()
+        && !n.attacker_to_move()
+        && n.replies()
+            .iter()
+            .all(|&m| tsume && classify(&n, m) == ReplyClass::MaybeUseless)
 }
 
 /// The main line, its counted length and the nodes searched; `Err`: the nodes spent
