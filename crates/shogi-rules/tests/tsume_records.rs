@@ -52,8 +52,8 @@ fn run_mode(name: &str, sfen: &str, limit: Duration, shorten: bool, mode: Mode) 
 fn hadaka_gyoku_zukou_98() {
     // shogi.md §7.4: 図巧98番「裸玉」, 31 plies by convention (SFEN: nsolver test file).
     // The free-pairs floor search proves a 31-ply bound and refutes 29; the conventional
-    // minimax then finds a 31-ply line leaving no piece in hand (measured: 4.4 M nodes,
-    // 7.7 s).
+    // minimax then finds a 31-ply line leaving no piece in hand (measured: 5.2 M nodes,
+    // 8–11 s).
     let s = run(
         "裸玉",
         "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",
@@ -71,8 +71,8 @@ fn hadaka_gyoku_shortest_counting_every_interposition() {
     // shogi.md §7.4 / §7.5: 図巧98番「裸玉」; KomoringHeights returns a 37-ply line. Counting
     // every interposition, the shortening proves that no mate within 35 plies exists, so
     // 37 is the exact shortest length; the exact line search (guided by a df-pn floor
-    // search counting every ply) then picks the line. Measured: 8.5 M nodes in all,
-    // 15.7 s.
+    // search counting every ply) then picks the line. Measured: 10.7 M nodes in all,
+    // 16–24 s.
     let s = run_mode(
         "裸玉 (shortest)",
         "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",
@@ -97,18 +97,22 @@ fn kotobuki_zukou_100() {
         false,
     );
     assert_eq!(s.status, Status::Mate);
+    // Measured: 611 plies (the published length) after 6.4 M nodes, 10–12 s user CPU; the
+    // line is read with every length worked out again (a forced line).
+    assert_eq!(s.plies, 611);
+    assert!(s.forced);
 }
 
 #[test]
 #[ignore = "record problem: run in release"]
 fn microcosmos() {
     // shogi.md §7.4: ミクロコスモス (橋本孝治), 1525 plies.
-    // Measured (release, shared 2-core machine): the first df-pn proof, a 1683-ply mate, after
-    // 56.3 M nodes and 96 s user CPU; the shortening passes then run until the limit and
-    // the line read back has 1569 plies (316.7 M nodes in all, 523 s user CPU, 2.8 GB).
-    // Without shortening the line read from the first proof is not a forced line (183
-    // plies): the proof lengths in the table are upper bounds that go stale when a shorter
-    // mate is found below a node, and the line walk's longest defence follows them.
+    // Measured (release, shared 2-core machine): mate proven by the first df-pn proof, a
+    // 1683-ply mate, after 56.3 M nodes and 96–100 s user CPU (2.7 GB). Reading a forced
+    // line back means working the whole proof tree out again: it did not finish within its
+    // share of the budget, nor with as many nodes again as the search took, so the line
+    // printed is the quick reading by stored lengths (`forced` false; 183–213 plies, a
+    // sequence of checks ending in mate whose defences are not the longest).
     let s = run(
         "ミクロコスモス",
         "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1",
@@ -116,4 +120,7 @@ fn microcosmos() {
         false,
     );
     assert_eq!(s.status, Status::Mate);
+    // A df-pn proof counts every defence, so it is never shorter than the published
+    // conventional length.
+    assert!(s.first_proof_plies >= 1525, "{}", s.first_proof_plies);
 }
