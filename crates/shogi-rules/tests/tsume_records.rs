@@ -107,12 +107,12 @@ fn kotobuki_zukou_100() {
 #[ignore = "record problem: run in release"]
 fn microcosmos() {
     // shogi.md §7.4: ミクロコスモス (橋本孝治), 1525 plies.
-    // Measured (release, shared 2-core machine): mate proven by the first df-pn proof, a
-    // 1683-ply mate, after 56.3 M nodes and 96–100 s user CPU (2.7 GB). Reading a forced
-    // line back means working the whole proof tree out again: it did not finish within its
-    // share of the budget, nor with as many nodes again as the search took, so the line
-    // printed is the quick reading by stored lengths (`forced` false; 183–213 plies, a
-    // sequence of checks ending in mate whose defences are not the longest).
+    // Measured (release, shared 2-core machine): the first df-pn proof, a 1677-ply mate,
+    // after 53.5 M nodes; the line read back with every length worked out again (the
+    // defender's longest resistance against the attacker's moves of the proof) has 1581
+    // plies; 56.2 M nodes, 135–143 s wall, 140–142 s user CPU, 4.0 GB. No shortening (it would
+    // run to the time limit). With a 16 M-entry table, garbage collection drops parts of
+    // the proof and the line cannot be worked out again within the reading's budget.
     let s = run(
         "ミクロコスモス",
         "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1",
@@ -123,4 +123,6 @@ fn microcosmos() {
     // A df-pn proof counts every defence, so it is never shorter than the published
     // conventional length.
     assert!(s.first_proof_plies >= 1525, "{}", s.first_proof_plies);
+    assert!(s.forced);
+    assert!(s.plies >= 1525, "{}", s.plies);
 }

@@ -77,7 +77,10 @@ pub struct Options {
     /// Stop after this much time (checked every 1024 nodes and before every root pass of
     /// each phase; reading back the line of a proven mate may take a tenth more).
     pub time_limit: Option<Duration>,
-    /// Transposition-table entries before garbage collection.
+    /// Transposition-table entries before garbage collection. The table grows by doubling
+    /// as it fills, so a short problem never allocates this much; the default (64 M
+    /// entries, about 2.5 GB when full) keeps the whole proof of ミクロコスモス, so that its
+    /// line can be read back without proving collected subtrees again.
     pub table_entries: usize,
     /// Longest proof (in plies) for which the exact line search is run.
     pub exact_line_plies: u32,
@@ -94,7 +97,7 @@ impl Default for Options {
             mode: Mode::Tsume,
             node_limit: None,
             time_limit: None,
-            table_entries: 16 << 20,
+            table_entries: 64 << 20,
             exact_line_plies: 255,
             exact_line_nodes: 20_000_000,
             shorten: true,
