@@ -140,19 +140,16 @@ impl<'a> Composed<'a> {
     /// `moves` with those the floor table shows mating within `bound` after them first
     /// (table reads only).
     fn floor_order(&mut self, moves: &[Move], bound: u32) -> Vec<Move> {
-        let Some(f) = self.floor.as_deref() else {
+        if self.floor.is_none() {
             return moves.to_vec();
-        };
+        }
         let mut keyed: Vec<(u8, Move)> = Vec::with_capacity(moves.len());
         for &mv in moves {
             let u = self.node.play(mv);
-            let rank = match f
-                .table
-                .probe(self.node.board_key(), &self.node.attacker_hand(), bound)
-            {
-                Probe::Proven { .. } => 0,
-                Probe::Open { .. } => 1,
-                Probe::Disproven { .. } => 2,
+            let rank = match self.floor_table(bound) {
+                Some(Probe::Proven { .. }) => 0,
+                Some(Probe::Disproven { .. }) => 2,
+                _ => 1,
             };
             self.node.unplay(mv, u);
             keyed.push((rank, mv));
@@ -161,16 +158,23 @@ impl<'a> Composed<'a> {
         keyed.into_iter().map(|(_, m)| m).collect()
     }
 
+    /// What the floor search's table holds for the current node within `bound` plies.
+    fn floor_table(&self, bound: u32) -> Option<Probe> {
+        let f = self.floor.as_deref()?;
+        Some(
+            f.table
+                .probe(self.node.board_key(), &self.node.attacker_hand(), bound),
+        )
+    }
+
     /// The floor search's answer at the current node within `bound` plies (searched when
     /// the table does not have it yet); `None` without a floor search.
     fn floor_probe(&mut self, bound: u32) -> Option<Probe> {
-        let f = self.floor.as_deref_mut()?;
-        let p = f
-            .table
-            .probe(self.node.board_key(), &self.node.attacker_hand(), bound);
+        let p = self.floor_table(bound)?;
         if !matches!(p, Probe::Open { .. }) {
             return Some(p);
         }
+        let f = self.floor.as_deref_mut()?;
         let before = f.nodes;
         // The root's call may use the whole budget; a call below it is one cut among many.
         let cap = if self.path.is_empty() {

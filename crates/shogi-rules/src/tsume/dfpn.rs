@@ -458,7 +458,7 @@ impl Search {
             self.loops.insert(self.path.key(), bound);
         } else {
             self.table
-                .store_disproof(board, hand, pieces, bound, false, amount);
+                .store_disproof(board, hand, pieces, bound, amount);
         }
     }
 
@@ -497,8 +497,7 @@ impl Search {
             return;
         }
         if or && rem == 0 {
-            self.table
-                .store_disproof(board, hand, hands::FULL, 0, false, 1);
+            self.table.store_disproof(board, hand, hands::FULL, 0, 1);
             return;
         }
         let base = self.stack.len();
@@ -511,8 +510,7 @@ impl Search {
                         pieces.0[k.index()] = 0;
                     }
                 }
-                self.table
-                    .store_disproof(board, hand, pieces, INF, false, 1);
+                self.table.store_disproof(board, hand, pieces, INF, 1);
             } else {
                 let pieces = and_proof_base(&self.node);
                 self.table.store_proof(board, hand, pieces, 0, 1);
@@ -521,7 +519,7 @@ impl Search {
         }
         // Out of plies with a defence left, unless every defence is a free drop.
         if !or && rem == 0 && self.stack[base..].iter().any(|c| c.up >= 0) {
-            self.table.store_disproof(board, hand, hand, 0, false, 1);
+            self.table.store_disproof(board, hand, hand, 0, 1);
             self.stack.truncate(base);
             return;
         }
@@ -740,8 +738,9 @@ mod tests {
             Probe::Proven { len: 1, .. }
         ));
         // The 無駄合 problem (sugyan/tsumeshogi-solver issue #5): 7 plies counting every
-        // interposition, 5 by convention (tests/tsume.rs); the floor count is not above 5
-        // and, the mate needing more than one check, not below 3.
+        // interposition, 5 by convention (tests/tsume.rs); the floor count may not be above
+        // 5, and here it is 5: the mates within 7 plies have one drop interposition, at
+        // their end, so freeing it leaves 5 (the mate-in-3 refutation is the search's).
         let sfen = "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1";
         assert!(matches!(bounded(sfen, false, 5), Probe::Disproven { .. }));
         assert!(matches!(

@@ -122,31 +122,10 @@ impl Walk {
             }
             let l = self.length(search, ply + 1);
             search.node.unplay(mv, u);
-            lens.push(l? + 1);
+            lens.push(Some(l?));
         }
-        if !self.tsume {
-            let best = replies.iter().zip(&lens).max_by_key(|(_, l)| **l);
-            return Some(best.map_or((0, None), |(m, l)| (*l, Some(*m))));
-        }
-        let plain = replies
-            .iter()
-            .zip(&lens)
-            .filter(|(m, _)| classify(&search.node, **m) == ReplyClass::Counted)
-            .map(|(_, l)| *l)
-            .max()
-            .unwrap_or(0);
-        let mut best: Option<(u32, Move)> = None;
-        for (&mv, &l) in replies.iter().zip(&lens) {
-            if classify(&search.node, mv) == ReplyClass::MaybeUseless
-                && useless_in_table(search, mv, plain, l)
-            {
-                continue;
-            }
-            if best.is_none_or(|(b, _)| l > b) {
-                best = Some((l, mv));
-            }
-        }
-        Some(best.map_or((0, None), |(l, m)| (l, Some(m))))
+        let best = defender_pick(search, &replies, &lens, None, self.tsume);
+        Some(best.map_or((0, None), |(l, m)| (l + 1, Some(m))))
     }
 }
 
@@ -206,7 +185,7 @@ pub(crate) fn greedy_line(search: &mut Search, len: u32, tsume: bool) -> Vec<Mov
                 .filter_map(|(m, l)| l.map(|l| (l, *m)))
                 .min_by_key(|(l, _)| *l)
         } else {
-            defender_pick(search, &moves, &lens, rem, tsume)
+            defender_pick(search, &moves, &lens, Some(rem), tsume)
         };
         let Some((_, mv)) = pick else {
             break;
@@ -221,11 +200,14 @@ pub(crate) fn greedy_line(search: &mut Search, len: u32, tsume: bool) -> Vec<Mov
     line
 }
 
+/// The defender's longest defence among `moves` with their proven lengths `lens` (in
+/// tsume mode leaving out interpositions the table shows useless): the child's length and
+/// the move. `rem`: the plies left to a bounded walk; `None`, each defence's own length.
 fn defender_pick(
     search: &mut Search,
     moves: &[Move],
     lens: &[Option<u32>],
-    rem: u32,
+    rem: Option<u32>,
     tsume: bool,
 ) -> Option<(u32, Move)> {
     let all = moves
@@ -249,7 +231,7 @@ fn defender_pick(
         .filter_map(|(m, l)| l.map(|l| (l, *m)))
     {
         if classify(&search.node, mv) == ReplyClass::MaybeUseless
-            && useless_in_table(search, mv, plain, rem)
+            && useless_in_table(search, mv, plain, rem.unwrap_or(l + 1))
         {
             continue;
         }

@@ -68,8 +68,8 @@ impl Packed {
 
 /// One searched (board, attacker hand), stored inline in the open-addressed array so that
 /// a lookup costs about one cache miss. The state is read from the numbers: proven
-/// `pn == 0`, disproven `dn == 0` (then `pn` is [`INF`], or [`PN_MAX`] when the disproof
-/// rests on a repetition met on the search path), open otherwise.
+/// `pn == 0`, disproven `dn == 0` (then `pn` is [`INF`]), open otherwise. Disproofs that
+/// rest on a loop met on the search path are never stored here: they hold on that path only.
 #[derive(Clone, Copy, Debug)]
 struct Slot {
     /// Board key (forced odd), [`EMPTY`] or [`TOMB`].
@@ -121,10 +121,6 @@ impl Slot {
     #[inline]
     fn disproven(&self) -> bool {
         self.dn == 0
-    }
-    #[inline]
-    fn rep(&self) -> bool {
-        self.dn == 0 && self.pn == PN_MAX
     }
 }
 
@@ -207,7 +203,7 @@ impl Table {
                     return Probe::Disproven {
                         pieces: e.pieces.hand(),
                         bound: e.len,
-                        rep: e.rep(),
+                        rep: false,
                     };
                 }
             } else if e.hand == hand {
@@ -330,7 +326,6 @@ impl Table {
         hand: Hand,
         pieces: Hand,
         bound: u32,
-        rep: bool,
         amount: u32,
     ) {
         let pieces = Packed::of(&pieces);
@@ -338,7 +333,7 @@ impl Table {
             board: slot_key(board),
             hand: Packed::of(&hand),
             pieces,
-            pn: if rep { PN_MAX } else { INF },
+            pn: INF,
             dn: 0,
             len: bound,
             amount,
@@ -347,7 +342,7 @@ impl Table {
             slot,
             |e| e.hand.le(pieces),
             |e| {
-                let same = e.disproven() && e.pieces == pieces && e.rep() == rep;
+                let same = e.disproven() && e.pieces == pieces;
                 if same {
                     e.len = e.len.max(bound);
                     e.amount = e.amount.saturating_add(amount);
@@ -524,7 +519,7 @@ mod tests {
         ));
         // Too long for the remaining depth.
         assert!(matches!(t.probe(7, &big, 3), Probe::Open { .. }));
-        t.store_disproof(9, small, small, INF, false, 1);
+        t.store_disproof(9, small, small, INF, 1);
         assert!(matches!(
             t.probe(9, &Hand::default(), INF),
             Probe::Disproven { .. }
