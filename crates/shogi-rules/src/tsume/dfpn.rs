@@ -119,9 +119,7 @@ struct Path {
 /// The path key of a position reached from a path with key `prev`.
 #[inline]
 fn path_key(prev: u64, board: u64, hand: &Hand) -> u64 {
-    let h = u64::from_le_bytes([
-        hand.0[0], hand.0[1], hand.0[2], hand.0[3], hand.0[4], hand.0[5], hand.0[6], 0,
-    ]);
+    let h = hands::packed(hand);
     let x = prev.rotate_left(17) ^ board ^ h.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     x.wrapping_mul(0xff51_afd7_ed55_8ccd) ^ (x >> 29)
 }

@@ -7,6 +7,13 @@ use crate::types::{Hand, Kind};
 /// Most pieces of each hand kind that a side can ever hold (the full set).
 pub(crate) const FULL: Hand = Hand([18, 4, 4, 4, 4, 2, 2]);
 
+/// The hand as one word, a count per byte (seven bytes; counts are below 128).
+#[inline]
+pub(crate) fn packed(h: &Hand) -> u64 {
+    let a = h.0;
+    u64::from_le_bytes([a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0])
+}
+
 /// `a` holds at most what `b` holds, kind by kind.
 #[inline]
 pub(crate) fn le(a: &Hand, b: &Hand) -> bool {

@@ -47,10 +47,7 @@ const TOP_BITS: u64 = 0x0080_8080_8080_8080;
 impl Packed {
     #[inline]
     fn of(h: &Hand) -> Packed {
-        let a = h.0;
-        Packed(u64::from_le_bytes([
-            a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0,
-        ]))
+        Packed(hands::packed(h))
     }
     #[inline]
     fn hand(self) -> Hand {
