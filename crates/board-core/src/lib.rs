@@ -6,12 +6,14 @@
 pub mod bitboard;
 pub mod bitset;
 pub mod diagram;
+pub mod random;
 pub mod repetition;
 pub mod side;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard128, GridBits};
 pub use bitset::BitSet;
+pub use random::Rng;
 pub use repetition::RepetitionTable;
 pub use side::{BySide, Side};
-pub use zobrist::{ZobristKeys, splitmix64};
+pub use zobrist::{ZobristKeys, ZobristTable, splitmix64};
