@@ -6,6 +6,7 @@
 pub mod bitboard;
 pub mod bitset;
 pub mod diagram;
+pub mod hash;
 pub mod random;
 pub mod repetition;
 pub mod side;

@@ -6,27 +6,7 @@
 
 use hashbrown::HashMap;
 
-/// Hashes are already uniformly mixed Zobrist keys: hashing them again would waste time.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct IdentityHasher(u64);
-
-impl std::hash::Hasher for IdentityHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, value: u64) {
-        self.0 = value;
-    }
-}
-
-pub type IdentityBuildHasher = std::hash::BuildHasherDefault<IdentityHasher>;
+pub use crate::hash::{IdentityBuildHasher, IdentityHasher};
 
 /// Where each position (by hash) occurred in a game.
 #[derive(Clone, Debug, Default)]
