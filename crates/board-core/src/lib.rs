@@ -7,6 +7,7 @@ pub mod bitboard;
 pub mod bitset;
 pub mod diagram;
 pub mod hash;
+pub mod outcome;
 pub mod random;
 pub mod repetition;
 pub mod side;
@@ -14,6 +15,7 @@ pub mod zobrist;
 
 pub use bitboard::{Bitboard128, GridBits};
 pub use bitset::BitSet;
+pub use outcome::Outcome;
 pub use random::Rng;
 pub use repetition::RepetitionTable;
 pub use side::{BySide, Side};

@@ -10,13 +10,17 @@ use std::ops::{Index, IndexMut};
 /// (Black in Go, Red in xiangqi, sente in shogi); who actually moves first is a game parameter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[repr(u8)]
 pub enum Side {
+    /// The side that conventionally moves first.
     First = 0,
+    /// The side that conventionally moves second.
     Second = 1,
 }
 
 impl Side {
+    /// Both sides, first side first.
     pub const ALL: [Side; 2] = [Side::First, Side::Second];
 
     /// The other side.
@@ -56,11 +60,14 @@ impl std::ops::Not for Side {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct BySide<T> {
+    /// The value for [`Side::First`].
     pub first: T,
+    /// The value for [`Side::Second`].
     pub second: T,
 }
 
 impl<T> BySide<T> {
+    /// The pair from the first side's value and the second side's.
     pub const fn new(first: T, second: T) -> Self {
         Self { first, second }
     }
@@ -73,6 +80,7 @@ impl<T> BySide<T> {
         }
     }
 
+    /// The value for `side`.
     #[inline]
     pub fn get(&self, side: Side) -> &T {
         match side {
@@ -81,6 +89,7 @@ impl<T> BySide<T> {
         }
     }
 
+    /// The value for `side`, mutably.
     #[inline]
     pub fn get_mut(&mut self, side: Side) -> &mut T {
         match side {
@@ -89,6 +98,7 @@ impl<T> BySide<T> {
         }
     }
 
+    /// Applies `f` to both values.
     pub fn map<U>(self, mut f: impl FnMut(T) -> U) -> BySide<U> {
         BySide {
             first: f(self.first),
@@ -107,6 +117,45 @@ impl<T> BySide<T> {
     /// `(side, value)` pairs, first side first.
     pub fn iter(&self) -> impl Iterator<Item = (Side, &T)> {
         [(Side::First, &self.first), (Side::Second, &self.second)].into_iter()
+    }
+
+    /// Pairs each side's value with the other container's value for the same side.
+    pub fn zip<U>(self, other: BySide<U>) -> BySide<(T, U)> {
+        BySide {
+            first: (self.first, other.first),
+            second: (self.second, other.second),
+        }
+    }
+
+    /// Borrows both values.
+    pub const fn as_ref(&self) -> BySide<&T> {
+        BySide {
+            first: &self.first,
+            second: &self.second,
+        }
+    }
+}
+
+impl<T> From<[T; 2]> for BySide<T> {
+    /// `[first, second]`.
+    fn from([first, second]: [T; 2]) -> Self {
+        Self { first, second }
+    }
+}
+
+impl<T> From<BySide<T>> for [T; 2] {
+    fn from(pair: BySide<T>) -> Self {
+        [pair.first, pair.second]
+    }
+}
+
+impl<T> IntoIterator for BySide<T> {
+    type Item = (Side, T);
+    type IntoIter = std::array::IntoIter<(Side, T), 2>;
+
+    /// `(side, value)` pairs, first side first.
+    fn into_iter(self) -> Self::IntoIter {
+        [(Side::First, self.first), (Side::Second, self.second)].into_iter()
     }
 }
 
@@ -151,5 +200,14 @@ mod tests {
         assert_eq!(BySide::from_fn(|s| s.index()), BySide::new(0, 1));
         let collected: Vec<_> = counts.iter().map(|(s, &v)| (s, v)).collect();
         assert_eq!(collected, vec![(Side::First, 3), (Side::Second, 6)]);
+        assert_eq!(BySide::from([1, 2]), BySide::new(1, 2));
+        assert_eq!(<[i32; 2]>::from(BySide::new(1, 2)), [1, 2]);
+        assert_eq!(
+            BySide::new(1, 2).zip(BySide::new('a', 'b')),
+            BySide::new((1, 'a'), (2, 'b'))
+        );
+        assert_eq!(BySide::new(1, 2).as_ref().map(|v| v + 1), BySide::new(2, 3));
+        let owned: Vec<_> = BySide::new("a", "b").into_iter().collect();
+        assert_eq!(owned, vec![(Side::First, "a"), (Side::Second, "b")]);
     }
 }
