@@ -11,6 +11,7 @@ pub mod outcome;
 pub mod random;
 pub mod repetition;
 pub mod side;
+pub mod text_error;
 pub mod zobrist;
 
 pub use bitboard::{Bitboard128, GridBits};
@@ -19,4 +20,5 @@ pub use outcome::Outcome;
 pub use random::Rng;
 pub use repetition::RepetitionTable;
 pub use side::{BySide, Side};
+pub use text_error::{Problems, TextError};
 pub use zobrist::{ZobristKeys, ZobristTable, splitmix64};
