@@ -3,7 +3,7 @@
 
 use std::hint::black_box;
 
-use board_core::{Bitboard128, GridBits};
+use board_core::GridBits;
 use board_geometry::notation::gtp;
 use board_geometry::{Direction, Graph, Grid, Point, Topology, xiangqi};
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -51,7 +51,7 @@ fn neighbours(c: &mut Criterion) {
 }
 
 /// Squares a rook on each square attacks along the four orthogonal rays, blockers included.
-fn rook_attacks_by_rays(occupied: Bitboard128) -> u32 {
+fn rook_attacks_by_rays(occupied: xiangqi::Bitboard) -> u32 {
     let mut total = 0;
     for sq in xiangqi::Square::all() {
         for d in Direction::ORTHOGONAL {
@@ -60,10 +60,11 @@ fn rook_attacks_by_rays(occupied: Bitboard128) -> u32 {
             // The nearest blocker is the lowest bit for rays towards higher indices.
             let nearest = match d {
                 Direction::South | Direction::East => blockers.first(),
-                _ => (blockers.0 != 0).then(|| 127 - blockers.0.leading_zeros()),
+                _ => (blockers.0 != 0)
+                    .then(|| xiangqi::Square::from_bit(127 - blockers.0.leading_zeros())),
             };
             let attacked = match nearest {
-                Some(b) => ray.and_not(xiangqi::Square::from_bit(b).ray(d)),
+                Some(b) => ray.and_not(b.ray(d)),
                 None => ray,
             };
             total += attacked.count();
@@ -73,13 +74,13 @@ fn rook_attacks_by_rays(occupied: Bitboard128) -> u32 {
 }
 
 /// The same count by stepping square by square until a blocker or the edge.
-fn rook_attacks_by_steps(occupied: Bitboard128) -> u32 {
+fn rook_attacks_by_steps(occupied: xiangqi::Bitboard) -> u32 {
     let mut total = 0;
     for sq in xiangqi::Square::all() {
         for d in Direction::ORTHOGONAL {
             for to in sq.ray_squares(d) {
                 total += 1;
-                if occupied.contains(to.index() as u32) {
+                if occupied.contains(to) {
                     break;
                 }
             }
@@ -91,14 +92,14 @@ fn rook_attacks_by_steps(occupied: Bitboard128) -> u32 {
 fn rays(c: &mut Criterion) {
     // The xiangqi start position's occupancy, from its FEN piece placement.
     let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
-    let mut occupied = Bitboard128::EMPTY;
-    let mut index = 0u32;
+    let mut occupied = xiangqi::Bitboard::EMPTY;
+    let mut index = 0usize;
     for c in fen.chars() {
         match c {
             '/' => {}
-            d if d.is_ascii_digit() => index += d as u32 - '0' as u32,
+            d if d.is_ascii_digit() => index += d as usize - '0' as usize,
             _ => {
-                occupied.insert(index);
+                occupied.insert(xiangqi::Square::from_index(index).unwrap());
                 index += 1;
             }
         }

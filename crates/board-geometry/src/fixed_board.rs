@@ -1,12 +1,25 @@
 //! Geometry shared by the fixed boards of at most 128 squares (xiangqi 9x10, shogi 9x9):
-//! a `Square` type, `u128` bitboard masks, shifts and precomputed step and ray tables.
+//! a `Square` type, a typed `Bitboard` of that board, shifts and precomputed step and ray
+//! tables.
 //!
 //! The items are generated per board by [`fixed_board!`] so that each board has its own
-//! `Square` type (squares of different games cannot be mixed up) while the code exists once.
+//! `Square` and `Bitboard` types (a mask of one board cannot meet a square of another) while
+//! the code exists once. Each board chooses its index layout: the layout its rule crate and
+//! the fast engines of that game use (xiangqi in FEN order, shogi file-major), given as the
+//! three functions between `(x, y)` and the index. Every layout is linear (`index = origin +
+//! x * sx + y * sy`), which is what the shifts and the 180-degree rotation rely on.
 
 /// Generates the geometry items of a `$w x $h` board inside the invoking module.
+///
+/// `index(x, y)`, `x(i)` and `y(i)` give the board's layout: the square index of column `x`
+/// and row `y` (`(0, 0)` top-left as drawn with the first side at the bottom), and back.
 macro_rules! fixed_board {
-    ($w:expr, $h:expr, $board:literal) => {
+    (
+        $w:expr, $h:expr, $board:literal,
+        index($ix:ident, $iy:ident) = $index:expr;
+        x($xi:ident) = $xexpr:expr;
+        y($yi:ident) = $yexpr:expr;
+    ) => {
         use board_core::Bitboard128;
 
         use $crate::direction::Direction;
@@ -18,11 +31,29 @@ macro_rules! fixed_board {
         /// Number of squares; square indices are `0..SQUARES`.
         pub const SQUARES: usize = $w * $h;
 
-        #[doc = concat!("A square of the ", $board, " board: index `y * WIDTH + x`, `(0, 0)` top-left with the first side at the bottom.")]
+        /// The index of column `x`, row `y` (both on the board).
+        #[inline]
+        const fn index_of($ix: u8, $iy: u8) -> u8 {
+            $index
+        }
+
+        /// The column of an index below [`SQUARES`].
+        #[inline]
+        const fn x_of($xi: u8) -> u8 {
+            $xexpr
+        }
+
+        /// The row of an index below [`SQUARES`].
+        #[inline]
+        const fn y_of($yi: u8) -> u8 {
+            $yexpr
+        }
+
+        #[doc = concat!("A square of the ", $board, " board (see the module documentation for its index layout).")]
         ///
         /// The index is private so every `Square` is on the board (no serde derive for the
-        /// same reason: use the text form).
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        /// same reason: use the text form). `Debug` prints the text form.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub struct Square(u8);
 
         /// Marks "no square" in the step table.
@@ -47,8 +78,8 @@ macro_rules! fixed_board {
         };
 
         /// For each square and direction, the squares from it (exclusive) to the edge.
-        static RAYS: [[Bitboard128; 8]; SQUARES] = {
-            let mut table = [[Bitboard128::EMPTY; 8]; SQUARES];
+        static RAYS: [[Bitboard; 8]; SQUARES] = {
+            let mut table = [[Bitboard::EMPTY; 8]; SQUARES];
             let mut sq = 0;
             while sq < SQUARES {
                 let mut d = 0;
@@ -60,7 +91,7 @@ macro_rules! fixed_board {
                         bits |= 1u128 << s.0;
                         at = s.offset(dx, dy);
                     }
-                    table[sq][d] = Bitboard128(bits);
+                    table[sq][d] = Bitboard(bits);
                     d += 1;
                 }
                 sq += 1;
@@ -69,11 +100,12 @@ macro_rules! fixed_board {
         };
 
         impl Square {
-            /// The square at column `x` and row `y`, if on the board.
+            /// The square at column `x` and row `y` (from the top-left as drawn), if on the
+            /// board.
             #[inline]
-            pub const fn new(x: u8, y: u8) -> Option<Square> {
+            pub const fn from_xy(x: u8, y: u8) -> Option<Square> {
                 if x < WIDTH && y < HEIGHT {
-                    Some(Square(y * WIDTH + x))
+                    Some(Square(index_of(x, y)))
                 } else {
                     None
                 }
@@ -89,7 +121,7 @@ macro_rules! fixed_board {
                 }
             }
 
-            /// The square of a bitboard bit, for iterating a [`Bitboard128`] in hot loops.
+            /// The square of a bitboard bit, for iterating a [`Bitboard`] in hot loops.
             /// `index` must be below [`SQUARES`] (checked in debug builds; a larger value
             /// makes later table lookups panic, it is never undefined behaviour).
             #[inline]
@@ -104,22 +136,22 @@ macro_rules! fixed_board {
                 self.0 as usize
             }
 
-            /// Column from the left, `0..WIDTH`.
+            /// Column from the left as drawn, `0..WIDTH`.
             #[inline]
             pub const fn x(self) -> u8 {
-                self.0 % WIDTH
+                x_of(self.0)
             }
 
-            /// Row from the top, `0..HEIGHT`.
+            /// Row from the top as drawn, `0..HEIGHT`.
             #[inline]
             pub const fn y(self) -> u8 {
-                self.0 / WIDTH
+                y_of(self.0)
             }
 
             /// The one-square bitboard.
             #[inline]
-            pub const fn bit(self) -> Bitboard128 {
-                Bitboard128(1u128 << self.0)
+            pub const fn bit(self) -> Bitboard {
+                Bitboard(1u128 << self.0)
             }
 
             /// Every square in index order.
@@ -133,7 +165,7 @@ macro_rules! fixed_board {
                 let x = self.x() as i16 + dx as i16;
                 let y = self.y() as i16 + dy as i16;
                 if x >= 0 && y >= 0 && x < WIDTH as i16 && y < HEIGHT as i16 {
-                    Some(Square((y * WIDTH as i16 + x) as u8))
+                    Some(Square(index_of(x as u8, y as u8)))
                 } else {
                     None
                 }
@@ -148,7 +180,7 @@ macro_rules! fixed_board {
 
             /// The squares from this one (exclusive) to the edge in `direction`.
             #[inline]
-            pub fn ray(self, direction: Direction) -> Bitboard128 {
+            pub fn ray(self, direction: Direction) -> Bitboard {
                 RAYS[self.index()][direction.index()]
             }
 
@@ -161,7 +193,8 @@ macro_rules! fixed_board {
                 }
             }
 
-            /// The square seen from the other side: rotated 180 degrees about the centre.
+            /// The square seen from the other side: rotated 180 degrees about the centre
+            /// (a linear layout makes this `SQUARES - 1 - index`).
             #[inline]
             pub const fn rotate180(self) -> Square {
                 Square((SQUARES - 1) as u8 - self.0)
@@ -170,7 +203,7 @@ macro_rules! fixed_board {
             /// The square reflected left-right.
             #[inline]
             pub const fn mirror(self) -> Square {
-                Square(self.0 - self.x() + (WIDTH - 1 - self.x()))
+                Square(index_of(WIDTH - 1 - self.x(), self.y()))
             }
 
             /// This square as `side` sees it: unchanged for the first side, rotated 180
@@ -181,6 +214,13 @@ macro_rules! fixed_board {
                     board_core::Side::First => self,
                     board_core::Side::Second => self.rotate180(),
                 }
+            }
+        }
+
+        impl std::fmt::Debug for Square {
+            /// The text form, as `Display` writes it.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(self, f)
             }
         }
 
@@ -201,52 +241,317 @@ macro_rules! fixed_board {
             }
         }
 
-        /// The squares of `bits` that lie on the board, lowest index first.
-        pub fn squares(bits: Bitboard128) -> impl Iterator<Item = Square> {
-            (bits & BOARD).iter().map(Square::from_bit)
+        #[doc = concat!("A set of squares of the ", $board, " board, one bit per square index.")]
+        ///
+        /// The word is public so hot code and `const` tables can work on it directly; the
+        /// methods take and yield this board's [`Square`]s only, so a mask of one board
+        /// cannot be tested with a square of another. Bits at or above [`SQUARES`] are never
+        /// set by the methods and operators here (`!` complements within the board).
+        #[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct Bitboard(pub u128);
+
+        impl Bitboard {
+            /// No square.
+            pub const EMPTY: Bitboard = Bitboard(0);
+            /// Every square of the board.
+            pub const FULL: Bitboard = Bitboard(Bitboard128::first_n(SQUARES as u32).0);
+
+            /// The set holding only `square`.
+            #[inline]
+            pub const fn from_square(square: Square) -> Bitboard {
+                square.bit()
+            }
+
+            /// The same bits as an untyped word, for board-independent bit tricks.
+            #[inline]
+            pub const fn word(self) -> Bitboard128 {
+                Bitboard128(self.0)
+            }
+
+            /// Whether `square` is in the set.
+            #[inline]
+            pub const fn contains(self, square: Square) -> bool {
+                (self.0 >> square.0) & 1 != 0
+            }
+
+            /// The set with `square` added.
+            #[inline]
+            pub const fn with(self, square: Square) -> Bitboard {
+                Bitboard(self.0 | (1u128 << square.0))
+            }
+
+            /// The set with `square` removed.
+            #[inline]
+            pub const fn without(self, square: Square) -> Bitboard {
+                Bitboard(self.0 & !(1u128 << square.0))
+            }
+
+            /// Adds `square`.
+            #[inline]
+            pub fn insert(&mut self, square: Square) {
+                self.0 |= 1u128 << square.0;
+            }
+
+            /// Removes `square`.
+            #[inline]
+            pub fn remove(&mut self, square: Square) {
+                self.0 &= !(1u128 << square.0);
+            }
+
+            /// Whether the set is empty.
+            #[inline]
+            pub const fn is_empty(self) -> bool {
+                self.0 == 0
+            }
+
+            /// Whether the set holds at least one square.
+            #[inline]
+            pub const fn any(self) -> bool {
+                self.0 != 0
+            }
+
+            /// The number of squares.
+            #[inline]
+            pub const fn count(self) -> u32 {
+                self.0.count_ones()
+            }
+
+            /// Whether the set holds two squares or more (cheaper than counting).
+            #[inline]
+            pub const fn has_several(self) -> bool {
+                self.0 & self.0.wrapping_sub(1) != 0
+            }
+
+            /// The square of lowest index.
+            #[inline]
+            pub const fn first(self) -> Option<Square> {
+                if self.0 == 0 {
+                    None
+                } else {
+                    Some(Square(self.0.trailing_zeros() as u8))
+                }
+            }
+
+            /// Removes and returns the square of lowest index.
+            #[inline]
+            pub fn pop_first(&mut self) -> Option<Square> {
+                let square = self.first()?;
+                self.0 &= self.0 - 1;
+                Some(square)
+            }
+
+            /// The squares of `self` that are not in `other`.
+            #[inline]
+            pub const fn and_not(self, other: Bitboard) -> Bitboard {
+                Bitboard(self.0 & !other.0)
+            }
+
+            /// The squares in index order.
+            #[inline]
+            pub const fn iter(self) -> Squares {
+                Squares(self.0)
+            }
+        }
+
+        /// The squares of a [`Bitboard`], lowest index first.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Squares(u128);
+
+        impl Iterator for Squares {
+            type Item = Square;
+            #[inline]
+            fn next(&mut self) -> Option<Square> {
+                if self.0 == 0 {
+                    return None;
+                }
+                let square = Square(self.0.trailing_zeros() as u8);
+                self.0 &= self.0 - 1;
+                Some(square)
+            }
+
+            #[inline]
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                let n = self.0.count_ones() as usize;
+                (n, Some(n))
+            }
+        }
+
+        impl ExactSizeIterator for Squares {}
+
+        impl IntoIterator for Bitboard {
+            type Item = Square;
+            type IntoIter = Squares;
+            #[inline]
+            fn into_iter(self) -> Squares {
+                self.iter()
+            }
+        }
+
+        impl FromIterator<Square> for Bitboard {
+            fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
+                let mut bits = Bitboard::EMPTY;
+                for square in iter {
+                    bits.insert(square);
+                }
+                bits
+            }
+        }
+
+        impl From<Square> for Bitboard {
+            #[inline]
+            fn from(square: Square) -> Bitboard {
+                square.bit()
+            }
+        }
+
+        impl std::ops::BitAnd for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn bitand(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 & rhs.0)
+            }
+        }
+
+        impl std::ops::BitOr for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn bitor(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 | rhs.0)
+            }
+        }
+
+        impl std::ops::BitXor for Bitboard {
+            type Output = Bitboard;
+            #[inline]
+            fn bitxor(self, rhs: Bitboard) -> Bitboard {
+                Bitboard(self.0 ^ rhs.0)
+            }
+        }
+
+        impl std::ops::Not for Bitboard {
+            type Output = Bitboard;
+            /// The complement within the board.
+            #[inline]
+            fn not(self) -> Bitboard {
+                Bitboard(!self.0 & Bitboard::FULL.0)
+            }
+        }
+
+        impl std::ops::BitAndAssign for Bitboard {
+            #[inline]
+            fn bitand_assign(&mut self, rhs: Bitboard) {
+                self.0 &= rhs.0;
+            }
+        }
+
+        impl std::ops::BitOrAssign for Bitboard {
+            #[inline]
+            fn bitor_assign(&mut self, rhs: Bitboard) {
+                self.0 |= rhs.0;
+            }
+        }
+
+        impl std::ops::BitXorAssign for Bitboard {
+            #[inline]
+            fn bitxor_assign(&mut self, rhs: Bitboard) {
+                self.0 ^= rhs.0;
+            }
+        }
+
+        impl std::fmt::Debug for Bitboard {
+            /// The board as drawn (first side at the bottom): `x` for a square in the set,
+            /// `.` for one outside it, one row per line.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                writeln!(f, "Bitboard {{")?;
+                for y in 0..HEIGHT {
+                    f.write_str("    ")?;
+                    for x in 0..WIDTH {
+                        let set = self.contains(Square(index_of(x, y)));
+                        f.write_str(if set { "x" } else { "." })?;
+                    }
+                    writeln!(f)?;
+                }
+                f.write_str("}")
+            }
+        }
+
+        /// The squares of `bits`, lowest index first.
+        #[inline]
+        pub fn squares(bits: Bitboard) -> Squares {
+            (bits & BOARD).iter()
         }
 
         /// Every square of the board.
-        pub const BOARD: Bitboard128 = Bitboard128::first_n(SQUARES as u32);
+        pub const BOARD: Bitboard = Bitboard::FULL;
 
         /// The squares of column `x` (empty if off the board).
-        pub const fn column(x: u8) -> Bitboard128 {
+        pub const fn column(x: u8) -> Bitboard {
             let mut bits = 0u128;
             let mut y = 0;
             while y < HEIGHT && x < WIDTH {
-                bits |= 1u128 << (y * WIDTH + x);
+                bits |= 1u128 << index_of(x, y);
                 y += 1;
             }
-            Bitboard128(bits)
+            Bitboard(bits)
         }
 
         /// The squares of row `y` (empty if off the board).
-        pub const fn row(y: u8) -> Bitboard128 {
-            if y >= HEIGHT {
-                return Bitboard128::EMPTY;
+        pub const fn row(y: u8) -> Bitboard {
+            let mut bits = 0u128;
+            let mut x = 0;
+            while x < WIDTH && y < HEIGHT {
+                bits |= 1u128 << index_of(x, y);
+                x += 1;
             }
-            Bitboard128(((1u128 << WIDTH) - 1) << (y * WIDTH))
+            Bitboard(bits)
         }
 
-        /// Every square except the leftmost column: the valid targets of an eastward shift.
-        pub const NOT_FIRST_COLUMN: Bitboard128 = Bitboard128(BOARD.0 & !column(0).0);
-        /// Every square except the rightmost column: the valid targets of a westward shift.
-        pub const NOT_LAST_COLUMN: Bitboard128 = Bitboard128(BOARD.0 & !column(WIDTH - 1).0);
+        /// For each direction, the index difference of one step (the layout is linear, so it
+        /// is the same from every square).
+        const STEP_DELTA: [i32; 8] = {
+            let mut table = [0i32; 8];
+            let mut d = 0;
+            while d < 8 {
+                let (dx, dy) = Direction::ALL[d].delta();
+                let from = index_of(1, 1) as i32;
+                let to = index_of((1 + dx) as u8, (1 + dy) as u8) as i32;
+                table[d] = to - from;
+                d += 1;
+            }
+            table
+        };
+
+        /// For each direction, the squares that have a neighbour in that direction.
+        const HAS_STEP: [Bitboard; 8] = {
+            let mut table = [Bitboard::EMPTY; 8];
+            let mut d = 0;
+            while d < 8 {
+                let (dx, dy) = Direction::ALL[d].delta();
+                let mut bits = 0u128;
+                let mut sq = 0;
+                while sq < SQUARES {
+                    if Square(sq as u8).offset(dx, dy).is_some() {
+                        bits |= 1u128 << sq;
+                    }
+                    sq += 1;
+                }
+                table[d] = Bitboard(bits);
+                d += 1;
+            }
+            table
+        };
 
         /// Every square of `bits` moved one step in `direction`; squares leaving the board
         /// vanish.
         #[inline]
-        pub const fn shift(bits: Bitboard128, direction: Direction) -> Bitboard128 {
-            let w = WIDTH as u32;
-            match direction {
-                Direction::North => bits.shift_down(w, BOARD),
-                Direction::South => bits.shift_up(w, BOARD),
-                Direction::East => bits.shift_up(1, NOT_FIRST_COLUMN),
-                Direction::West => bits.shift_down(1, NOT_LAST_COLUMN),
-                Direction::NorthEast => bits.shift_down(w - 1, NOT_FIRST_COLUMN),
-                Direction::NorthWest => bits.shift_down(w + 1, NOT_LAST_COLUMN),
-                Direction::SouthEast => bits.shift_up(w + 1, NOT_FIRST_COLUMN),
-                Direction::SouthWest => bits.shift_up(w - 1, NOT_LAST_COLUMN),
+        pub const fn shift(bits: Bitboard, direction: Direction) -> Bitboard {
+            let d = direction as usize;
+            let kept = bits.0 & HAS_STEP[d].0;
+            let delta = STEP_DELTA[d];
+            if delta >= 0 {
+                Bitboard(kept << delta as u32)
+            } else {
+                Bitboard(kept >> (-delta) as u32)
             }
         }
 
@@ -263,36 +568,36 @@ macro_rules! fixed_board {
         /// The squares strictly between two squares on a common line (empty otherwise):
         /// the blockers of a slider, or the screen of a xiangqi cannon.
         #[inline]
-        pub fn between(a: Square, b: Square) -> Bitboard128 {
+        pub fn between(a: Square, b: Square) -> Bitboard {
             match direction_between(a, b) {
                 Some(d) => a.ray(d) & b.ray(d.opposite()),
-                None => Bitboard128::EMPTY,
+                None => Bitboard::EMPTY,
             }
         }
 
         /// The bitboard rotated 180 degrees (what the second side sees).
         #[inline]
-        pub const fn rotate180_bits(bits: Bitboard128) -> Bitboard128 {
-            Bitboard128((bits.0 & BOARD.0).reverse_bits() >> (128 - SQUARES as u32))
+        pub const fn rotate180_bits(bits: Bitboard) -> Bitboard {
+            Bitboard((bits.0 & BOARD.0).reverse_bits() >> (128 - SQUARES as u32))
         }
 
         /// The bitboard reflected left-right.
-        pub const fn mirror_bits(bits: Bitboard128) -> Bitboard128 {
+        pub const fn mirror_bits(bits: Bitboard) -> Bitboard {
             let mut out = 0u128;
-            let mut y = 0;
-            while y < HEIGHT {
-                let shift = (y * WIDTH) as u32;
-                let row = (bits.0 >> shift) & ((1u128 << WIDTH) - 1);
-                out |= (row.reverse_bits() >> (128 - WIDTH as u32)) << shift;
-                y += 1;
+            let mut sq = 0;
+            while sq < SQUARES {
+                if (bits.0 >> sq) & 1 != 0 {
+                    out |= 1u128 << Square(sq as u8).mirror().0;
+                }
+                sq += 1;
             }
-            Bitboard128(out)
+            Bitboard(out)
         }
 
         /// For every square, the squares reached by the given `(dx, dy)` leaps (those that
         /// stay on the board). Builds king, knight or elephant-style target tables.
-        pub const fn leaper_table(offsets: &[(i8, i8)]) -> [Bitboard128; SQUARES] {
-            let mut table = [Bitboard128::EMPTY; SQUARES];
+        pub const fn leaper_table(offsets: &[(i8, i8)]) -> [Bitboard; SQUARES] {
+            let mut table = [Bitboard::EMPTY; SQUARES];
             let mut sq = 0;
             while sq < SQUARES {
                 let mut bits = 0u128;
@@ -303,7 +608,7 @@ macro_rules! fixed_board {
                     }
                     i += 1;
                 }
-                table[sq] = Bitboard128(bits);
+                table[sq] = Bitboard(bits);
                 sq += 1;
             }
             table
@@ -322,9 +627,25 @@ macro_rules! fixed_board_tests {
             use board_core::Side;
 
             #[test]
+            fn layout_round_trips() {
+                for sq in Square::all() {
+                    assert_eq!(Square::from_xy(sq.x(), sq.y()), Some(sq));
+                    assert_eq!(Square::from_index(sq.index()), Some(sq));
+                }
+                let mut seen = std::collections::HashSet::new();
+                for y in 0..HEIGHT {
+                    for x in 0..WIDTH {
+                        let sq = Square::from_xy(x, y).unwrap();
+                        assert_eq!((sq.x(), sq.y()), (x, y));
+                        assert!(seen.insert(sq.index()));
+                    }
+                }
+                assert_eq!(seen.len(), SQUARES);
+            }
+
+            #[test]
             fn steps_rays_and_shifts_agree_with_coordinates() {
                 for sq in Square::all() {
-                    assert_eq!(Square::new(sq.x(), sq.y()), Some(sq));
                     for d in Direction::ALL {
                         let (dx, dy) = d.delta();
                         assert_eq!(sq.step(d), sq.offset(dx, dy));
@@ -336,10 +657,9 @@ macro_rules! fixed_board_tests {
                             at = s.offset(dx, dy);
                         }
                         assert_eq!(sq.ray_squares(d).collect::<Vec<_>>(), expected);
-                        let bits: Bitboard128 = expected.iter().map(|s| s.index() as u32).collect();
+                        let bits: Bitboard = expected.iter().copied().collect();
                         assert_eq!(sq.ray(d), bits);
-                        let shifted: Bitboard128 =
-                            sq.step(d).map(|s| s.index() as u32).into_iter().collect();
+                        let shifted: Bitboard = sq.step(d).into_iter().collect();
                         assert_eq!(shift(sq.bit(), d), shifted);
                     }
                 }
@@ -347,29 +667,62 @@ macro_rules! fixed_board_tests {
                     squares(BOARD).collect::<Vec<_>>(),
                     Square::all().collect::<Vec<_>>()
                 );
-                assert_eq!(squares(Bitboard128(!BOARD.0)).count(), 0);
-                assert_eq!(Square::new(WIDTH, 0), None);
+                assert_eq!(squares(Bitboard(!BOARD.0)).count(), 0);
+                assert_eq!(Square::from_xy(WIDTH, 0), None);
                 assert_eq!(Square::from_index(SQUARES), None);
                 assert_eq!(
                     shift(BOARD, Direction::North).count(),
                     (SQUARES - WIDTH as usize) as u32
                 );
+                assert_eq!(
+                    shift(BOARD, Direction::East).count(),
+                    (SQUARES - HEIGHT as usize) as u32
+                );
             }
 
             #[test]
             fn masks_cover_the_board_once() {
-                let mut union = Bitboard128::EMPTY;
+                let mut union = Bitboard::EMPTY;
                 for x in 0..WIDTH {
                     assert_eq!(column(x).count(), HEIGHT as u32);
-                    assert_eq!(column(x) & union, Bitboard128::EMPTY);
+                    assert_eq!(column(x) & union, Bitboard::EMPTY);
+                    assert!(column(x).iter().all(|s| s.x() == x));
                     union |= column(x);
                 }
                 assert_eq!(union, BOARD);
-                let rows = (0..HEIGHT).fold(Bitboard128::EMPTY, |acc, y| acc | row(y));
+                let rows = (0..HEIGHT).fold(Bitboard::EMPTY, |acc, y| acc | row(y));
                 assert_eq!(rows, BOARD);
-                assert_eq!(row(HEIGHT), Bitboard128::EMPTY);
-                assert_eq!(column(WIDTH), Bitboard128::EMPTY);
-                assert_eq!(NOT_FIRST_COLUMN.count() + HEIGHT as u32, SQUARES as u32);
+                for y in 0..HEIGHT {
+                    assert!(row(y).iter().all(|s| s.y() == y));
+                }
+                assert_eq!(row(HEIGHT), Bitboard::EMPTY);
+                assert_eq!(column(WIDTH), Bitboard::EMPTY);
+                assert_eq!(!Bitboard::EMPTY, BOARD);
+                assert_eq!((!BOARD).count(), 0);
+            }
+
+            #[test]
+            fn bitboard_set_operations() {
+                let a = Square::from_xy(0, 0).unwrap();
+                let b = Square::from_xy(WIDTH - 1, HEIGHT - 1).unwrap();
+                let mut bits = Bitboard::from_square(a).with(b);
+                assert!(bits.contains(a) && bits.contains(b));
+                assert_eq!(bits.count(), 2);
+                assert!(bits.has_several());
+                assert_eq!(bits.iter().len(), 2);
+                assert_eq!(bits.without(a), Bitboard::from(b));
+                let low = bits.first().unwrap();
+                assert_eq!(bits.pop_first(), Some(low));
+                assert_eq!(bits.count(), 1);
+                assert!(!bits.has_several() && bits.any());
+                bits.remove(bits.first().unwrap());
+                assert!(bits.is_empty());
+                bits.insert(a);
+                assert_eq!(bits ^ a.bit(), Bitboard::EMPTY);
+                assert_eq!(BOARD.and_not(a.bit()).count(), SQUARES as u32 - 1);
+                let drawn = format!("{:?}", a.bit());
+                assert_eq!(drawn.lines().count(), HEIGHT as usize + 2);
+                assert_eq!(drawn.matches('x').count(), 1);
             }
 
             #[test]
@@ -380,14 +733,13 @@ macro_rules! fixed_board_tests {
                         let aligned =
                             (dx, dy) != (0, 0) && (dx == 0 || dy == 0 || dx.abs() == dy.abs());
                         assert_eq!(direction_between(a, b).is_some(), aligned);
-                        let expected: Bitboard128 = if aligned {
+                        let expected: Bitboard = if aligned {
                             let n = dx.abs().max(dy.abs());
                             (1..n)
                                 .filter_map(|k| a.offset(k * dx.signum(), k * dy.signum()))
-                                .map(|s| s.index() as u32)
                                 .collect()
                         } else {
-                            Bitboard128::EMPTY
+                            Bitboard::EMPTY
                         };
                         assert_eq!(between(a, b), expected);
                         assert_eq!(between(b, a), expected);
@@ -418,17 +770,16 @@ macro_rules! fixed_board_tests {
                 assert_eq!(mirror_bits(BOARD), BOARD);
                 assert_eq!(rotate180_bits(BOARD), BOARD);
                 // Bits beyond the board are ignored, not moved onto it.
-                assert_eq!(rotate180_bits(Bitboard128(!BOARD.0)), Bitboard128::EMPTY);
+                assert_eq!(rotate180_bits(Bitboard(!BOARD.0)), Bitboard::EMPTY);
             }
 
             #[test]
             fn leaper_tables_follow_offsets() {
                 let table = leaper_table(&$crate::direction::KNIGHT_OFFSETS);
                 for sq in Square::all() {
-                    let expected: Bitboard128 = $crate::direction::KNIGHT_OFFSETS
+                    let expected: Bitboard = $crate::direction::KNIGHT_OFFSETS
                         .iter()
                         .filter_map(|&(dx, dy)| sq.offset(dx, dy))
-                        .map(|s| s.index() as u32)
                         .collect();
                     assert_eq!(table[sq.index()], expected);
                 }

@@ -1,4 +1,4 @@
-//! The 9x10 xiangqi board: squares, `u128` masks, rays, palaces, river halves and mirrors.
+//! The 9x10 xiangqi board: squares, typed bitboards, rays, palaces, river halves and mirrors.
 //!
 //! Red (the first side) sits at the bottom: `(x, y)` has `x` = file `a`..`i` from Red's left
 //! and `y` = row from Black's back rank, so the ICCS rank is `9 - y` and index order is FEN
@@ -9,7 +9,12 @@ use board_core::Side;
 use crate::fixed_board::fixed_board;
 use crate::notation::{NotationError, iccs};
 
-fixed_board!(9, 10, "xiangqi");
+fixed_board!(
+    9, 10, "xiangqi",
+    index(x, y) = y * WIDTH + x;
+    x(i) = i % WIDTH;
+    y(i) = i / WIDTH;
+);
 
 impl Square {
     /// The square at ICCS file `a`..`i` (0-8) and rank 0-9 counted from Red's side.
@@ -17,7 +22,7 @@ impl Square {
         if rank >= HEIGHT {
             return None;
         }
-        Square::new(file, HEIGHT - 1 - rank)
+        Square::from_xy(file, HEIGHT - 1 - rank)
     }
 
     /// ICCS rank 0-9 counted from Red's side.
@@ -50,29 +55,29 @@ pub const fn column_of_file_number(side: Side, number: u8) -> Option<u8> {
 
 /// The squares of ICCS file `a`..`i` given as 0-8 (empty if off the board).
 #[inline]
-pub const fn file_mask(file: u8) -> Bitboard128 {
+pub const fn file_mask(file: u8) -> Bitboard {
     column(file)
 }
 
 /// The squares of ICCS rank 0-9, counted from Red's side (empty if off the board).
 #[inline]
-pub const fn rank_mask(rank: u8) -> Bitboard128 {
+pub const fn rank_mask(rank: u8) -> Bitboard {
     if rank >= HEIGHT {
-        return Bitboard128::EMPTY;
+        return Bitboard::EMPTY;
     }
     row(HEIGHT - 1 - rank)
 }
 
 /// Red's palace: files d-f, ranks 0-2.
-const RED_PALACE: Bitboard128 =
-    Bitboard128((column(3).0 | column(4).0 | column(5).0) & (row(7).0 | row(8).0 | row(9).0));
+const RED_PALACE: Bitboard =
+    Bitboard((column(3).0 | column(4).0 | column(5).0) & (row(7).0 | row(8).0 | row(9).0));
 
 /// Red's half: ranks 0-4 (rows 5-9).
-const RED_HALF: Bitboard128 = Bitboard128(row(5).0 | row(6).0 | row(7).0 | row(8).0 | row(9).0);
+const RED_HALF: Bitboard = Bitboard(row(5).0 | row(6).0 | row(7).0 | row(8).0 | row(9).0);
 
 /// The palace (nine points, files d-f, the three ranks nearest `side`).
 #[inline]
-pub const fn palace(side: Side) -> Bitboard128 {
+pub const fn palace(side: Side) -> Bitboard {
     match side {
         Side::First => RED_PALACE,
         Side::Second => rotate180_bits(RED_PALACE),
@@ -81,10 +86,10 @@ pub const fn palace(side: Side) -> Bitboard128 {
 
 /// The side's own half of the board, up to its bank of the river (45 points).
 #[inline]
-pub const fn own_half(side: Side) -> Bitboard128 {
+pub const fn own_half(side: Side) -> Bitboard {
     match side {
         Side::First => RED_HALF,
-        Side::Second => Bitboard128(BOARD.0 & !RED_HALF.0),
+        Side::Second => Bitboard(BOARD.0 & !RED_HALF.0),
     }
 }
 
@@ -109,11 +114,8 @@ crate::fixed_board::fixed_board_tests!();
 mod tests {
     use super::*;
 
-    fn squares(names: &[&str]) -> Bitboard128 {
-        names
-            .iter()
-            .map(|n| n.parse::<Square>().unwrap().index() as u32)
-            .collect()
+    fn squares(names: &[&str]) -> Bitboard {
+        names.iter().map(|n| n.parse::<Square>().unwrap()).collect()
     }
 
     #[test]
@@ -135,11 +137,11 @@ mod tests {
         assert_eq!(own_half(Side::First).count(), 45);
         assert_eq!(
             own_half(Side::First) & own_half(Side::Second),
-            Bitboard128::EMPTY
+            Bitboard::EMPTY
         );
         assert_eq!(own_half(Side::First) | own_half(Side::Second), BOARD);
-        assert!(own_half(Side::First).contains("a4".parse::<Square>().unwrap().index() as u32));
-        assert!(own_half(Side::Second).contains("a5".parse::<Square>().unwrap().index() as u32));
+        assert!(own_half(Side::First).contains("a4".parse::<Square>().unwrap()));
+        assert!(own_half(Side::Second).contains("a5".parse::<Square>().unwrap()));
         assert_eq!(
             rotate180_bits(own_half(Side::First)),
             own_half(Side::Second)
@@ -172,7 +174,7 @@ mod tests {
     fn file_and_rank_masks_use_iccs_numbers() {
         assert_eq!(file_mask(0), column(0));
         assert_eq!(rank_mask(0), row(9));
-        assert_eq!(rank_mask(10), Bitboard128::EMPTY);
+        assert_eq!(rank_mask(10), Bitboard::EMPTY);
         let h2: Square = "h2".parse().unwrap();
         assert_eq!(file_mask(7) & rank_mask(2), h2.bit());
     }

@@ -414,8 +414,10 @@ fn shogi_reference_squares() {
     assert_eq!("七六".parse::<shogi::Square>(), Ok(sq));
     assert_eq!("76".parse::<shogi::Square>(), Ok(sq));
     assert_eq!("７６".parse::<shogi::Square>(), Ok(sq));
-    // SFEN's first square is 9a (top-left as sente sees the board).
-    assert_eq!("9a".parse::<shogi::Square>().unwrap().index(), 0);
+    // File-major numbering: 1a is index 0, 9a (SFEN's first square, top-left as sente
+    // sees the board) is 72, and the centre 5e stays 40.
+    assert_eq!("1a".parse::<shogi::Square>().unwrap().index(), 0);
+    assert_eq!("9a".parse::<shogi::Square>().unwrap().index(), 72);
     assert_eq!("５五".parse::<shogi::Square>().unwrap().index(), 40);
 }
 

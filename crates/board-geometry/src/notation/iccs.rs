@@ -56,7 +56,7 @@ fn parse_with(notation: Notation, text: &str, first_rank: u32) -> Result<Square,
     }
     // Rank `first_rank` is the bottom row, y = HEIGHT - 1.
     let y = (max - rank) as u8;
-    Square::new(x, y).ok_or_else(|| {
+    Square::from_xy(x, y).ok_or_else(|| {
         cur.error_at(
             at,
             NotationErrorKind::OffBoard {

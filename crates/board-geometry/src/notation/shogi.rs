@@ -56,7 +56,7 @@ pub fn parse(text: &str) -> Result<Square, NotationError> {
     let rank = numeral(&mut cur, "a rank a-i or numeral 1-9", "rank", true)?;
     cur.finish()?;
     // `numeral` only returns 1..=9, so the square exists; the error is for completeness.
-    Square::from_file_rank(file, rank).ok_or_else(|| {
+    Square::new(file, rank).ok_or_else(|| {
         cur.error_at(
             0,
             NotationErrorKind::OffBoard {
