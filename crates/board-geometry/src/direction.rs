@@ -9,13 +9,21 @@ use board_core::Side;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Direction {
+    /// Towards the top row (`y - 1`): forward for the first side.
     North = 0,
+    /// Up and to the right.
     NorthEast = 1,
+    /// Towards the right (`x + 1`).
     East = 2,
+    /// Down and to the right.
     SouthEast = 3,
+    /// Towards the bottom row (`y + 1`): forward for the second side.
     South = 4,
+    /// Down and to the left.
     SouthWest = 5,
+    /// Towards the left (`x - 1`).
     West = 6,
+    /// Up and to the left.
     NorthWest = 7,
 }
 
@@ -123,9 +131,13 @@ impl Direction {
 /// which leaps a piece has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BlockedLeap {
+    /// Column offset of the leap's target.
     pub dx: i8,
+    /// Row offset of the leap's target.
     pub dy: i8,
+    /// Column offset of the square whose piece blocks the leap.
     pub block_dx: i8,
+    /// Row offset of the square whose piece blocks the leap.
     pub block_dy: i8,
 }
 
