@@ -7,6 +7,7 @@ pub mod bitboard;
 pub mod bitset;
 pub mod diagram;
 pub mod hash;
+pub mod numerals;
 pub mod outcome;
 pub mod random;
 pub mod repetition;

@@ -394,7 +394,7 @@ fn shogi_round_trips_every_style_on_every_square() {
         // Kanji file numerals are accepted on input too.
         let kanji_file = format!(
             "{}{}",
-            notation::KANJI_DIGITS[usize::from(sq.file() - 1)],
+            board_core::numerals::KANJI_DIGITS[usize::from(sq.file())],
             sq.format(Style::Usi).chars().nth(1).unwrap()
         );
         assert_eq!(kanji_file.parse::<shogi::Square>(), Ok(sq));

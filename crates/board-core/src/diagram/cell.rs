@@ -103,15 +103,7 @@ pub(crate) fn is_piece_char(c: char) -> bool {
     let cjk =
         matches!(c, '\u{4E00}'..='\u{9FFF}' | '\u{3400}'..='\u{4DBF}' | '\u{F900}'..='\u{FAFF}');
     let kana = matches!(c, '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}');
-    (cjk || kana) && !is_cjk_numeral(c)
-}
-
-/// `〇一二三四五六七八九十`.
-pub(crate) fn is_cjk_numeral(c: char) -> bool {
-    matches!(
-        c,
-        '〇' | '一' | '二' | '三' | '四' | '五' | '六' | '七' | '八' | '九' | '十'
-    )
+    (cjk || kana) && !crate::numerals::is_kanji_numeral(c)
 }
 
 /// Which board edges a box-drawing junction claims to lie on: (top, bottom, left, right).

@@ -1,6 +1,8 @@
 //! Rank and file labels: ASCII digits, full-width digits, CJK numerals and letters.
 
-use super::cell::is_cjk_numeral;
+use crate::numerals::{
+    full_width_digit_value, is_kanji_numeral, parse_full_width_number, parse_kanji_number,
+};
 
 /// The character class of a numeral, so a rank label is one run of a single class.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -13,9 +15,9 @@ pub(crate) enum NumeralClass {
 pub(crate) fn numeral_class(c: char) -> Option<NumeralClass> {
     if c.is_ascii_digit() {
         Some(NumeralClass::Ascii)
-    } else if ('０'..='９').contains(&c) {
+    } else if full_width_digit_value(c).is_some() {
         Some(NumeralClass::FullWidth)
-    } else if is_cjk_numeral(c) {
+    } else if is_kanji_numeral(c) {
         Some(NumeralClass::Cjk)
     } else {
         None
@@ -31,32 +33,8 @@ pub(crate) fn numeral_value(label: &str) -> Option<u32> {
     }
     match class {
         NumeralClass::Ascii => label.parse().ok(),
-        NumeralClass::FullWidth => label
-            .chars()
-            .try_fold(0u32, |acc, c| Some(acc * 10 + (c as u32 - '０' as u32))),
-        NumeralClass::Cjk => cjk_value(label),
-    }
-}
-
-fn cjk_digit(c: char) -> Option<u32> {
-    "〇一二三四五六七八九"
-        .chars()
-        .position(|d| d == c)
-        .map(|p| p as u32)
-}
-
-/// `一`..`九`, `十`, `十一`, `二十`, `二十一` and so on up to 99.
-fn cjk_value(label: &str) -> Option<u32> {
-    let chars: Vec<char> = label.chars().collect();
-    match chars.as_slice() {
-        ['十'] => Some(10),
-        [d] => cjk_digit(*d),
-        ['十', u] => Some(10 + cjk_digit(*u).filter(|&v| v > 0)?),
-        [t, '十'] => Some(10 * cjk_digit(*t).filter(|&v| v > 1)?),
-        [t, '十', u] => {
-            Some(10 * cjk_digit(*t).filter(|&v| v > 1)? + cjk_digit(*u).filter(|&v| v > 0)?)
-        }
-        _ => None,
+        NumeralClass::FullWidth => parse_full_width_number(label),
+        NumeralClass::Cjk => parse_kanji_number(label),
     }
 }
 

@@ -17,22 +17,10 @@ pub mod sgf;
 pub mod shogi;
 pub mod xiangqi_files;
 
-/// Kanji numerals 一 to 九, index `n - 1` for `n` in 1..=9.
-pub const KANJI_DIGITS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-
-/// Full-width digits １ to ９, index `n - 1` for `n` in 1..=9.
-pub const FULL_WIDTH_DIGITS: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
-
-/// The value 1..=9 of an ASCII digit, a full-width digit or a kanji numeral, if it is one.
+/// The value 1..=9 of an ASCII digit, a full-width digit or a kanji numeral, if it is one:
+/// the three ways records write a file or rank number (see [`board_core::numerals`]).
 pub fn digit_value(c: char) -> Option<u8> {
-    if ('1'..='9').contains(&c) {
-        return Some(c as u8 - b'0');
-    }
-    FULL_WIDTH_DIGITS
-        .iter()
-        .chain(KANJI_DIGITS.iter())
-        .position(|&d| d == c)
-        .map(|i| (i % 9) as u8 + 1)
+    board_core::numerals::any_digit_value(c).filter(|&v| v > 0)
 }
 
 /// Which notation an error comes from.
@@ -219,10 +207,11 @@ mod tests {
 
     #[test]
     fn digit_values_in_every_style() {
+        use board_core::numerals::{FULL_WIDTH_DIGITS, KANJI_DIGITS};
         for n in 1..=9u8 {
             assert_eq!(digit_value(char::from(b'0' + n)), Some(n));
-            assert_eq!(digit_value(FULL_WIDTH_DIGITS[usize::from(n - 1)]), Some(n));
-            assert_eq!(digit_value(KANJI_DIGITS[usize::from(n - 1)]), Some(n));
+            assert_eq!(digit_value(FULL_WIDTH_DIGITS[usize::from(n)]), Some(n));
+            assert_eq!(digit_value(KANJI_DIGITS[usize::from(n)]), Some(n));
         }
         for c in ['0', '０', '十', '〇', 'a', ' ', '零'] {
             assert_eq!(digit_value(c), None, "{c:?}");

@@ -6,10 +6,9 @@
 //! [`parse`] accepts all of them and mixtures: the file as an ASCII, full-width or kanji
 //! numeral; the rank as a letter `a`-`i`, an ASCII or full-width digit or a kanji numeral.
 
-use super::{
-    Cursor, FULL_WIDTH_DIGITS, KANJI_DIGITS, Notation, NotationError, NotationErrorKind,
-    digit_value,
-};
+use board_core::numerals::{FULL_WIDTH_DIGITS, KANJI_DIGITS};
+
+use super::{Cursor, Notation, NotationError, NotationErrorKind, digit_value};
 use crate::shogi::Square;
 
 /// How to write a shogi square.
@@ -38,7 +37,7 @@ impl Style {
 /// The square written in `style`.
 pub fn format(square: Square, style: Style) -> String {
     let (file, rank) = (square.file(), square.rank());
-    let (f, r) = (usize::from(file - 1), usize::from(rank - 1));
+    let (f, r) = (usize::from(file), usize::from(rank));
     let ascii_file = char::from(b'0' + file);
     let chars = match style {
         Style::Usi => [ascii_file, char::from(b'a' + rank - 1)],

@@ -3,8 +3,9 @@
 //! digits, often full-width (马８进７). Source: CXA rule book appendix (记录方法).
 
 use board_core::Side;
+use board_core::numerals::{full_width_digit_value, kanji_digit, kanji_digit_value};
 
-use super::{Cursor, FULL_WIDTH_DIGITS, KANJI_DIGITS, Notation, NotationError, NotationErrorKind};
+use super::{Cursor, Notation, NotationError, NotationErrorKind};
 
 /// The numeral `side` writes for file `number` (1-9): 一..九 for the first side (Red),
 /// ASCII `1`..`9` for the second (Black). `None` outside 1-9.
@@ -12,10 +13,10 @@ pub fn numeral(side: Side, number: u8) -> Option<char> {
     if !(1..=9).contains(&number) {
         return None;
     }
-    Some(match side {
-        Side::First => KANJI_DIGITS[usize::from(number - 1)],
-        Side::Second => char::from(b'0' + number),
-    })
+    match side {
+        Side::First => kanji_digit(number),
+        Side::Second => Some(char::from(b'0' + number)),
+    }
 }
 
 /// The file number 1-9 written by `side`: Red must use 一..九, Black `1`-`9` or `１`-`９`.
@@ -24,12 +25,12 @@ pub fn parse(side: Side, text: &str) -> Result<u8, NotationError> {
     let mut cur = Cursor::start(Notation::XiangqiFile, text)?;
     let c = cur.next("a file numeral")?;
     let value = match side {
-        Side::First => KANJI_DIGITS.iter().position(|&k| k == c).ok_or_else(|| {
+        Side::First => kanji_digit_value(c).filter(|&v| v > 0).ok_or_else(|| {
             cur.unexpected_last(c, "a Chinese numeral 一-九 (Red's file numbers)")
         })?,
         Side::Second => {
-            let ascii = ('1'..='9').contains(&c).then(|| c as usize - '1' as usize);
-            let wide = FULL_WIDTH_DIGITS.iter().position(|&k| k == c);
+            let ascii = ('1'..='9').contains(&c).then(|| c as u8 - b'0');
+            let wide = full_width_digit_value(c).filter(|&v| v > 0);
             ascii.or(wide).ok_or_else(|| {
                 if c == '0' || c == '０' {
                     cur.error_at(
@@ -47,5 +48,5 @@ pub fn parse(side: Side, text: &str) -> Result<u8, NotationError> {
         }
     };
     cur.finish()?;
-    Ok(value as u8 + 1)
+    Ok(value)
 }
