@@ -21,7 +21,7 @@ fn cycles(c: &mut Criterion) {
         for rules in [Ruleset::AXF, Ruleset::CXA2011] {
             c.bench_function(&format!("adjudicate {name} cycle {}", rules.name), |b| {
                 cpu_iter(b, || {
-                    adjudicate(black_box(&board), black_box(&list), &rules).unwrap()
+                    adjudicate(black_box(board.position()), black_box(&list), &rules).unwrap()
                 })
             });
         }
@@ -35,7 +35,7 @@ fn walk(pos: &mut Position, depth: u32) -> u64 {
     }
     let mut n = 0;
     for &m in pos.legal_moves().iter() {
-        let undo = pos.play(m);
+        let undo = pos.play_unchecked(m);
         n += walk(pos, depth - 1);
         pos.undo(m, undo);
     }

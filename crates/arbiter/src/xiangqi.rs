@@ -322,7 +322,7 @@ fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
         adj::Board::from_fen(&fen).map_err(|e| CliError::bad_input(format!("--fen: {e}")))?;
     let list =
         adj::parse_moves(&moves).map_err(|e| CliError::bad_input(format!("--moves: {e}")))?;
-    let ruling = adj::adjudicate(&board, &list, &rules)
+    let ruling = adj::adjudicate(board.position(), &list, &rules)
         .map_err(|e| CliError::bad_input(format!("--moves: {e}")))?;
 
     let mut text = String::new();

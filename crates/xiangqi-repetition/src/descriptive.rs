@@ -226,7 +226,7 @@ fn destination(side: Side, kind: PieceKind, from: Square, op: Op, arg: u8) -> Op
 
 /// Finds the legal move a description names in `pos` (for the side to move).
 pub fn resolve(pos: &Position, d: Description, offset: usize) -> Result<Move, NotationError> {
-    let side = pos.turn();
+    let side = pos.side_to_move();
     let err = |kind| NotationError::new(offset, kind);
     let mut candidates: Vec<Square> = Vec::new();
     match d.which {

@@ -25,6 +25,7 @@ pub struct FenProblem {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FenProblemKind {
     /// Nothing but white space.
     Empty,

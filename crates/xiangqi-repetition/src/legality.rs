@@ -9,6 +9,7 @@ use std::fmt;
 
 /// The reason a move cannot be played in a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum IllegalReason {
     /// No piece on the origin point.
     EmptyOrigin,
@@ -61,12 +62,14 @@ impl fmt::Display for IllegalReason {
     }
 }
 
+impl std::error::Error for IllegalReason {}
+
 impl Position {
     /// `Ok(())` when `mv` is legal, otherwise the reason it is not.
     pub fn check_move(&self, mv: Move) -> Result<(), IllegalReason> {
         let (from, to) = (mv.from, mv.to);
         let piece = self.piece_at(from).ok_or(IllegalReason::EmptyOrigin)?;
-        if piece.side != self.turn() {
+        if piece.side != self.side_to_move() {
             return Err(IllegalReason::NotYourTurn);
         }
         if from == to {

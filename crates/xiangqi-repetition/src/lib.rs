@@ -10,7 +10,7 @@
 //!   xqbase/UCCI FEN (letters K A B N R C P, also E and H) and reports every problem with its
 //!   byte offset ([`FenError`]); `Display` writes the FEN.
 //! * [`Position`]: only obtainable via [`Position::from_setup`] / [`Position::from_fen`], which
-//!   list every problem ([`SetupError`]: piece counts, unreachable points, facing kings, the side
+//!   list every problem ([`PositionError`]: piece counts, unreachable points, facing kings, the side
 //!   not to move in check).
 //!   - moves: [`Position::legal_moves`], [`Position::count_legal_moves`],
 //!     [`Position::is_legal`], [`Position::check_move`] (gives an [`IllegalReason`]);
@@ -68,20 +68,20 @@ pub use piece::{Piece, PieceKind};
 pub use position::{Position, Undo};
 pub use setup::Setup;
 pub use square::Square;
-pub use validate::{SetupError, SetupProblem};
+pub use validate::{PositionError, PositionProblem};
 
 /// A FEN that could not be read or does not describe a legal position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionParseError {
     Fen(FenError),
-    Setup(SetupError),
+    Illegal(PositionError),
 }
 
 impl std::fmt::Display for PositionParseError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             PositionParseError::Fen(e) => e.fmt(f),
-            PositionParseError::Setup(e) => e.fmt(f),
+            PositionParseError::Illegal(e) => e.fmt(f),
         }
     }
 }

@@ -467,7 +467,7 @@ mod tests {
                             .nth((seed >> 33) as usize % legal.len())
                             .unwrap()
                     };
-                    pos.play(pick);
+                    pos.play_unchecked(pick);
                 }
             }
         }

@@ -56,7 +56,7 @@ pub fn replay(
         };
         match parsed {
             Ok(mv) => {
-                pos.play(mv);
+                pos.play_unchecked(mv);
                 moves.push(mv);
             }
             Err(error) => {
@@ -78,7 +78,7 @@ pub fn format_moves(start: &Position, moves: &[Move], notation: Notation) -> Vec
     let mut out = Vec::with_capacity(moves.len());
     for &mv in moves {
         out.push(notation.format(&pos, mv));
-        pos.play(mv);
+        pos.play_unchecked(mv);
     }
     out
 }

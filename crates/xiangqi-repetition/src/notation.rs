@@ -12,6 +12,7 @@ pub struct NotationError {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum NotationErrorKind {
     /// Empty text.
     Empty,

@@ -12,7 +12,7 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
             let moves = pos.legal_moves();
             let mut n = 0;
             for &mv in moves.iter() {
-                let undo = pos.play(mv);
+                let undo = pos.play_unchecked(mv);
                 n += perft(pos, depth - 1);
                 pos.undo(mv, undo);
             }
@@ -26,7 +26,7 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     let moves = pos.legal_moves();
     let mut out = Vec::with_capacity(moves.len());
     for &mv in moves.iter() {
-        let undo = pos.play(mv);
+        let undo = pos.play_unchecked(mv);
         out.push((mv, perft(pos, depth.saturating_sub(1))));
         pos.undo(mv, undo);
     }
@@ -59,7 +59,7 @@ fn stats_rec(pos: &mut Position, depth: u32, s: &mut PerftStats) {
     }
     for &mv in moves.iter() {
         let capture = pos.piece_at(mv.to).is_some();
-        let undo = pos.play(mv);
+        let undo = pos.play_unchecked(mv);
         if depth <= 1 {
             s.nodes += 1;
             s.captures += capture as u64;

@@ -39,6 +39,7 @@ pub struct PgnError {
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PgnErrorKind {
     /// A tag line that is not `[Name "value"]`.
     BadTag,
@@ -227,7 +228,7 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
                 };
                 match parsed {
                     Ok(mv) => {
-                        pos.play(mv);
+                        pos.play_unchecked(mv);
                         moves.push(mv);
                     }
                     Err(error) => {
@@ -294,7 +295,7 @@ pub fn write(game: &Game, notation: Notation) -> String {
     out.push('\n');
     let texts = crate::movelist::format_moves(&game.start, &game.moves, notation);
     let mut line = String::new();
-    let black_first = game.start.turn() == board_core::Side::Second;
+    let black_first = game.start.side_to_move() == board_core::Side::Second;
     let mut number = game.start.fullmove_number();
     let mut tokens = Vec::new();
     for (i, t) in texts.iter().enumerate() {

@@ -1,12 +1,13 @@
 //! The validated position: piece placement in bitboards and a mailbox, make/unmake with an
 //! incremental Zobrist key, and attack queries.
 
+use crate::legality::IllegalReason;
 use crate::moves::Move;
 use crate::piece::{Piece, PieceKind};
 use crate::setup::Setup;
 use crate::square::Square;
 use crate::tables::{self, ADVISOR, KING, PAWN_FROM, ROT};
-use crate::validate::{self, SetupError};
+use crate::validate::{self, PositionError, PositionProblem};
 use board_core::{Bitboard128, Side, ZobristKeys};
 
 const K: usize = PieceKind::King as usize;
@@ -86,14 +87,32 @@ impl Position {
     /// Parses and validates a FEN; errors carry every problem found.
     pub fn from_fen(fen: &str) -> Result<Position, crate::PositionParseError> {
         let setup: Setup = fen.parse().map_err(crate::PositionParseError::Fen)?;
-        Position::from_setup(&setup).map_err(crate::PositionParseError::Setup)
+        Position::from_setup(&setup).map_err(crate::PositionParseError::Illegal)
     }
 
     /// Validates a setup, listing every problem (see [`crate::validate`]).
-    pub fn from_setup(setup: &Setup) -> Result<Position, SetupError> {
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
         let problems = validate::problems(setup);
         if !problems.is_empty() {
-            return Err(SetupError { problems });
+            return Err(PositionError { problems });
+        }
+        Ok(Position::from_setup_unchecked(setup))
+    }
+
+    /// Builds a position from a setup that breaks the rules of play in ways the engine can
+    /// still work with: pieces on points they can never reach, pawns stacked before the
+    /// river, facing kings, the side not to move in check. Composed problems and study
+    /// diagrams need this; games start from [`Position::from_setup`].
+    ///
+    /// Only what move generation cannot do without is required: one king per side and no
+    /// more pieces of a kind than a side starts with. The error lists those problems.
+    pub fn from_setup_lenient(setup: &Setup) -> Result<Position, PositionError> {
+        let problems: Vec<PositionProblem> = validate::problems(setup)
+            .into_iter()
+            .filter(|p| p.is_fatal())
+            .collect();
+        if !problems.is_empty() {
+            return Err(PositionError { problems });
         }
         Ok(Position::from_setup_unchecked(setup))
     }
@@ -158,6 +177,14 @@ impl Position {
         format!("{} {}", crate::fen::board_fen(&self.to_setup()), side)
     }
 
+    /// The side whose move it is (`Side::First` is Red).
+    #[inline]
+    pub fn side_to_move(&self) -> Side {
+        self.turn
+    }
+
+    /// The side to move, under the name older code used; see [`Position::side_to_move`].
+    #[doc(hidden)]
     #[inline]
     pub fn turn(&self) -> Side {
         self.turn
@@ -382,10 +409,21 @@ impl Position {
             != 0
     }
 
-    /// Plays a move, which must be legal (see [`Position::is_legal`]); returns what
-    /// [`Position::undo`] needs. The Zobrist key is updated incrementally.
+    /// Plays `mv` if it is legal and returns what [`Position::undo`] needs to take it back;
+    /// otherwise returns the reason it is illegal and leaves the position untouched.
+    ///
+    /// Search code that only plays generated moves uses [`Position::play_unchecked`], which
+    /// skips the legality test.
+    pub fn play(&mut self, mv: Move) -> Result<Undo, IllegalReason> {
+        self.check_move(mv)?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// Plays a move that must be legal (a generated move, or one checked with
+    /// [`Position::check_move`]); returns what [`Position::undo`] needs. The Zobrist key is
+    /// updated incrementally. An illegal move leaves the position inconsistent.
     #[inline]
-    pub fn play(&mut self, mv: Move) -> Undo {
+    pub fn play_unchecked(&mut self, mv: Move) -> Undo {
         let from = mv.from.index();
         let to = mv.to.index();
         let us = self.turn.index();
@@ -471,7 +509,7 @@ impl Position {
     /// The position after a legal move (copy-make).
     pub fn after(&self, mv: Move) -> Position {
         let mut p = self.clone();
-        p.play(mv);
+        p.play_unchecked(mv);
         p
     }
 

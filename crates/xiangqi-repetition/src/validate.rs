@@ -10,7 +10,8 @@ use std::fmt;
 
 /// One reason a setup is not a legal position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SetupProblem {
+#[non_exhaustive]
+pub enum PositionProblem {
     /// A side has no king.
     MissingKing { side: Side },
     /// More pieces of a kind than a side starts with (1 king, 2 advisors, elephants, horses,
@@ -31,43 +32,56 @@ pub enum SetupProblem {
     OpponentInCheck { side: Side },
 }
 
-impl fmt::Display for SetupProblem {
+impl fmt::Display for PositionProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupProblem::MissingKing { side } => write!(f, "{} has no king", side_name(*side)),
-            SetupProblem::TooMany { side, kind, count } => write!(
+            PositionProblem::MissingKing { side } => write!(f, "{} has no king", side_name(*side)),
+            PositionProblem::TooMany { side, kind, count } => write!(
                 f,
                 "{} has {count} {kind:?} pieces, at most {} allowed",
                 side_name(*side),
                 kind.max_count()
             ),
-            SetupProblem::Unreachable { square, piece } => write!(
+            PositionProblem::Unreachable { square, piece } => write!(
                 f,
                 "{} {:?} on {square} can never stand there",
                 side_name(piece.side),
                 piece.kind
             ),
-            SetupProblem::StackedPawns { side, file } => write!(
+            PositionProblem::StackedPawns { side, file } => write!(
                 f,
                 "{} has two unpromoted pawns on file {} before the river",
                 side_name(*side),
                 (b'a' + file) as char
             ),
-            SetupProblem::KingsFacing => write!(f, "the kings face each other on an open file"),
-            SetupProblem::OpponentInCheck { side } => {
+            PositionProblem::KingsFacing => write!(f, "the kings face each other on an open file"),
+            PositionProblem::OpponentInCheck { side } => {
                 write!(f, "{} is in check but not to move", side_name(*side))
             }
         }
     }
 }
 
-/// Every problem found by validation.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError {
-    pub problems: Vec<SetupProblem>,
+impl PositionProblem {
+    /// Whether the engine cannot work with a setup that has this problem at all (a side
+    /// without a king or with two, more pieces than the move list has room for moves of),
+    /// as opposed to a setup that merely cannot arise in a game;
+    /// [`Position::from_setup_lenient`] accepts the latter.
+    pub fn is_fatal(&self) -> bool {
+        matches!(
+            self,
+            PositionProblem::MissingKing { .. } | PositionProblem::TooMany { .. }
+        )
+    }
 }
 
-impl fmt::Display for SetupError {
+/// Every problem found by validation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub problems: Vec<PositionProblem>,
+}
+
+impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "illegal position: ")?;
         for (i, p) in self.problems.iter().enumerate() {
@@ -80,18 +94,18 @@ impl fmt::Display for SetupError {
     }
 }
 
-impl std::error::Error for SetupError {}
+impl std::error::Error for PositionError {}
 
 /// All problems of a setup, in a fixed order (an empty list means legal).
-pub fn problems(setup: &Setup) -> Vec<SetupProblem> {
+pub fn problems(setup: &Setup) -> Vec<PositionProblem> {
     let mut out = Vec::new();
     for side in Side::ALL {
         for kind in PieceKind::ALL {
             let count = setup.count(side, kind);
             if kind == PieceKind::King && count == 0 {
-                out.push(SetupProblem::MissingKing { side });
+                out.push(PositionProblem::MissingKing { side });
             } else if count > kind.max_count() {
-                out.push(SetupProblem::TooMany { side, kind, count });
+                out.push(PositionProblem::TooMany { side, kind, count });
             }
         }
     }
@@ -99,7 +113,7 @@ pub fn problems(setup: &Setup) -> Vec<SetupProblem> {
         if let Some(piece) = setup.piece_at(sq) {
             let reach = tables::reach::REACHABLE[piece.kind.index()][piece.side.index()];
             if reach & sq.bit() == 0 {
-                out.push(SetupProblem::Unreachable { square: sq, piece });
+                out.push(PositionProblem::Unreachable { square: sq, piece });
             }
         }
     }
@@ -110,7 +124,7 @@ pub fn problems(setup: &Setup) -> Vec<SetupProblem> {
                 .filter(|s| s.file() == file && own_half(side, *s))
                 .count();
             if unpromoted >= 2 {
-                out.push(SetupProblem::StackedPawns { side, file });
+                out.push(PositionProblem::StackedPawns { side, file });
             }
         }
     }
@@ -122,11 +136,11 @@ pub fn problems(setup: &Setup) -> Vec<SetupProblem> {
         let pos = Position::from_setup_unchecked(setup);
         let (rk, bk) = (pos.king(Side::First), pos.king(Side::Second));
         if rk.file() == bk.file() && tables::between(rk.index(), bk.index()) & pos.occ == 0 {
-            out.push(SetupProblem::KingsFacing);
+            out.push(PositionProblem::KingsFacing);
         } else {
             let waiting = !setup.turn;
             if pos.in_check(waiting) {
-                out.push(SetupProblem::OpponentInCheck { side: waiting });
+                out.push(PositionProblem::OpponentInCheck { side: waiting });
             }
         }
     }

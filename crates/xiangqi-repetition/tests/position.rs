@@ -92,10 +92,10 @@ fn validation_lists_every_problem() {
     let err = Position::from_setup(&setup).unwrap_err();
     let p = &err.problems;
     assert!(
-        p.contains(&SetupProblem::MissingKing { side: Side::Second }),
+        p.contains(&PositionProblem::MissingKing { side: Side::Second }),
         "{err}"
     );
-    assert!(p.contains(&SetupProblem::TooMany {
+    assert!(p.contains(&PositionProblem::TooMany {
         side: Side::First,
         kind: PieceKind::Rook,
         count: 3
@@ -106,16 +106,16 @@ fn validation_lists_every_problem() {
             .from
     };
     let red = |k| Piece::new(Side::First, k);
-    assert!(!p.contains(&SetupProblem::Unreachable {
+    assert!(!p.contains(&PositionProblem::Unreachable {
         square: sq("d0"),
         piece: red(PieceKind::Advisor)
     }));
     assert_eq!(p.len(), 4, "{err}");
-    assert!(p.contains(&SetupProblem::Unreachable {
+    assert!(p.contains(&PositionProblem::Unreachable {
         square: sq("c5"),
         piece: red(PieceKind::Elephant)
     }));
-    assert!(p.contains(&SetupProblem::Unreachable {
+    assert!(p.contains(&PositionProblem::Unreachable {
         square: sq("b3"),
         piece: red(PieceKind::Pawn)
     }));
@@ -154,7 +154,7 @@ fn make_unmake_restores_and_key_is_incremental() {
                 }
                 let mv = moves[(rng(&mut s) % moves.len() as u64) as usize];
                 let before = pos.clone();
-                let undo = pos.play(mv);
+                let undo = pos.play_unchecked(mv);
                 assert_eq!(pos.key(), pos.key_from_scratch());
                 assert_ne!(pos.key(), before.key());
                 stack.push((mv, undo, before));
@@ -195,7 +195,7 @@ fn legal_moves_match_slow_oracle_on_random_games() {
                     .copied()
                     .filter(|&m| {
                         let a = pos.after(m);
-                        !a.in_check(pos.turn()) && {
+                        !a.in_check(pos.side_to_move()) && {
                             let (r, b) = (a.king(Side::First), a.king(Side::Second));
                             !(r.file() == b.file()
                                 && a.occupied().iter().all(|q| {
@@ -220,7 +220,7 @@ fn legal_moves_match_slow_oracle_on_random_games() {
                     break;
                 }
                 let mv = fast[(rng(&mut s) % fast.len() as u64) as usize];
-                pos.play(mv);
+                pos.play_unchecked(mv);
             }
         }
     }
@@ -313,4 +313,36 @@ fn illegal_move_reasons() {
     // The horse b0 with a rook on its leg b1 cannot jump to c2.
     let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/1R7/1N1K5 w - - 0 1").unwrap();
     assert_eq!(pos.check_move(mv("b0c2")), Err(IllegalReason::BlockedLeg));
+}
+
+#[test]
+fn lenient_construction_accepts_what_the_engine_can_play() {
+    // Facing kings and an elephant across the river: illegal, but playable.
+    let setup: Setup = "4k4/9/9/9/2B6/9/9/9/9/4K4 w".parse().unwrap();
+    let strict = Position::from_setup(&setup).unwrap_err();
+    assert!(strict.problems.contains(&PositionProblem::KingsFacing));
+    let pos = Position::from_setup_lenient(&setup).unwrap();
+    assert_eq!(pos.side_to_move(), Side::First);
+    assert!(!pos.legal_moves().is_empty());
+    // Without a king nothing can be played.
+    let kingless: Setup = "4k4/9/9/9/9/9/9/9/9/9 w".parse().unwrap();
+    let err = Position::from_setup_lenient(&kingless).unwrap_err();
+    assert_eq!(
+        err.problems,
+        vec![PositionProblem::MissingKing { side: Side::First }]
+    );
+}
+
+#[test]
+fn checked_play_leaves_the_position_untouched_on_error() {
+    let mut pos = Position::start();
+    let before = pos.clone();
+    let bad: Move = "h2h7".parse().unwrap();
+    assert_eq!(pos.play(bad), Err(IllegalReason::CannonScreen));
+    assert_eq!(pos, before);
+    let good: Move = "h2e2".parse().unwrap();
+    let undo = pos.play(good).unwrap();
+    assert_eq!(pos.side_to_move(), Side::Second);
+    pos.undo(good, undo);
+    assert_eq!(pos, before);
 }

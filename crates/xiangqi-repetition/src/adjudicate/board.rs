@@ -49,9 +49,14 @@ fn engine_point(i: u32) -> Square {
 
 /// Why a FEN or a move could not be read; positions are byte offsets into the input.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum BoardError {
-    /// The FEN is malformed at this byte offset.
-    Fen { offset: usize, message: String },
+    /// The FEN is malformed or not a legal position; `offset` is the byte of the first
+    /// syntax problem (0 when the FEN reads but the position is illegal).
+    Fen {
+        offset: usize,
+        error: crate::PositionParseError,
+    },
     /// A move token is not ICCS (`h2e2`, ranks 0-9); `index` counts tokens from 0.
     MoveSyntax { index: usize, token: String },
     /// A move is not legal in the position reached; `index` counts moves from 0.
@@ -61,7 +66,7 @@ pub enum BoardError {
 impl fmt::Display for BoardError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            BoardError::Fen { offset, message } => write!(f, "FEN byte {offset}: {message}"),
+            BoardError::Fen { offset, error } => write!(f, "FEN byte {offset}: {error}"),
             BoardError::MoveSyntax { index, token } => {
                 write!(
                     f,
@@ -123,6 +128,12 @@ impl fmt::Debug for Board {
     }
 }
 
+impl From<Position> for Board {
+    fn from(pos: Position) -> Board {
+        Board { pos }
+    }
+}
+
 impl Board {
     /// The engine position.
     pub fn position(&self) -> &Position {
@@ -131,8 +142,8 @@ impl Board {
 
     /// The side to move.
     #[inline]
-    pub fn turn(&self) -> Side {
-        self.pos.turn()
+    pub fn side_to_move(&self) -> Side {
+        self.pos.side_to_move()
     }
 
     #[inline]
@@ -157,13 +168,12 @@ impl Board {
     /// Reads a FEN (xqbase/UCCI: rank 9 first, `w`/`r` or `b` to move) and checks that it
     /// is a legal position.
     pub fn from_fen(fen: &str) -> Result<Board, BoardError> {
-        let setup: crate::Setup = fen.parse().map_err(|e: crate::FenError| BoardError::Fen {
-            offset: e.problems.first().map(|p| p.offset).unwrap_or(0),
-            message: e.to_string(),
-        })?;
-        let pos = Position::from_setup(&setup).map_err(|e| BoardError::Fen {
-            offset: 0,
-            message: e.to_string(),
+        let pos = Position::from_fen(fen).map_err(|error| BoardError::Fen {
+            offset: match &error {
+                crate::PositionParseError::Fen(e) => e.problems.first().map_or(0, |p| p.offset),
+                _ => 0,
+            },
+            error,
         })?;
         Ok(Board { pos })
     }
@@ -259,12 +269,12 @@ impl Board {
     pub fn after(&self, mv: Move) -> Board {
         let mut pos = self.pos.clone();
         let mover = pos.piece_at(mv.from).map(|p| p.side);
-        if mover.is_some_and(|s| s != pos.turn()) {
+        if mover.is_some_and(|s| s != pos.side_to_move()) {
             pos.pass();
-            pos.play(mv);
+            pos.play_unchecked(mv);
             pos.pass();
         } else {
-            pos.play(mv);
+            pos.play_unchecked(mv);
         }
         Board { pos }
     }
@@ -272,7 +282,7 @@ impl Board {
     /// Plays a legal move of the side to move in place (make).
     #[inline]
     pub(crate) fn make(&mut self, m: Move) -> Undo {
-        self.pos.play(m)
+        self.pos.play_unchecked(m)
     }
 
     /// Takes back the last move made with [`Board::make`] (unmake).
@@ -297,7 +307,10 @@ impl Board {
     /// Does the pseudo-legal `mv` leave the mover's king safe?
     #[inline]
     pub fn keeps_king_safe(&self, mv: Move) -> bool {
-        let mover = self.at(mv.from).map(|p| p.side).unwrap_or(self.turn());
+        let mover = self
+            .at(mv.from)
+            .map(|p| p.side)
+            .unwrap_or(self.side_to_move());
         !self.after(mv).in_check(mover)
     }
 
@@ -324,7 +337,7 @@ impl Board {
     /// Legal captures of the piece on `target` by the side to move.
     pub fn legal_captures_of(&self, target: Square) -> Vec<Move> {
         let target_is_king = self.at(target).is_some_and(|p| p.kind == PieceKind::King);
-        self.attackers(target, self.turn())
+        self.attackers(target, self.side_to_move())
             .map(|from| Move { from, to: target })
             .filter(|&m| {
                 // A king's flying attack is not a move it can make.
@@ -484,7 +497,7 @@ mod tests {
                 let by_copy: Vec<Move> = moves
                     .iter()
                     .copied()
-                    .filter(|&m| b.after(m).in_check(!b.turn()))
+                    .filter(|&m| b.after(m).in_check(!b.side_to_move()))
                     .collect();
                 assert_eq!(b.checking_moves(), by_copy, "{b:?}");
                 seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);

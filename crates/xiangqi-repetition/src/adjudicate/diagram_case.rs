@@ -280,7 +280,7 @@ pub fn render_case(text: &str) -> Result<String, CaseError> {
     }
     let rulings: Vec<Ruling> = rulesets
         .iter()
-        .map(|r| adjudicate(&board, &moves, r))
+        .map(|r| adjudicate(board.position(), &moves, r))
         .collect::<Result<_, _>>()?;
     let first = &rulings[0];
     let Some(cycle) = first.cycle else {

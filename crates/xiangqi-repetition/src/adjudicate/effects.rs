@@ -166,7 +166,7 @@ pub fn mate_by_checks(b: &Board, depth: u8) -> Option<Move> {
     if depth == 0 {
         return None;
     }
-    let mover = b.turn();
+    let mover = b.side_to_move();
     for m in b.checking_moves() {
         let a = b.after(m);
         if !a.in_check(!mover) {
@@ -192,7 +192,7 @@ pub fn mate_by_checks(b: &Board, depth: u8) -> Option<Move> {
 /// cannot parry without losing that piece (a hidden root, 暗根: 「马4进3一将,就能把吃子的
 /// 红车抽吃回来」)? `q` has the protecting side to move.
 fn hidden_root(q: &Board, sq: Square) -> bool {
-    let protector = q.turn();
+    let protector = q.side_to_move();
     for c in q.checking_moves() {
         let r = q.after(c);
         if !r.in_check(!protector) {
@@ -337,7 +337,7 @@ pub fn can_take_safely(b: &Board, taker: Square, offered: Square, rules: &Rulese
 /// sequences whose first move the capture caused.
 fn caused_loss(b: &Board, q: &Board, offered: Square, rules: &Ruleset) -> i32 {
     let pre = b.passed();
-    let in_check = q.in_check(q.turn());
+    let in_check = q.in_check(q.side_to_move());
     let moves = if in_check {
         q.legal_moves()
     } else {
@@ -368,7 +368,7 @@ fn caused_loss(b: &Board, q: &Board, offered: Square, rules: &Ruleset) -> i32 {
 
 /// Every legal capture of a non-king piece for the side to move.
 fn legal_captures(b: &Board) -> Vec<Move> {
-    let me = b.turn();
+    let me = b.side_to_move();
     b.pieces()
         .filter(|(_, p)| p.side != me && p.kind != PieceKind::King)
         .flat_map(|(sq, _)| b.legal_captures_of(sq))
@@ -394,7 +394,7 @@ pub fn capture_swing(b: &Board, plies: u8) -> i32 {
     if plies == 0 {
         return 0;
     }
-    let me = b.turn();
+    let me = b.side_to_move();
     let in_check = b.in_check(me);
     let moves: Vec<Move> = if in_check {
         b.legal_moves()
@@ -435,7 +435,7 @@ pub fn chase_threats(b: &Board, rules: &Ruleset) -> Vec<(Square, Square, bool)> 
 }
 
 fn threats(b: &Board, rules: &Ruleset) -> Vec<Threat> {
-    let s = b.turn();
+    let s = b.side_to_move();
     let o = !s;
     let receiver = b.passed();
     let mut out = Vec::new();
@@ -548,7 +548,7 @@ fn targets_of(b: &Board, from: Square) -> Vec<Square> {
 
 /// Classifies the move `mv` played in `before` under `rules`.
 pub fn classify(before: &Board, mv: Move, rules: &Ruleset) -> MoveAnalysis {
-    let s = before.turn();
+    let s = before.side_to_move();
     let o = !s;
     let after = before.after(mv);
     let mut effects = Vec::new();

@@ -99,8 +99,9 @@ struct Memo {
 }
 
 impl CycleTracker {
-    /// A tracker whose game starts at `start`.
-    pub fn new(start: Board, rules: Ruleset) -> CycleTracker {
+    /// A tracker whose game starts at `start` (a [`Position`] or an adjudicator [`Board`]).
+    pub fn new(start: impl Into<Board>, rules: Ruleset) -> CycleTracker {
+        let start: Board = start.into();
         let first = Ply {
             key: start.key(),
             clock: 0,
@@ -321,7 +322,7 @@ impl CycleTracker {
     /// Does the current repetition lose for the side to move? `None` without repetition.
     pub fn loses_for_side_to_move(&self) -> Option<bool> {
         let v = self.verdict()?;
-        Some(v == Verdict::loser(self.board.turn()))
+        Some(v == Verdict::loser(self.board.side_to_move()))
     }
 }
 
@@ -361,7 +362,7 @@ mod tests {
             for &m in line.iter() {
                 t.push(m);
             }
-            let batch = adjudicate(&start, line, &Ruleset::AXF).unwrap();
+            let batch = adjudicate(start.position(), line, &Ruleset::AXF).unwrap();
             let inc = t.ruling().expect("the start repeats");
             assert_eq!(inc.moves, batch.moves);
             assert_eq!(inc.verdict, batch.verdict);
@@ -369,8 +370,8 @@ mod tests {
                 t.pop();
             }
         }
-        let ra = adjudicate(&start, &a, &Ruleset::AXF).unwrap();
-        let rb = adjudicate(&start, &b, &Ruleset::AXF).unwrap();
+        let ra = adjudicate(start.position(), &a, &Ruleset::AXF).unwrap();
+        let rb = adjudicate(start.position(), &b, &Ruleset::AXF).unwrap();
         assert_ne!(
             ra.moves[0].class, rb.moves[0].class,
             "the lines differ at ply 0"
@@ -384,7 +385,7 @@ mod tests {
             if k > 0 {
                 t.try_push(moves[k - 1]).unwrap();
             }
-            let batch = adjudicate(start, &moves[..k], rules).unwrap();
+            let batch = adjudicate(start.position(), &moves[..k], rules).unwrap();
             let inc = t.ruling();
             assert_eq!(t.repetition(), batch.cycle, "{label} after {k} moves");
             match inc {
@@ -414,7 +415,7 @@ mod tests {
         let mut undos = Vec::new();
         for (k, &m) in moves.iter().enumerate() {
             undos.push(t.make(m));
-            let batch = adjudicate(start, &moves[..=k], rules).unwrap();
+            let batch = adjudicate(start.position(), &moves[..=k], rules).unwrap();
             assert_eq!(
                 t.verdict().unwrap_or(Verdict::NoRepetition),
                 batch.verdict,
@@ -424,7 +425,7 @@ mod tests {
         }
         for (&m, undo) in moves.iter().zip(undos).rev() {
             t.unmake(m, undo);
-            let batch = adjudicate(start, &moves[..t.ply()], rules).unwrap();
+            let batch = adjudicate(start.position(), &moves[..t.ply()], rules).unwrap();
             assert_eq!(
                 t.ruling().map(|r| r.moves),
                 batch.cycle.map(|_| batch.moves),

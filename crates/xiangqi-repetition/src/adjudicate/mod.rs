@@ -62,5 +62,5 @@ pub fn parse_moves(text: &str) -> Result<Vec<Move>, BoardError> {
 pub fn adjudicate_text(fen: &str, moves: &str, rules: &Ruleset) -> Result<Ruling, BoardError> {
     let board = Board::from_fen(fen)?;
     let moves = parse_moves(moves)?;
-    adjudicate(&board, &moves, rules)
+    adjudicate(board.position(), &moves, rules)
 }

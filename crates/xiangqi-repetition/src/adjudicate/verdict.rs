@@ -5,7 +5,7 @@ use super::effects::{EffectKind, MoveAnalysis, Note, classify};
 use super::notation::chinese;
 use super::rules::{Ruleset, StrikeCounting};
 use crate::piece::side_name;
-use crate::{Move, Side, Square};
+use crate::{Move, Position, Side, Square};
 
 /// The outcome of adjudicating a game history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -238,9 +238,12 @@ fn chases_same_piece(analyses: &[MoveAnalysis], ids: &[[u8; 90]], side: Side) ->
     common.is_some_and(|c| !c.is_empty())
 }
 
-/// Adjudicates a game: `start` and the moves played from it.
-pub fn adjudicate(start: &Board, moves: &[Move], rules: &Ruleset) -> Result<Ruling, BoardError> {
-    let boards = replay(start, moves)?;
+/// Adjudicates a game: the position it starts from and the moves played from there.
+///
+/// The moves are checked for legality ([`BoardError::IllegalMove`] names the first bad one);
+/// the cycle judged runs from the earliest earlier occurrence of the final position.
+pub fn adjudicate(start: &Position, moves: &[Move], rules: &Ruleset) -> Result<Ruling, BoardError> {
+    let boards = replay(&Board::from(start.clone()), moves)?;
     let Some(cycle) = find_cycle(&boards) else {
         return Ok(Ruling {
             rules: *rules,
