@@ -4,9 +4,18 @@
 //! how often a position occurred and at which plies; the hash includes whatever the game
 //! deems part of the position (side to move, hands, …).
 
+//!
+//! [`RepetitionTable`] answers "how often, and when" for any hash; [`History`] keeps the
+//! game ply by ply (hash and check flag) and answers the questions the rules ask: counts,
+//! first occurrence, cycle start since an irreversible move, perpetual check.
+
 use hashbrown::HashMap;
 
 pub use crate::hash::{IdentityBuildHasher, IdentityHasher};
+
+mod history;
+
+pub use history::{History, PlyRecord};
 
 /// Where each position (by hash) occurred in a game.
 #[derive(Clone, Debug, Default)]
@@ -15,6 +24,7 @@ pub struct RepetitionTable {
 }
 
 impl RepetitionTable {
+    /// An empty table.
     pub fn new() -> Self {
         Self::default()
     }
@@ -46,6 +56,7 @@ impl RepetitionTable {
         self.seen.get(&hash).map_or(&[], Vec::as_slice)
     }
 
+    /// Forgets every occurrence.
     pub fn clear(&mut self) {
         self.seen.clear();
     }
