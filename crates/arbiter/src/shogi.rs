@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use serde_json::json;
-use shogi_rules::game::{DeclarationRule, Game, GameRules, ImpasseRule};
+use shogi_rules::game::{DeclarationRule, Game, GameRules, GameStatus, ImpasseRule};
 use shogi_rules::record::{self, Format};
 use shogi_rules::types::side_name;
 use shogi_rules::{Position, Setup, perft, usi};
@@ -191,32 +191,31 @@ fn run_status(
         // A refused move (after the end) cannot happen: we stop as soon as the game ends.
         let _ = game.play(mv);
     }
-    let ruling = if declare && game.ended().is_none() {
-        game.declare()
+    let status = if declare && game.ended().is_none() {
+        GameStatus::Ended(game.declare())
     } else {
-        game.ruling()
+        game.status()
     };
-    let winner = ruling.winner.map(side_name);
+    let winner = status.winner().map(side_name);
     let final_sfen = game.position().to_sfen();
     let mut text = format!(
-        "result {}\nwinner {}\nreason {}\nply {}\n",
-        ruling.outcome.code(),
+        "result {}\nwinner {}\nreason {status}\nply {}\n",
+        status.code(),
         winner.unwrap_or("none"),
-        ruling.reason,
-        ruling.ply
+        status.ply()
     );
-    if let Some(f) = ruling.foul {
+    if let Some(f) = status.foul() {
         text.push_str(&format!("foul {}\n", f.code()));
     }
     text.push_str(&format!("sfen {final_sfen}\n"));
     Ok(Output::new(
         text,
         json!({
-            "result": ruling.outcome.code(),
+            "result": status.code(),
             "winner": winner,
-            "reason": ruling.reason,
-            "ply": ruling.ply,
-            "foul": ruling.foul.map(|f| f.code()),
+            "reason": status.to_string(),
+            "ply": status.ply(),
+            "foul": status.foul().map(|f| f.code()),
             "sfen": final_sfen,
         }),
     ))

@@ -169,9 +169,9 @@ impl Position {
     fn filtered_checks<S: Sink>(&self, sink: &mut S) {
         let mut pos = self.clone();
         for &mv in self.legal_moves().iter() {
-            let undo = pos.make(mv);
+            let undo = pos.play_unchecked(mv);
             let check = pos.in_check();
-            pos.unmake(mv, undo);
+            pos.undo(mv, undo);
             if check {
                 match mv {
                     Move::Board { from, to, promote } => {
@@ -210,11 +210,11 @@ mod tests {
         let mut p = pos.clone();
         let mut out = Vec::new();
         for &mv in pos.legal_moves().iter() {
-            let u = p.make(mv);
+            let u = p.play_unchecked(mv);
             if p.in_check() {
                 out.push(mv);
             }
-            p.unmake(mv, u);
+            p.undo(mv, u);
         }
         out
     }
@@ -258,7 +258,7 @@ mod tests {
                 } else {
                     moves.as_slice()[(rng.next() % moves.len() as u64) as usize]
                 };
-                pos.make(mv);
+                pos.play_unchecked(mv);
             }
         }
         (positions, checks)
@@ -306,9 +306,9 @@ mod tests {
             compare(&pos);
             let mut p = pos.clone();
             for &mv in pos.legal_moves().iter() {
-                let u = p.make(mv);
+                let u = p.play_unchecked(mv);
                 compare(&p);
-                p.unmake(mv, u);
+                p.undo(mv, u);
                 n += 1;
             }
         }

@@ -413,7 +413,7 @@ pub fn write(record: &Record) -> String {
         if let Some(t) = m.seconds {
             s.push_str(&format!("T{t}\n"));
         }
-        pos.make(m.mv);
+        pos.play_unchecked(m.mv);
     }
     if let Some(e) = &record.end
         && e.starts_with('%')

@@ -169,7 +169,7 @@ mod tests {
                 } else {
                     moves.as_slice()[rng.below(moves.len())]
                 };
-                pos.make(mv);
+                pos.play_unchecked(mv);
                 if pos.in_check() {
                     agree(&pos, seen);
                 }

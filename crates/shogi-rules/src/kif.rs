@@ -115,7 +115,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
             prefix.extend(p.moves[..n - p.start].iter().map(|m| m.mv));
             let mut position = start.clone().expect("a line exists, so the start is set");
             for &mv in &prefix {
-                position.make(mv);
+                position.play_unchecked(mv);
             }
             pos = Some(position);
             branches.push(Branch {
@@ -640,7 +640,7 @@ fn kif_lines(
 ) {
     let mut pos = start.clone();
     for &m in prefix {
-        pos.make(m);
+        pos.play_unchecked(m);
     }
     let mut prev = prefix.last().map(|m| m.to());
     let mut totals = [0u32; 2];
@@ -667,7 +667,7 @@ fn kif_lines(
             out.push_str(&format!("*{c}\n"));
         }
         prev = Some(m.mv.to());
-        pos.make(m.mv);
+        pos.play_unchecked(m.mv);
     }
 }
 
@@ -706,7 +706,7 @@ pub fn write_ki2(record: &Record) -> String {
             "    "
         });
         prev = Some(m.mv.to());
-        pos.make(m.mv);
+        pos.play_unchecked(m.mv);
     }
     if let Some(e) = &record.end {
         s.push_str(e);

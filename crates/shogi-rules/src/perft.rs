@@ -12,9 +12,9 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
             let moves = pos.legal_moves();
             let mut total = 0;
             for &mv in moves.iter() {
-                let undo = pos.make(mv);
+                let undo = pos.play_unchecked(mv);
                 total += perft(pos, depth - 1);
-                pos.unmake(mv, undo);
+                pos.undo(mv, undo);
             }
             total
         }
@@ -30,9 +30,9 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
     moves
         .iter()
         .map(|&mv| {
-            let undo = pos.make(mv);
+            let undo = pos.play_unchecked(mv);
             let n = perft(pos, depth - 1);
-            pos.unmake(mv, undo);
+            pos.undo(mv, undo);
             (mv, n)
         })
         .collect()

@@ -423,7 +423,7 @@ impl Position {
 
     /// Plays a move assumed legal (or at least well formed: a piece of the side to move on
     /// `from`, or the dropped kind in hand). Returns what [`Position::unmake`] needs.
-    pub fn make(&mut self, mv: Move) -> Undo {
+    pub fn play_unchecked(&mut self, mv: Move) -> Undo {
         let us = self.side;
         let undo_key = self.key;
         let mut captured = None;
@@ -464,7 +464,7 @@ impl Position {
     }
 
     /// Takes back `mv`, which must be the last move made with `undo` its result.
-    pub fn unmake(&mut self, mv: Move, undo: Undo) {
+    pub fn undo(&mut self, mv: Move, undo: Undo) {
         let us = !self.side;
         self.side = us;
         self.move_number -= 1;

@@ -63,7 +63,7 @@ impl Record {
     pub fn final_position(&self) -> Position {
         let mut pos = self.start.clone();
         for m in &self.moves {
-            pos.make(m.mv);
+            pos.play_unchecked(m.mv);
         }
         pos
     }
@@ -107,7 +107,7 @@ pub(crate) fn play_checked(
             ),
         ));
     }
-    pos.make(mv);
+    pos.play_unchecked(mv);
     Ok(())
 }
 

@@ -90,7 +90,7 @@ impl Position {
                 return false;
             }
         }
-        let undo = self.make(mv);
+        let undo = self.play_unchecked(mv);
         let mut ok = !self.is_king_attacked(us);
         if ok
             && matches!(
@@ -105,13 +105,13 @@ impl Position {
             let mut pos = self.clone();
             let replies = pos.pseudo_moves();
             ok = replies.into_iter().any(|r| {
-                let u = pos.make(r);
+                let u = pos.play_unchecked(r);
                 let safe = !pos.is_king_attacked(!us);
-                pos.unmake(r, u);
+                pos.undo(r, u);
                 safe
             });
         }
-        self.unmake(mv, undo);
+        self.undo(mv, undo);
         ok
     }
 }

@@ -6,7 +6,7 @@ use shogi_rules::{Position, csa, jsa, kif, usi};
 fn play(pos: &mut Position, usi_moves: &str) {
     for t in usi_moves.split_whitespace() {
         let mv = pos.parse_usi(t).unwrap();
-        pos.make(mv);
+        pos.play_unchecked(mv);
     }
 }
 
@@ -47,7 +47,7 @@ fn cshogi_sample_in_every_format() {
             mv
         );
         prev = Some(mv.to());
-        pos.make(mv);
+        pos.play_unchecked(mv);
     }
     assert_eq!(
         pos.to_sfen(),
@@ -361,7 +361,7 @@ fn every_legal_move_round_trips_through_every_notation() {
                 state = s;
                 let mv = moves.as_slice()[(v % moves.len() as u64) as usize];
                 prev = Some(mv.to());
-                pos.make(mv);
+                pos.play_unchecked(mv);
             }
         }
     }

@@ -80,9 +80,9 @@ fn walk(pos: &mut Position, depth: u32) {
     }
     let before = pos.to_sfen();
     for &mv in pos.legal_moves().iter() {
-        let undo = pos.make(mv);
+        let undo = pos.play_unchecked(mv);
         walk(pos, depth - 1);
-        pos.unmake(mv, undo);
+        pos.undo(mv, undo);
         assert_eq!(pos.to_sfen(), before);
     }
 }
@@ -124,7 +124,7 @@ fn fast_generator_agrees_with_brute_force() {
                     break;
                 }
                 let mv = fast.as_slice()[(next() % fast.len() as u64) as usize];
-                pos.make(mv);
+                pos.play_unchecked(mv);
             }
         }
     }

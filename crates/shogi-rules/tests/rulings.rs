@@ -1,7 +1,8 @@
 //! Game-end rulings: checkmate, 千日手, 連続王手の千日手, declarations, fouls, handicaps.
 
 use shogi_rules::game::{
-    self, Declaration, DeclarationRule, Foul, Game, GameRules, ImpasseRule, Outcome,
+    self, Declaration, DeclarationRule, Foul, Game, GameRules, GameStatus, ImpasseRule, PlayError,
+    Progress, Reason,
 };
 use shogi_rules::handicap::{HANDICAPS, Handicap};
 use shogi_rules::usi::parse_move;
@@ -13,9 +14,18 @@ fn run(sfen: &str, moves: &str) -> Game {
         if g.ended().is_some() {
             break;
         }
-        g.play(parse_move(t).unwrap()).unwrap();
+        // An illegal move ends the game with a foul ruling: the tests read it afterwards.
+        match g.play(parse_move(t).unwrap()) {
+            Ok(_) | Err(PlayError::Foul { .. }) => {}
+            Err(e) => panic!("{e}"),
+        }
     }
     g
+}
+
+/// The result code of the game's status (`ongoing`, `checkmate`, `sennichite` …).
+fn code(g: &Game) -> &'static str {
+    g.status().code()
 }
 
 #[test]
@@ -24,12 +34,16 @@ fn fourfold_repetition_is_sennichite_at_ply_12() {
     // for the fourth time after ply 12.
     let cycle = "5i5h 5a5b 5h5i 5b5a ";
     let g = run(shogi_rules::START_SFEN, &cycle.repeat(2));
-    assert_eq!(g.ruling().outcome, Outcome::Ongoing);
+    assert_eq!(code(&g), "ongoing");
     let g = run(shogi_rules::START_SFEN, &cycle.repeat(3));
-    let r = g.ruling();
-    assert_eq!(r.outcome, Outcome::Sennichite);
-    assert_eq!(r.ply, 12);
-    assert_eq!(r.winner, None);
+    let r = g.status();
+    assert_eq!(r.code(), "sennichite");
+    assert_eq!(r.ply(), 12);
+    assert_eq!(r.winner(), None);
+    let ruling = r.ruling().unwrap();
+    assert_eq!(ruling.reason, Reason::Sennichite);
+    assert_eq!(ruling.outcome, shogi_rules::Outcome::Draw);
+    assert!(matches!(r, GameStatus::Ended(_)));
 }
 
 #[test]
@@ -39,12 +53,12 @@ fn perpetual_check_loses_for_the_checker() {
     let sfen = "lnsg1gsnl/1r5b1/ppppppppp/4k4/9/5R3/PPPPPPPPP/1B7/LNSGKGSNL b - 1";
     let cycle = "4f5f 5d4d 5f4f 4d5d ";
     let g = run(sfen, &cycle.repeat(2));
-    assert_eq!(g.ruling().outcome, Outcome::Ongoing);
+    assert_eq!(code(&g), "ongoing");
     let g = run(sfen, &cycle.repeat(3));
-    let r = g.ruling();
-    assert_eq!(r.outcome, Outcome::PerpetualCheck);
-    assert_eq!(r.winner, Some(Side::Second));
-    assert_eq!(r.ply, 12);
+    let r = g.status();
+    assert_eq!(r.code(), "perpetual_check");
+    assert_eq!(r.winner(), Some(Side::Second));
+    assert_eq!(r.ply(), 12);
 }
 
 #[test]
@@ -53,41 +67,59 @@ fn perpetual_check_detected_when_cycle_starts_with_the_escape() {
     // position after the escape. Start from the checked position (Gote to move).
     let sfen = "lnsg1gsnl/1r5b1/ppppppppp/4k4/9/4R4/PPPPPPPPP/1B7/LNSGKGSNL w - 1";
     let cycle = "5d4d 5f4f 4d5d 4f5f ";
-    let r = run(sfen, &cycle.repeat(3)).ruling();
-    assert_eq!(r.outcome, Outcome::PerpetualCheck);
-    assert_eq!(r.winner, Some(Side::Second));
+    let r = run(sfen, &cycle.repeat(3)).status();
+    assert_eq!(r.code(), "perpetual_check");
+    assert_eq!(r.winner(), Some(Side::Second));
 }
 
 #[test]
 fn checkmate_and_fouls() {
     // Fool's-mate style: gold drop mate on 5二 supported by a pawn (rule: 詰み ends the game).
     let g = run("4k4/9/4P4/9/9/9/9/9/4K4 b G 1", "G*5b");
-    let r = g.ruling();
-    assert_eq!(r.outcome, Outcome::Checkmate);
-    assert_eq!(r.winner, Some(Side::First));
+    let r = g.status();
+    assert_eq!(r.code(), "checkmate");
+    assert_eq!(r.winner(), Some(Side::First));
     // 二歩 (JSA 対局規定 第8条): a second unpromoted pawn on file 7.
     let g = run("4k4/9/9/9/9/9/2P6/9/4K4 b P 1", "5i5h 5a5b P*7e");
-    assert_eq!(g.ruling().foul, Some(Foul::Nifu));
-    assert_eq!(g.ruling().winner, Some(Side::Second));
-    assert_eq!(g.ruling().ply, 3);
+    assert_eq!(g.status().foul(), Some(Foul::Nifu));
+    assert_eq!(g.status().winner(), Some(Side::Second));
+    assert_eq!(g.status().ply(), 3);
     // 打ち歩詰め (shogi.md §4.2 fixture).
     let g = run("9/7pp/8k/7P1/7G1/9/9/9/9 b P2r2b3g4s4n4l14p 1", "P*1d");
-    assert_eq!(g.ruling().foul, Some(Foul::Uchifuzume));
+    assert_eq!(g.status().foul(), Some(Foul::Uchifuzume));
     // 行き所のない駒: pawn to the last rank without promoting, knight dropped on rank 2.
     let g = run("4k4/8P/9/9/9/9/9/9/4K4 b N 1", "1b1a");
-    assert_eq!(g.ruling().foul, Some(Foul::PieceWithNoMove));
+    assert_eq!(g.status().foul(), Some(Foul::PieceWithNoMove));
     let g = run("4k4/8P/9/9/9/9/9/9/4K4 b N 1", "N*3b");
-    assert_eq!(g.ruling().foul, Some(Foul::PieceWithNoMove));
+    assert_eq!(g.status().foul(), Some(Foul::PieceWithNoMove));
     // 王手放置: ignoring a rook check.
     let g = run("4k4/9/9/9/9/9/9/4r4/4K1P2 b - 1", "3i3h");
-    assert_eq!(g.ruling().foul, Some(Foul::KingLeftInCheck));
+    assert_eq!(g.status().foul(), Some(Foul::KingLeftInCheck));
     // Moving the opponent's piece = moving out of turn.
     let g = run(shogi_rules::START_SFEN, "3c3d");
-    assert_eq!(g.ruling().foul, Some(Foul::OutOfTurn));
-    assert_eq!(g.ruling().outcome, Outcome::Illegal);
+    assert_eq!(g.status().foul(), Some(Foul::OutOfTurn));
+    assert_eq!(code(&g), "illegal");
+    // The checked game API names the foul as an error and leaves the position as it was.
+    let mut g = Game::new(Position::start(), GameRules::default());
+    let err = g.play(parse_move("3c3d").unwrap()).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            PlayError::Foul {
+                foul: Foul::OutOfTurn,
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert_eq!(g.position(), &Position::start());
+    assert_eq!(
+        err.to_string(),
+        "move 1 by sente: moving out of turn (the piece belongs to the opponent)"
+    );
     // A pawn move that mates (突き歩詰め) is legal; only the drop is forbidden.
     let g = run("8k/9/7PP/9/9/9/9/9/4K4 b G 1", "G*2a 1a2a");
-    assert_eq!(g.ruling().outcome, Outcome::Ongoing);
+    assert_eq!(code(&g), "ongoing");
 }
 
 /// Sente king on 5一 with ten tokins in Gote's camp; `hand` sets the points.
@@ -141,8 +173,8 @@ fn declaration_rules() {
     // Through the game API the outcome names the winner.
     let mut g = Game::new(declaring("2RB3G", 'b'), GameRules::default());
     let r = g.declare();
-    assert_eq!(r.outcome, Outcome::DeclarationWin);
-    assert_eq!(r.winner, Some(Side::First));
+    assert_eq!(r.code(), "declaration_win");
+    assert_eq!(r.winner(), Some(Side::First));
 }
 
 #[test]
@@ -190,10 +222,19 @@ fn try_rule_is_optional() {
             ..GameRules::default()
         },
     );
-    g.play(parse_move("5b5a").unwrap()).unwrap();
-    assert_eq!(g.ruling().outcome, Outcome::TryWin);
+    let Ok(Progress::Ended(r)) = g.play(parse_move("5b5a").unwrap()) else {
+        panic!("the try ends the game");
+    };
+    assert_eq!(r.reason, Reason::Try);
+    assert_eq!(r.winner(), Some(Side::First));
+    assert_eq!(code(&g), "try_win");
+    // Nothing more can be played.
+    assert_eq!(
+        g.play(parse_move("9i9h").unwrap()),
+        Err(PlayError::GameOver(r))
+    );
     let g = run(sfen, "5b5a");
-    assert_eq!(g.ruling().outcome, Outcome::Ongoing);
+    assert_eq!(code(&g), "ongoing");
 }
 
 #[test]
@@ -212,7 +253,7 @@ fn jsa_move_limit_makes_jishogi() {
     for t in "7g7f 3c3d 2g2f 8c8d 2f2e 8d8e 6i7h 4a3b".split(' ') {
         g.play(parse_move(t).unwrap()).unwrap();
     }
-    let r = g.ruling();
-    assert_eq!(r.outcome, Outcome::ImpasseDraw);
-    assert_eq!(r.ply, 8);
+    let r = g.status();
+    assert_eq!(r.code(), "impasse_draw");
+    assert_eq!(r.ply(), 8);
 }

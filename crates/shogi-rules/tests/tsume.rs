@@ -36,7 +36,7 @@ fn replay_checks(sfen: &str, pv: &[shogi_rules::Move]) -> Position {
             usi::format_move(mv)
         );
         let mover = pos.side_to_move();
-        pos.make(mv);
+        pos.play_unchecked(mv);
         if mover == attacker {
             assert!(pos.in_check(), "ply {} is not a check", i + 1);
         }

@@ -38,7 +38,7 @@ fn run_mode(name: &str, sfen: &str, limit: Duration, shorten: bool, mode: Mode) 
     for (i, &mv) in s.pv.iter().enumerate() {
         assert!(p.is_legal(mv), "ply {}", i + 1);
         let mover = p.side_to_move();
-        p.make(mv);
+        p.play_unchecked(mv);
         if mover == attacker {
             assert!(p.in_check(), "ply {} is no check", i + 1);
         }

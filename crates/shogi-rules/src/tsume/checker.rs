@@ -325,7 +325,7 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
 fn main_keys_ahead(start: &Position, pv: &[Move], ply: usize, key: u64) -> bool {
     let mut pos = start.clone();
     for (j, &mv) in pv.iter().enumerate() {
-        pos.make(mv);
+        pos.play_unchecked(mv);
         if j >= ply && pos.key() == key {
             return true;
         }

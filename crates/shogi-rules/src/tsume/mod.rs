@@ -434,7 +434,7 @@ pub fn ki2_line(start: &Position, pv: &[Move]) -> String {
             crate::jsa::write_move(&pos, mv, prev, true)
         ));
         prev = Some(mv.to());
-        pos.make(mv);
+        pos.play_unchecked(mv);
     }
     out.join(" ")
 }

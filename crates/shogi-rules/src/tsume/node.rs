@@ -102,7 +102,7 @@ impl Node {
             }
             Move::Drop { kind, to } => k ^= piece_key(us, kind, to),
         }
-        let undo = self.pos.make(mv);
+        let undo = self.pos.play_unchecked(mv);
         self.board_key = k;
         NodeUndo {
             undo,
@@ -111,7 +111,7 @@ impl Node {
     }
 
     pub(crate) fn unplay(&mut self, mv: Move, u: NodeUndo) {
-        self.pos.unmake(mv, u.undo);
+        self.pos.undo(mv, u.undo);
         self.board_key = u.board_key;
     }
 
