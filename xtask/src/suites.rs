@@ -7,11 +7,9 @@ use std::process::{Command, ExitCode};
 
 use crate::glob;
 
-/// The variable the suites append per-diagram outcomes to (see
-/// `board_core::diagram::suite::REPORT_ENV`).
-const REPORT_ENV: &str = "ARBITER_DIAGRAM_REPORT";
-/// Snapshot files of a suite start with this (the test file is `tests/diagrams.rs`).
-const SNAPSHOT_PREFIX: &str = "diagrams__";
+// The variable the suites append per-diagram outcomes to, and the file-name prefix of
+// their snapshots: one definition, shared with the suites.
+use diagram_suite::{REPORT_ENV, SNAPSHOT_PREFIX};
 
 #[derive(Debug, Default)]
 pub struct Options {

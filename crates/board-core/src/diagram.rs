@@ -22,7 +22,6 @@ pub mod file;
 mod labels;
 mod parse;
 mod render;
-pub mod suite;
 
 pub use cell::{Cell, Stone, box_glyph};
 pub use error::{DiagramError, DiagramErrorKind};

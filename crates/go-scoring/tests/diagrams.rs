@@ -16,8 +16,8 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::Arc;
 
-use board_core::diagram::suite::{self, Suite};
 use board_core::diagram::{Cell, DiagramFile, Stone};
+use diagram_suite::{self as suite, Suite};
 use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Method, Params, Version};
 use go_scoring::{Color, MadeUpBoard, Mark, PerColor, Position, Topology};

@@ -13,8 +13,8 @@
 
 use std::path::Path;
 
-use board_core::diagram::suite::{self, Suite};
 use board_core::diagram::{Cell, DiagramFile};
+use diagram_suite::{self as suite, Suite};
 use shogi_rules::handicap::Handicap;
 use shogi_rules::{Kind, Move, Piece, Position, START_SFEN, Setup, Side, Square, kanji, kif, usi};
 

@@ -12,8 +12,8 @@
 //!
 //! Run every suite with `cargo xtask test-diagrams`.
 
-use board_core::diagram::suite::{self, Suite};
 use board_core::diagram::{Cell, parse_file};
+use diagram_suite::{self as suite, Suite};
 use std::path::Path;
 use xiangqi_repetition::adjudicate::diagram_case::render_case;
 use xiangqi_repetition::*;

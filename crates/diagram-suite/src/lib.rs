@@ -1,5 +1,8 @@
 //! Shared machinery of the per-crate diagram snapshot suites (`tests/diagrams.rs`).
 //!
+//! This is test support, not part of any published API: the rule crates take it as a
+//! dev-dependency and `cargo xtask test-diagrams` reads the report it writes.
+//!
 //! Each suite runs `insta::glob!` over `diagrams/<game>/*.txt` and hands every file to
 //! [`Suite::check`], which parses it, runs the crate's checks, catches a failure so the
 //! other diagrams still run, and appends `PASS <game>/<file>` or `FAIL <game>/<file>:
@@ -14,8 +17,8 @@ use std::io::Write as _;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 
-use super::file::{DiagramFile, parse_file_bytes};
-use super::{Cell, Diagram, FilePlace, RankSide, Stone, parse, render};
+use board_core::diagram::file::{DiagramFile, parse_file_bytes};
+use board_core::diagram::{Cell, Diagram, FilePlace, RankSide, Stone, parse, render};
 
 /// Environment variable naming the file that per-diagram outcomes are appended to.
 pub const REPORT_ENV: &str = "ARBITER_DIAGRAM_REPORT";
@@ -31,6 +34,7 @@ pub struct Suite {
 }
 
 impl Suite {
+    /// A suite with no outcome yet.
     pub fn new() -> Self {
         Suite::default()
     }
@@ -327,7 +331,7 @@ mod tests {
 
     #[test]
     fn finds_unreferenced_snapshots() {
-        let root = std::env::temp_dir().join(format!("board-core-suite-{}", std::process::id()));
+        let root = std::env::temp_dir().join(format!("diagram-suite-{}", std::process::id()));
         let (snaps, diagrams) = (root.join("snapshots"), root.join("go"));
         fs::create_dir_all(&snaps).unwrap();
         fs::create_dir_all(&diagrams).unwrap();
@@ -364,8 +368,9 @@ mod tests {
             case_name(Path::new("/w/diagrams/go/000-fig5.txt")),
             "go/000-fig5.txt"
         );
-        let file = super::super::parse_file("# source: s\n# figure: f\n# expect: a_b=1 c=2\n\n●\n")
-            .unwrap();
+        let file =
+            board_core::diagram::parse_file("# source: s\n# figure: f\n# expect: a_b=1 c=2\n\n●\n")
+                .unwrap();
         assert_eq!(undocumented_keys(&file, "| `a_b` | x |"), ["c"]);
     }
 }
