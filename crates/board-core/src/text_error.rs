@@ -10,7 +10,8 @@ use std::fmt;
 /// An error of kind `K` at a position in a text.
 ///
 /// `line` and `column` are 1-based; the column counts characters, not bytes, so that it
-/// matches what an editor shows for kanji and full-width digits.
+/// matches what an editor shows for kanji and full-width digits. Column 0 means the error
+/// concerns the whole line (a record-level problem); `Display` then names only the line.
 ///
 /// ```
 /// use board_core::TextError;
@@ -25,14 +26,14 @@ use std::fmt;
 pub struct TextError<K> {
     /// The 1-based line number.
     pub line: u32,
-    /// The 1-based column, in characters.
+    /// The 1-based column, in characters; 0 for the whole line.
     pub column: u32,
     /// What went wrong there.
     pub kind: K,
 }
 
 impl<K> TextError<K> {
-    /// An error at a known line and column (both 1-based).
+    /// An error at a known line and column (both 1-based; column 0 for the whole line).
     pub const fn new(line: u32, column: u32, kind: K) -> Self {
         Self { line, column, kind }
     }
@@ -75,12 +76,17 @@ impl<K> TextError<K> {
 }
 
 impl<K: fmt::Display> fmt::Display for TextError<K> {
+    /// `line L, column C: kind`, or `line L: kind` for column 0.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "line {}, column {}: {}",
-            self.line, self.column, self.kind
-        )
+        if self.column == 0 {
+            write!(f, "line {}: {}", self.line, self.kind)
+        } else {
+            write!(
+                f,
+                "line {}, column {}: {}",
+                self.line, self.column, self.kind
+            )
+        }
     }
 }
 
@@ -238,6 +244,7 @@ mod tests {
     fn display_and_map() {
         let e = TextError::new(4, 2, "bad");
         assert_eq!(e.to_string(), "line 4, column 2: bad");
+        assert_eq!(TextError::new(4, 0, "bad").to_string(), "line 4: bad");
         assert_eq!(e.map(str::len), TextError::new(4, 2, 3));
         let boxed: Box<dyn std::error::Error> = Box::new(e);
         assert!(boxed.to_string().starts_with("line 4"));
