@@ -116,8 +116,12 @@ mod tests {
         for key in keys.keys {
             assert_eq!(rng.next_u64(), key);
         }
-        // Published splitmix64 test vector for seed 0.
+        // Published splitmix64 test vectors for seeds 0 and 1234567.
         assert_eq!(Rng::new(0).next_u64(), 0xE220_A839_7B1D_CDAF);
+        let mut rng = Rng::new(1234567);
+        assert_eq!(rng.next_u64(), 6457827717110365317);
+        assert_eq!(rng.next_u64(), 3203168211198807973);
+        assert_eq!(rng.next_u64(), 9817491932198370423);
     }
 
     #[test]

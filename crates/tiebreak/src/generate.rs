@@ -4,12 +4,12 @@
 //! eight), results depend on the rating gap, and about 1 % half-point byes, a pairing-allocated
 //! bye for odd fields and 0.5 % forfeits exercise the unplayed-round rules.
 
-use crate::montecarlo::SplitMix64;
 use crate::tournament::{Colour, Entry, Outcome, Player, Tournament};
+use board_core::Rng;
 
 /// Generates a Swiss tournament with `players` players and `rounds` rounds.
 pub fn swiss(players: usize, rounds: usize, seed: u64) -> Tournament {
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = Rng::new(seed);
     let mut t = Tournament {
         name: "Generated Swiss".into(),
         rounds,

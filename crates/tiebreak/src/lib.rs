@@ -14,10 +14,10 @@
 pub mod csv_input;
 pub mod descriptor;
 pub mod error;
+#[doc(hidden)]
 pub mod generate;
 pub mod json_input;
 pub mod minimatch;
-pub mod montecarlo;
 pub mod odds;
 pub mod points;
 pub mod rating_tables;

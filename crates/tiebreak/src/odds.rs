@@ -12,7 +12,7 @@ use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 
 use crate::minimatch::parse_duration;
-use crate::montecarlo::SplitMix64;
+use board_core::Rng;
 
 /// A discrete distribution as integer weights over integer values (moves, seconds).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -191,7 +191,7 @@ impl Distribution {
     }
 
     /// Draws a value.
-    pub fn sample(&self, cumulative: &[u128], rng: &mut SplitMix64) -> i64 {
+    pub fn sample(&self, cumulative: &[u128], rng: &mut Rng) -> i64 {
         let total = *cumulative.last().unwrap_or(&1);
         let u = if total <= u128::from(u64::MAX) {
             u128::from(rng.below(total as u64))
@@ -273,7 +273,7 @@ pub fn analyse(criteria: &[(String, Distribution)], trials: u64, seed: u64) -> R
         });
     }
     // Monte Carlo: count matches still tied after each stage.
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = Rng::new(seed);
     let cums: Vec<Vec<u128>> = criteria.iter().map(|(_, d)| d.cumulative()).collect();
     let mut counts = vec![0u64; criteria.len()];
     for _ in 0..trials {

@@ -2,7 +2,6 @@
 //! panics, and whatever parses can be ranked.
 
 use tiebreak::descriptor::{Descriptor, parse_list};
-use tiebreak::montecarlo::SplitMix64;
 use tiebreak::odds::Distribution;
 use tiebreak::{Options, csv_input, json_input, minimatch, read_tournament, standings, trf};
 
@@ -11,7 +10,7 @@ const JSON: &str = r#"{"system":"swiss","players":[{"id":1,"results":["2w1"]},{"
 const MINI: &str = "first,second,result,moves,first_time\nA,B,1-0,25,10:00\nB,A,1-0,36,11:00\n";
 
 fn mutations(base: &str, seed: u64, count: usize) -> Vec<String> {
-    let mut rng = SplitMix64::new(seed);
+    let mut rng = board_core::Rng::new(seed);
     let alphabet: Vec<char> = "0123456789 ,.:;-+=/wbWDLHFUZ\n\t{}[]\"#@é和\u{0}"
         .chars()
         .collect();
