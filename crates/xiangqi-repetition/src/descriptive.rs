@@ -5,12 +5,12 @@
 //! Rooks, cannons, pawns and the king give a number of steps when moving forward or
 //! backward; horses, elephants and advisors give the destination file.
 
+use crate::Square;
 use crate::legality::IllegalReason;
 use crate::moves::Move;
 use crate::notation::{NotationError, NotationErrorKind};
 use crate::piece::PieceKind;
 use crate::position::Position;
-use crate::square::Square;
 use board_core::Side;
 
 /// Direction of a move as the notations name it.
@@ -59,8 +59,8 @@ pub struct Description {
 /// Own file number (1-9 from the side's right) of a point.
 pub fn own_file(side: Side, sq: Square) -> u8 {
     match side {
-        Side::First => 9 - sq.file(),
-        Side::Second => sq.file() + 1,
+        Side::First => 9 - sq.x(),
+        Side::Second => sq.x() + 1,
     }
 }
 
@@ -74,7 +74,7 @@ fn iccs_file(side: Side, own: u8) -> u8 {
 
 /// Ranks moved forward (positive) from `from` to `to` for `side`.
 fn forward_steps(side: Side, from: Square, to: Square) -> i32 {
-    let d = to.rank() as i32 - from.rank() as i32;
+    let d = to.iccs_rank() as i32 - from.iccs_rank() as i32;
     if side == Side::First { d } else { -d }
 }
 
@@ -90,15 +90,14 @@ fn on_file(pos: &Position, side: Side, kind: PieceKind, file: u8) -> Vec<Square>
     let mut v: Vec<Square> = pos
         .pieces(side, kind)
         .iter()
-        .map(|i| Square::new(i as u8).expect("board point"))
-        .filter(|s| s.file() == file)
+        .filter(|s| s.x() == file)
         .collect();
     // Front = nearest the opponent: highest rank for Red, lowest for Black.
     v.sort_by_key(|s| {
         if side == Side::First {
-            -(s.rank() as i32)
+            -(s.iccs_rank() as i32)
         } else {
-            s.rank() as i32
+            s.iccs_rank() as i32
         }
     });
     v
@@ -137,7 +136,7 @@ pub fn describe(pos: &Position, mv: Move) -> Option<Described> {
         };
         (op, arg)
     };
-    let same = on_file(pos, side, kind, mv.from.file());
+    let same = on_file(pos, side, kind, mv.from.x());
     let tandem = if same.len() >= 2 {
         let idx = same.iter().position(|&s| s == mv.from)? as u8 + 1;
         Some((idx, same.len() as u8))
@@ -189,7 +188,7 @@ fn destination(side: Side, kind: PieceKind, from: Square, op: Op, arg: u8) -> Op
         return None;
     }
     let dir: i32 = if side == Side::First { 1 } else { -1 };
-    let (fx, fr) = (from.file() as i32, from.rank() as i32);
+    let (fx, fr) = (from.x() as i32, from.iccs_rank() as i32);
     let (tx, tr) = match op {
         Op::Sideways => {
             if !(1..=9).contains(&arg) {
@@ -221,7 +220,7 @@ fn destination(side: Side, kind: PieceKind, from: Square, op: Op, arg: u8) -> Op
     if !(0..9).contains(&tx) || !(0..10).contains(&tr) {
         return None;
     }
-    Square::from_file_rank(tx as u8, tr as u8)
+    Square::from_iccs(tx as u8, tr as u8)
 }
 
 /// Finds the legal move a description names in `pos` (for the side to move).

@@ -6,9 +6,9 @@
 //! board, as some variant programs write it, is accepted. Parsing reports every problem with
 //! its byte offset.
 
+use crate::Square;
 use crate::piece::Piece;
 use crate::setup::Setup;
-use crate::square::Square;
 use board_core::Side;
 use std::fmt;
 use std::str::FromStr;
@@ -314,7 +314,7 @@ impl fmt::Display for Setup {
 
 /// The point named by a FEN board index, used in messages.
 pub fn square_name(index: usize) -> String {
-    Square::new(index as u8)
+    Square::from_index(index)
         .map(|s| s.to_string())
         .unwrap_or_else(|| "?".into())
 }

@@ -1,10 +1,12 @@
 //! ICCS/UCCI coordinate moves: `h2e2` (ranks 0-9 from Red's side, the default) or `H2-E2`,
 //! and the same with ranks 1-10 (`h3e3`) as Fairy-Stockfish and pyffish write them.
 
+use crate::Square;
 use crate::moves::Move;
 use crate::notation::{NotationError, NotationErrorKind};
 use crate::position::Position;
-use crate::square::Square;
+use board_geometry::NotationErrorKind as GeoKind;
+use board_geometry::notation::iccs as geo_iccs;
 
 /// Which number the first rank gets.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -16,22 +18,12 @@ pub enum RankBase {
     One,
 }
 
-impl RankBase {
-    fn offset(self) -> u32 {
-        match self {
-            RankBase::Zero => 0,
-            RankBase::One => 1,
-        }
-    }
-}
-
-/// Writes a point as file letter and rank.
+/// Writes a point as file letter and rank ([`board_geometry::notation::iccs`]).
 pub fn format_square(sq: Square, base: RankBase) -> String {
-    format!(
-        "{}{}",
-        (b'a' + sq.file()) as char,
-        sq.rank() as u32 + base.offset()
-    )
+    match base {
+        RankBase::Zero => geo_iccs::format(sq),
+        RankBase::One => geo_iccs::format_fsf(sq),
+    }
 }
 
 /// Writes a move in lower-case UCCI form.
@@ -43,9 +35,13 @@ pub fn format_move(mv: Move, base: RankBase) -> String {
     )
 }
 
+/// Reads the point that starts at byte `at` of a move text and returns it with the offset
+/// just after it. The points of a move are not delimited, so the point's extent is found
+/// here (a file letter, then one rank digit with ranks from 0, up to two from 1) and the
+/// point itself is read by [`board_geometry::notation::iccs`].
 fn parse_square(s: &str, at: usize, base: RankBase) -> Result<(Square, usize), NotationError> {
     let bytes = s.as_bytes();
-    let Some(&f) = bytes.get(at) else {
+    let Some(&first) = bytes.get(at) else {
         return Err(NotationError::new(
             at,
             NotationErrorKind::Truncated {
@@ -53,55 +49,46 @@ fn parse_square(s: &str, at: usize, base: RankBase) -> Result<(Square, usize), N
             },
         ));
     };
-    let file = f.to_ascii_lowercase().wrapping_sub(b'a');
-    if file > 8 {
-        let found = s[at..].chars().next().unwrap_or('?');
-        return Err(NotationError::new(
-            at,
-            NotationErrorKind::Unexpected {
-                found,
+    let max_digits = match base {
+        RankBase::Zero => 1,
+        RankBase::One => 2,
+    };
+    let mut end = at + usize::from(first.is_ascii());
+    let digits_start = end;
+    while end < bytes.len() && bytes[end].is_ascii_digit() && end - digits_start < max_digits {
+        end += 1;
+    }
+    if !first.is_ascii() {
+        end = at + s[at..].chars().next().map_or(1, char::len_utf8);
+    }
+    let text = &s[at..end];
+    let parsed = match base {
+        RankBase::Zero => geo_iccs::parse(text),
+        RankBase::One => geo_iccs::parse_fsf(text),
+    };
+    parsed.map(|sq| (sq, end)).map_err(|e| {
+        let offset = at + e.at;
+        let kind = match e.kind {
+            GeoKind::OffBoard { .. } => NotationErrorKind::OffBoard,
+            // The text of one point ended: either the move text did, or what follows is
+            // not a rank digit.
+            GeoKind::Truncated { expected } | GeoKind::Unexpected { expected, .. }
+                if offset >= end =>
+            {
+                match s[end..].chars().next() {
+                    None => NotationErrorKind::Truncated { expected },
+                    Some(found) => NotationErrorKind::Unexpected { found, expected },
+                }
+            }
+            GeoKind::Unexpected { found, expected } => {
+                NotationErrorKind::Unexpected { found, expected }
+            }
+            _ => NotationErrorKind::Truncated {
                 expected: "a file letter a-i",
             },
-        ));
-    }
-    let mut i = at + 1;
-    let mut value: u32 = 0;
-    let mut digits = 0;
-    while i < bytes.len() && bytes[i].is_ascii_digit() && digits < 2 {
-        value = value * 10 + (bytes[i] - b'0') as u32;
-        i += 1;
-        digits += 1;
-    }
-    if digits == 0 {
-        return match s[i..].chars().next() {
-            None => Err(NotationError::new(
-                i,
-                NotationErrorKind::Truncated {
-                    expected: "a rank number",
-                },
-            )),
-            Some(found) => Err(NotationError::new(
-                i,
-                NotationErrorKind::Unexpected {
-                    found,
-                    expected: "a rank number",
-                },
-            )),
         };
-    }
-    // With ranks 0-9 a single digit is a complete rank: `a0a1` must not read `0a`... as 2 digits.
-    if base == RankBase::Zero && digits == 2 {
-        i -= 1;
-        value /= 10;
-    }
-    let rank = value.checked_sub(base.offset()).filter(|&r| r <= 9);
-    match rank {
-        Some(r) => Ok((
-            Square::from_file_rank(file, r as u8).expect("file and rank checked"),
-            i,
-        )),
-        None => Err(NotationError::new(at + 1, NotationErrorKind::OffBoard)),
-    }
+        NotationError::new(offset, kind)
+    })
 }
 
 /// Parses a coordinate move without checking legality. Accepts `h2e2`, `H2-E2`, `h2-e2`.
@@ -144,24 +131,6 @@ impl std::str::FromStr for Move {
     }
 }
 
-impl std::str::FromStr for Square {
-    type Err = NotationError;
-
-    /// Reads an ICCS point with rank 0-9 (`e0`).
-    fn from_str(s: &str) -> Result<Square, NotationError> {
-        let (sq, end) = parse_square(s, 0, RankBase::Zero)?;
-        if end != s.len() {
-            return Err(NotationError::new(
-                end,
-                NotationErrorKind::Trailing {
-                    found: s[end..].to_string(),
-                },
-            ));
-        }
-        Ok(sq)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,7 +147,7 @@ mod tests {
         assert_eq!(top.to_string(), "a9a8");
         assert!(parse_move("a10a9", RankBase::Zero).is_err());
         assert!(parse_move("a0a1", RankBase::One).is_err());
-        assert_eq!("e0".parse::<Square>().unwrap().rank(), 0);
+        assert_eq!("e0".parse::<Square>().unwrap().iccs_rank(), 0);
         assert!("e0x".parse::<Square>().is_err());
         assert!("j0".parse::<Square>().is_err());
     }

@@ -1,10 +1,11 @@
 //! Why a move is illegal: the reason a referee would give.
 
+use crate::Square;
 use crate::moves::Move;
 use crate::piece::PieceKind;
 use crate::position::Position;
-use crate::square::Square;
 use crate::tables;
+use board_geometry::xiangqi::own_half;
 use std::fmt;
 
 /// The reason a move cannot be played in a position.
@@ -92,7 +93,7 @@ impl Position {
             after.king(board_core::Side::First),
             after.king(board_core::Side::Second),
         );
-        if rk.file() == bk.file() && tables::between(rk.index(), bk.index()) & after.occ == 0 {
+        if rk.x() == bk.x() && tables::between(rk.index(), bk.index()) & after.occ == 0 {
             Err(IllegalReason::KingsFacing)
         } else {
             Err(IllegalReason::LeavesKingInCheck)
@@ -126,7 +127,7 @@ impl Position {
             PieceKind::Elephant => {
                 if dx.abs() != 2 || dy.abs() != 2 {
                     IllegalReason::WrongShape
-                } else if (fy <= 4) != (ty <= 4) {
+                } else if own_half(self.turn).contains(from) != own_half(self.turn).contains(to) {
                     IllegalReason::CrossesRiver
                 } else {
                     IllegalReason::BlockedEye

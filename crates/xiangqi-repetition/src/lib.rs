@@ -52,12 +52,14 @@ pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod setup;
-pub mod square;
-pub mod tables;
+mod tables;
+#[cfg(feature = "serde")]
+mod text_serde;
 pub mod validate;
 pub mod wxf;
 
-pub use board_core::{Bitboard128, Side};
+pub use board_core::Side;
+pub use board_geometry::xiangqi::{Bitboard, Square};
 pub use fen::{FenError, FenProblem, FenProblemKind, START_FEN};
 pub use iccs::RankBase;
 pub use legality::IllegalReason;
@@ -67,7 +69,6 @@ pub use notation::{Notation, NotationError, NotationErrorKind};
 pub use piece::{Piece, PieceKind};
 pub use position::{Position, Undo};
 pub use setup::Setup;
-pub use square::Square;
 pub use validate::{PositionError, PositionProblem};
 
 /// A FEN that could not be read or does not describe a legal position.

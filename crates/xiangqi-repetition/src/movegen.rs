@@ -7,10 +7,10 @@
 //! recomputing the attacks on the king with the changed occupancy. Counting the legal moves of
 //! the unpinned pieces is then a population count.
 
+use crate::Square;
 use crate::moves::{Move, MoveList};
 use crate::piece::PieceKind;
 use crate::position::Position;
-use crate::square::Square;
 use crate::tables::{self, ADVISOR, KING, PAWN, PAWN_FROM};
 
 const K: usize = PieceKind::King as usize;
@@ -35,11 +35,11 @@ pub enum Status {
 
 #[inline(always)]
 fn push_targets(list: &mut MoveList, from: usize, mut targets: u128) {
-    let f = Square::from_index_unchecked(from as u8);
+    let f = Square::from_bit(from as u32);
     while targets != 0 {
-        let t = targets.trailing_zeros() as u8;
+        let t = targets.trailing_zeros();
         targets &= targets - 1;
-        list.push(Move::new(f, Square::from_index_unchecked(t)));
+        list.push(Move::new(f, Square::from_bit(t)));
     }
 }
 
@@ -107,8 +107,8 @@ impl Position {
                     t &= t - 1;
                     if self.safe_after(s, to) {
                         list.push(Move::new(
-                            Square::from_index_unchecked(s as u8),
-                            Square::from_index_unchecked(to as u8),
+                            Square::from_bit(s as u32),
+                            Square::from_bit(to as u32),
                         ));
                     }
                 }
@@ -131,8 +131,8 @@ impl Position {
                         t &= t - 1;
                         if self.safe_after(s, to) {
                             list.push(Move::new(
-                                Square::from_index_unchecked(s as u8),
-                                Square::from_index_unchecked(to as u8),
+                                Square::from_bit(s as u32),
+                                Square::from_bit(to as u32),
                             ));
                         }
                     }
@@ -145,8 +145,8 @@ impl Position {
             t &= t - 1;
             if self.safe_after(k, to) {
                 list.push(Move::new(
-                    Square::from_index_unchecked(k as u8),
-                    Square::from_index_unchecked(to as u8),
+                    Square::from_bit(k as u32),
+                    Square::from_bit(to as u32),
                 ));
             }
         }
@@ -351,8 +351,8 @@ impl Position {
                 t &= t - 1;
                 if self.checks_after(s, to) && self.safe_after(s, to) {
                     list.push(Move::new(
-                        Square::from_index_unchecked(s as u8),
-                        Square::from_index_unchecked(to as u8),
+                        Square::from_bit(s as u32),
+                        Square::from_bit(to as u32),
                     ));
                 }
             }
@@ -367,7 +367,7 @@ impl Position {
         if code == 0 || ((code - 1) / 7) as usize != self.turn.index() {
             return false;
         }
-        self.targets_from(from) & mv.to.bit() != 0
+        self.targets_from(from) & mv.to.bit().0 != 0
     }
 
     /// Whether `mv` is legal for the side to move.

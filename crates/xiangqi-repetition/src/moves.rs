@@ -1,11 +1,10 @@
 //! Moves and fixed-capacity move lists.
 
-use crate::square::Square;
+use crate::Square;
 use std::fmt;
 
 /// A move from one point to another; captures are implied by the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     pub from: Square,
     pub to: Square,
@@ -55,7 +54,7 @@ impl Default for MoveList {
 
 impl MoveList {
     pub fn new() -> MoveList {
-        let z = Square::from_index_unchecked(0);
+        let z = Square::from_bit(0);
         MoveList {
             moves: [Move::new(z, z); MAX_MOVES],
             len: 0,

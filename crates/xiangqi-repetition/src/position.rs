@@ -1,14 +1,15 @@
 //! The validated position: piece placement in bitboards and a mailbox, make/unmake with an
 //! incremental Zobrist key, and attack queries.
 
+use crate::Bitboard;
+use crate::Square;
 use crate::legality::IllegalReason;
 use crate::moves::Move;
 use crate::piece::{Piece, PieceKind};
 use crate::setup::Setup;
-use crate::square::Square;
 use crate::tables::{self, ADVISOR, KING, PAWN_FROM, ROT};
 use crate::validate::{self, PositionError, PositionProblem};
-use board_core::{Bitboard128, Side, ZobristKeys};
+use board_core::{Side, ZobristKeys};
 
 const K: usize = PieceKind::King as usize;
 const A: usize = PieceKind::Advisor as usize;
@@ -69,6 +70,22 @@ impl std::hash::Hash for Position {
     fn hash<Hs: std::hash::Hasher>(&self, state: &mut Hs) {
         self.board.hash(state);
         self.turn.hash(state);
+    }
+}
+
+impl std::fmt::Display for Position {
+    /// The six-field FEN, as [`Position::fen`] writes it.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&self.to_setup(), f)
+    }
+}
+
+impl std::str::FromStr for Position {
+    type Err = crate::PositionParseError;
+
+    /// Reads and validates a FEN, as [`Position::from_fen`].
+    fn from_str(fen: &str) -> Result<Position, crate::PositionParseError> {
+        Position::from_fen(fen)
     }
 }
 
@@ -225,47 +242,40 @@ impl Position {
 
     /// Points holding pieces of `side` and `kind`.
     #[inline]
-    pub fn pieces(&self, side: Side, kind: PieceKind) -> Bitboard128 {
-        Bitboard128(self.pieces[side.index()][kind.index()])
+    pub fn pieces(&self, side: Side, kind: PieceKind) -> Bitboard {
+        Bitboard(self.pieces[side.index()][kind.index()])
     }
 
     /// Points holding pieces of `side`.
     #[inline]
-    pub fn side_pieces(&self, side: Side) -> Bitboard128 {
-        Bitboard128(self.colour[side.index()])
+    pub fn side_pieces(&self, side: Side) -> Bitboard {
+        Bitboard(self.colour[side.index()])
     }
 
     #[inline]
-    pub fn occupied(&self) -> Bitboard128 {
-        Bitboard128(self.occ)
+    pub fn occupied(&self) -> Bitboard {
+        Bitboard(self.occ)
     }
 
     #[inline]
     pub fn king(&self, side: Side) -> Square {
-        Square::from_index_unchecked(self.kings[side.index()])
+        Square::from_bit(self.kings[side.index()] as u32)
     }
 
     /// Pieces of `side` that attack `sq` with the current occupancy: the pieces that could
     /// capture there if it held an enemy piece, ignoring whether the capture would be legal.
     /// The flying general counts only when `sq` holds the other king.
-    pub fn attackers_of(&self, sq: Square, side: Side) -> Bitboard128 {
-        Bitboard128(self.attackers_with(sq.index(), side.index(), self.occ, self.rot))
+    pub fn attackers_of(&self, sq: Square, side: Side) -> Bitboard {
+        Bitboard(self.attackers_with(sq.index(), side.index(), self.occ, self.rot))
     }
 
     /// As [`Position::attackers_of`] with a hypothetical occupancy (e.g. a piece removed).
-    pub fn attackers_with_occupancy(
-        &self,
-        sq: Square,
-        side: Side,
-        occupied: Bitboard128,
-    ) -> Bitboard128 {
+    pub fn attackers_with_occupancy(&self, sq: Square, side: Side, occupied: Bitboard) -> Bitboard {
         let mut rot = 0;
         for s in occupied.iter() {
-            if s < 90 {
-                rot |= ROT[s as usize];
-            }
+            rot |= ROT[s.index()];
         }
-        Bitboard128(self.attackers_with(sq.index(), side.index(), occupied.0, rot) & occupied.0)
+        Bitboard(self.attackers_with(sq.index(), side.index(), occupied.0, rot) & occupied.0)
     }
 
     pub(crate) fn attackers_with(&self, sq: usize, side: usize, occ: u128, rot: u128) -> u128 {
@@ -285,9 +295,9 @@ impl Position {
 
     /// Pieces giving check to the side to move (the flying general included).
     #[inline]
-    pub fn checkers(&self) -> Bitboard128 {
+    pub fn checkers(&self) -> Bitboard {
         let us = self.turn.index();
-        Bitboard128(self.king_attackers(self.kings[us] as usize, us ^ 1, self.occ, self.rot, !0))
+        Bitboard(self.king_attackers(self.kings[us] as usize, us ^ 1, self.occ, self.rot, !0))
     }
 
     #[inline]
@@ -322,14 +332,14 @@ impl Position {
     /// Pieces of `side` whose removal from the board would expose `side`'s king to an attack
     /// it does not face now: single blockers of a rook or of the facing king, either of two
     /// screens between an enemy cannon and the king, pieces on the leg of an enemy horse.
-    pub fn pinned(&self, side: Side) -> Bitboard128 {
-        Bitboard128(self.king_threats(side.index()).0 & self.colour[side.index()])
+    pub fn pinned(&self, side: Side) -> Bitboard {
+        Bitboard(self.king_threats(side.index()).0 & self.colour[side.index()])
     }
 
     /// Empty points between an enemy cannon and `side`'s king with nothing in between: a
     /// piece of `side` moving there would screen the cannon and check its own king.
-    pub fn screen_squares(&self, side: Side) -> Bitboard128 {
-        Bitboard128(self.king_threats(side.index()).1)
+    pub fn screen_squares(&self, side: Side) -> Bitboard {
+        Bitboard(self.king_threats(side.index()).1)
     }
 
     /// `(blockers of either colour, empty screen points)` for the king of `us`.
@@ -531,8 +541,8 @@ impl Position {
 
     /// Points the piece on `sq` could move to by its movement rule alone (own pieces
     /// excluded, own-king safety not considered); empty for an empty point.
-    pub fn pseudo_targets(&self, sq: Square) -> Bitboard128 {
-        Bitboard128(self.targets_from(sq.index()))
+    pub fn pseudo_targets(&self, sq: Square) -> Bitboard {
+        Bitboard(self.targets_from(sq.index()))
     }
 
     /// Same placement and side to move (the move counters are not compared).

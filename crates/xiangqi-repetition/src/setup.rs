@@ -3,8 +3,8 @@
 //! A [`Setup`] may be illegal (two red kings, an elephant across the river); it becomes a
 //! playable [`crate::Position`] only through validation, which lists every problem at once.
 
+use crate::Square;
 use crate::piece::{Piece, PieceKind};
-use crate::square::Square;
 use board_core::Side;
 
 /// Pieces on points, the side to move and the two move counters of the FEN.

@@ -1,9 +1,15 @@
-//! Attack tables computed at compile time by `const fn`.
+//! Attack tables computed at compile time by `const fn`, from the board geometry of
+//! [`board_geometry::xiangqi`]: squares and their offsets, palaces, river halves, rows and
+//! columns.
 //!
-//! Squares follow [`crate::square`]: `index = y * 9 + x`, `y = 0` is Black's back rank.
-//! Rook and cannon lines use two occupancy views kept by the position: the normal bitboard,
-//! where a rank is 9 consecutive bits, and a file-major copy (`bit x * 10 + y`), where a file is
-//! 10 consecutive bits. A rank or file occupancy then indexes a small table.
+//! Tables are `u128` words indexed by [`Square::index`] (FEN order, `y = 0` is Black's back
+//! rank), the form the move generator's hot loops read. Rook and cannon lines use two
+//! occupancy views kept by the position: the normal bitboard, where a rank is 9 consecutive
+//! bits, and a file-major copy (`bit x * 10 + y`), where a file is 10 consecutive bits. A
+//! rank or file occupancy then indexes a small table.
+
+use board_core::Side;
+use board_geometry::xiangqi::{self as geo, HEIGHT, SQUARES, Square, WIDTH};
 
 /// A leaper step that a single point can block: the horse leg or the elephant eye.
 #[derive(Clone, Copy, Debug)]
@@ -19,83 +25,76 @@ const EMPTY_LEAP: Leap = Leap {
     targets: 0,
 };
 
-const fn on_board(x: i32, y: i32) -> bool {
-    x >= 0 && x < 9 && y >= 0 && y < 10
+/// The square of a table index (every index below [`SQUARES`] is one).
+const fn square(index: usize) -> Square {
+    match Square::from_index(index) {
+        Some(sq) => sq,
+        None => panic!("table index off the board"),
+    }
 }
 
-const fn bit(x: i32, y: i32) -> u128 {
-    1u128 << (y * 9 + x)
+/// The bit of the square `(dx, dy)` away from `sq`, or 0 off the board.
+const fn step_bit(sq: Square, dx: i8, dy: i8) -> u128 {
+    match sq.offset(dx, dy) {
+        Some(to) => to.bit().0,
+        None => 0,
+    }
 }
 
-/// Whether `(x, y)` lies in either palace.
-pub const fn in_palace(x: i32, y: i32) -> bool {
-    x >= 3 && x <= 5 && (y <= 2 || y >= 7) && y >= 0 && y <= 9
+/// The palace holding `sq`, or the empty set outside both palaces.
+const fn palace_of(sq: Square) -> u128 {
+    let bit = sq.bit().0;
+    let red = geo::palace(Side::First).0;
+    let black = geo::palace(Side::Second).0;
+    if red & bit != 0 {
+        red
+    } else if black & bit != 0 {
+        black
+    } else {
+        0
+    }
 }
 
-const fn same_palace(y0: i32, y1: i32) -> bool {
-    (y0 <= 2) == (y1 <= 2)
+/// The river half holding `sq`: an elephant never leaves it.
+const fn half_of(sq: Square) -> u128 {
+    let red = geo::own_half(Side::First).0;
+    if red & sq.bit().0 != 0 {
+        red
+    } else {
+        geo::own_half(Side::Second).0
+    }
 }
 
-const fn same_half(y0: i32, y1: i32) -> bool {
-    (y0 <= 4) == (y1 <= 4)
-}
+/// Orthogonal steps as `(dx, dy)`: towards Black's side, towards Red's, right, left.
+const ORTHO: [(i8, i8); 4] = [(0, -1), (0, 1), (1, 0), (-1, 0)];
+/// Diagonal steps as `(dx, dy)`.
+const DIAG: [(i8, i8); 4] = [(1, -1), (-1, -1), (1, 1), (-1, 1)];
 
-const ORTHO: [(i32, i32); 4] = [(0, -1), (0, 1), (1, 0), (-1, 0)];
-const DIAG: [(i32, i32); 4] = [(1, -1), (-1, -1), (1, 1), (-1, 1)];
-
-const fn king_table() -> [u128; 90] {
-    let mut t = [0u128; 90];
+/// Steps from every point that stay inside its own palace (king: `ORTHO`, advisor: `DIAG`).
+const fn palace_steps(steps: &[(i8, i8); 4]) -> [u128; SQUARES] {
+    let leaps = geo::leaper_table(steps);
+    let mut t = [0u128; SQUARES];
     let mut s = 0;
-    while s < 90 {
-        let (x, y) = ((s % 9) as i32, (s / 9) as i32);
-        if in_palace(x, y) {
-            let mut d = 0;
-            while d < 4 {
-                let (nx, ny) = (x + ORTHO[d].0, y + ORTHO[d].1);
-                if on_board(nx, ny) && in_palace(nx, ny) && same_palace(y, ny) {
-                    t[s] |= bit(nx, ny);
-                }
-                d += 1;
-            }
-        }
+    while s < SQUARES {
+        t[s] = leaps[s].0 & palace_of(square(s));
         s += 1;
     }
     t
 }
 
-const fn advisor_table() -> [u128; 90] {
-    let mut t = [0u128; 90];
+const fn elephant_table() -> [[Leap; 4]; SQUARES] {
+    let mut t = [[EMPTY_LEAP; 4]; SQUARES];
     let mut s = 0;
-    while s < 90 {
-        let (x, y) = ((s % 9) as i32, (s / 9) as i32);
-        if in_palace(x, y) {
-            let mut d = 0;
-            while d < 4 {
-                let (nx, ny) = (x + DIAG[d].0, y + DIAG[d].1);
-                if on_board(nx, ny) && in_palace(nx, ny) && same_palace(y, ny) {
-                    t[s] |= bit(nx, ny);
-                }
-                d += 1;
-            }
-        }
-        s += 1;
-    }
-    t
-}
-
-const fn elephant_table() -> [[Leap; 4]; 90] {
-    let mut t = [[EMPTY_LEAP; 4]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (x, y) = ((s % 9) as i32, (s / 9) as i32);
+    while s < SQUARES {
+        let sq = square(s);
         let mut d = 0;
         while d < 4 {
             let (dx, dy) = DIAG[d];
-            let (tx, ty) = (x + 2 * dx, y + 2 * dy);
-            if on_board(tx, ty) && same_half(y, ty) {
+            let target = step_bit(sq, 2 * dx, 2 * dy) & half_of(sq);
+            if target != 0 {
                 t[s][d] = Leap {
-                    block: bit(x + dx, y + dy),
-                    targets: bit(tx, ty),
+                    block: step_bit(sq, dx, dy),
+                    targets: target,
                 };
             }
             d += 1;
@@ -106,29 +105,21 @@ const fn elephant_table() -> [[Leap; 4]; 90] {
 }
 
 /// Horse moves from a point: per orthogonal leg, the two points beyond it.
-const fn horse_table() -> [[Leap; 4]; 90] {
-    let mut t = [[EMPTY_LEAP; 4]; 90];
+const fn horse_table() -> [[Leap; 4]; SQUARES] {
+    let mut t = [[EMPTY_LEAP; 4]; SQUARES];
     let mut s = 0;
-    while s < 90 {
-        let (x, y) = ((s % 9) as i32, (s / 9) as i32);
+    while s < SQUARES {
+        let sq = square(s);
         let mut d = 0;
         while d < 4 {
             let (dx, dy) = ORTHO[d];
-            let (lx, ly) = (x + dx, y + dy);
-            if on_board(lx, ly) {
-                let mut targets = 0u128;
-                // Two points two steps along the leg direction and one step across.
-                let (ax, ay) = (x + 2 * dx + dy, y + 2 * dy + dx);
-                let (bx, by) = (x + 2 * dx - dy, y + 2 * dy - dx);
-                if on_board(ax, ay) {
-                    targets |= bit(ax, ay);
-                }
-                if on_board(bx, by) {
-                    targets |= bit(bx, by);
-                }
+            let leg = step_bit(sq, dx, dy);
+            if leg != 0 {
+                // Two steps along the leg direction and one step across.
                 t[s][d] = Leap {
-                    block: bit(lx, ly),
-                    targets,
+                    block: leg,
+                    targets: step_bit(sq, 2 * dx + dy, 2 * dy + dx)
+                        | step_bit(sq, 2 * dx - dy, 2 * dy - dx),
                 };
             }
             d += 1;
@@ -140,26 +131,19 @@ const fn horse_table() -> [[Leap; 4]; 90] {
 
 /// Horses that attack a point: per diagonal neighbour (the attacking horse's leg), the two
 /// points from which a horse would jump over it to the point.
-const fn horse_to_table() -> [[Leap; 4]; 90] {
-    let mut t = [[EMPTY_LEAP; 4]; 90];
+const fn horse_to_table() -> [[Leap; 4]; SQUARES] {
+    let mut t = [[EMPTY_LEAP; 4]; SQUARES];
     let mut s = 0;
-    while s < 90 {
-        let (x, y) = ((s % 9) as i32, (s / 9) as i32);
+    while s < SQUARES {
+        let sq = square(s);
         let mut d = 0;
         while d < 4 {
             let (dx, dy) = DIAG[d];
-            let (lx, ly) = (x + dx, y + dy);
-            if on_board(lx, ly) {
-                let mut targets = 0u128;
-                if on_board(x + 2 * dx, y + dy) {
-                    targets |= bit(x + 2 * dx, y + dy);
-                }
-                if on_board(x + dx, y + 2 * dy) {
-                    targets |= bit(x + dx, y + 2 * dy);
-                }
+            let leg = step_bit(sq, dx, dy);
+            if leg != 0 {
                 t[s][d] = Leap {
-                    block: bit(lx, ly),
-                    targets,
+                    block: leg,
+                    targets: step_bit(sq, 2 * dx, dy) | step_bit(sq, dx, 2 * dy),
                 };
             }
             d += 1;
@@ -169,26 +153,23 @@ const fn horse_to_table() -> [[Leap; 4]; 90] {
     t
 }
 
-/// Pawn moves: `[side][point]`; Red (side 0) moves towards `y = 0`.
-const fn pawn_table() -> [[u128; 90]; 2] {
-    let mut t = [[0u128; 90]; 2];
+/// Pawn moves: `[side][point]`. A pawn steps forward (Red towards `y = 0`) and, once
+/// across the river (off its own half), sideways too.
+const fn pawn_table() -> [[u128; SQUARES]; 2] {
+    let mut t = [[0u128; SQUARES]; 2];
     let mut side = 0;
     while side < 2 {
+        let (forward, own) = if side == 0 {
+            (-1, geo::own_half(Side::First).0)
+        } else {
+            (1, geo::own_half(Side::Second).0)
+        };
         let mut s = 0;
-        while s < 90 {
-            let (x, y) = ((s % 9) as i32, (s / 9) as i32);
-            let fwd = if side == 0 { -1 } else { 1 };
-            let crossed = if side == 0 { y <= 4 } else { y >= 5 };
-            if on_board(x, y + fwd) {
-                t[side][s] |= bit(x, y + fwd);
-            }
-            if crossed {
-                if x > 0 {
-                    t[side][s] |= bit(x - 1, y);
-                }
-                if x < 8 {
-                    t[side][s] |= bit(x + 1, y);
-                }
+        while s < SQUARES {
+            let sq = square(s);
+            t[side][s] = step_bit(sq, 0, forward);
+            if own & sq.bit().0 == 0 {
+                t[side][s] |= step_bit(sq, -1, 0) | step_bit(sq, 1, 0);
             }
             s += 1;
         }
@@ -198,14 +179,14 @@ const fn pawn_table() -> [[u128; 90]; 2] {
 }
 
 /// Reverse pawn table: `[side][point]` = points from which a pawn of `side` attacks `point`.
-const fn pawn_from_table(att: &[[u128; 90]; 2]) -> [[u128; 90]; 2] {
-    let mut t = [[0u128; 90]; 2];
+const fn pawn_from_table(att: &[[u128; SQUARES]; 2]) -> [[u128; SQUARES]; 2] {
+    let mut t = [[0u128; SQUARES]; 2];
     let mut side = 0;
     while side < 2 {
         let mut s = 0;
-        while s < 90 {
+        while s < SQUARES {
             let mut to = 0;
-            while to < 90 {
+            while to < SQUARES {
                 if att[side][s] & (1u128 << to) != 0 {
                     t[side][to] |= 1u128 << s;
                 }
@@ -307,15 +288,16 @@ const fn file_tables(cannon: bool) -> [[u16; 1024]; 10] {
     t
 }
 
-/// Spreads a 10-bit row mask onto file `a` of the board (bit `y` → point `y * 9`).
+/// Spreads a 10-bit row mask onto file `a` of the board (bit `y` → the square `(0, y)`).
 const fn file_spread() -> [u128; 1024] {
+    let column = geo::column(0).0;
     let mut t = [0u128; 1024];
     let mut m = 0;
     while m < 1024 {
         let mut y = 0;
-        while y < 10 {
+        while y < HEIGHT {
             if m & (1 << y) != 0 {
-                t[m] |= 1u128 << (y * 9);
+                t[m] |= column & geo::row(y).0;
             }
             y += 1;
         }
@@ -325,53 +307,60 @@ const fn file_spread() -> [u128; 1024] {
 }
 
 /// Bit of each point in the file-major occupancy (`x * 10 + y`).
-const fn rot_bits() -> [u128; 90] {
-    let mut t = [0u128; 90];
+const fn rot_bits() -> [u128; SQUARES] {
+    let mut t = [0u128; SQUARES];
     let mut s = 0;
-    while s < 90 {
-        t[s] = 1u128 << ((s % 9) * 10 + s / 9);
+    while s < SQUARES {
+        let sq = square(s);
+        t[s] = 1u128 << (sq.x() as usize * HEIGHT as usize + sq.y() as usize);
         s += 1;
     }
     t
 }
 
-const fn file_masks() -> [u128; 9] {
-    let mut t = [0u128; 9];
+const fn file_masks() -> [u128; WIDTH as usize] {
+    let mut t = [0u128; WIDTH as usize];
     let mut x = 0;
-    while x < 9 {
-        let mut y = 0;
-        while y < 10 {
-            t[x] |= 1u128 << (y * 9 + x);
-            y += 1;
-        }
+    while x < WIDTH {
+        t[x as usize] = geo::column(x).0;
         x += 1;
     }
     t
 }
 
+const fn rank_masks() -> [u128; HEIGHT as usize] {
+    let mut t = [0u128; HEIGHT as usize];
+    let mut y = 0;
+    while y < HEIGHT {
+        t[y as usize] = geo::row(y).0;
+        y += 1;
+    }
+    t
+}
+
 /// Points reachable by the king (orthogonal palace steps).
-pub static KING: [u128; 90] = king_table();
+pub static KING: [u128; SQUARES] = palace_steps(&ORTHO);
 /// Points reachable by an advisor (diagonal palace steps).
-pub static ADVISOR: [u128; 90] = advisor_table();
+pub static ADVISOR: [u128; SQUARES] = palace_steps(&DIAG);
 /// Elephant steps per diagonal, with the eye that blocks each.
-pub static ELEPHANT: [[Leap; 4]; 90] = elephant_table();
+pub static ELEPHANT: [[Leap; 4]; SQUARES] = elephant_table();
 /// Horse steps per leg.
-pub static HORSE: [[Leap; 4]; 90] = horse_table();
+pub static HORSE: [[Leap; 4]; SQUARES] = horse_table();
 /// Horse attackers of a point per (diagonal) leg.
-pub static HORSE_TO: [[Leap; 4]; 90] = horse_to_table();
+pub static HORSE_TO: [[Leap; 4]; SQUARES] = horse_to_table();
 /// Pawn steps `[side][point]`.
-pub static PAWN: [[u128; 90]; 2] = pawn_table();
+pub static PAWN: [[u128; SQUARES]; 2] = pawn_table();
 /// Points from which a pawn of `side` attacks a point.
-pub static PAWN_FROM: [[u128; 90]; 2] = pawn_from_table(&pawn_table());
+pub static PAWN_FROM: [[u128; SQUARES]; 2] = pawn_from_table(&pawn_table());
 static RANK_ROOK: [[u16; 512]; 9] = rank_tables(false);
 static RANK_CANNON: [[u16; 512]; 9] = rank_tables(true);
 static FILE_ROOK: [[u16; 1024]; 10] = file_tables(false);
 static FILE_CANNON: [[u16; 1024]; 10] = file_tables(true);
 static FILE_SPREAD: [u128; 1024] = file_spread();
 /// Bit of each point in the file-major occupancy.
-pub static ROT: [u128; 90] = rot_bits();
+pub static ROT: [u128; SQUARES] = rot_bits();
 /// All points of each file.
-pub static FILE_MASK: [u128; 9] = file_masks();
+pub static FILE_MASK: [u128; WIDTH as usize] = file_masks();
 
 /// Rook reach along the rank of `sq` (first blocker included).
 #[inline(always)]
@@ -446,47 +435,46 @@ pub fn elephant(sq: usize, occ: u128) -> u128 {
 /// Points strictly between two points on a common rank or file (empty otherwise).
 #[inline(always)]
 pub fn between(a: usize, b: usize) -> u128 {
-    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
-    if lo == hi {
-        return 0;
-    }
-    let span = (1u128 << hi) - (1u128 << (lo + 1));
-    if lo / 9 == hi / 9 {
-        span
-    } else if lo % 9 == hi % 9 {
-        span & FILE_MASK[lo % 9]
-    } else {
-        0
-    }
+    geo::between(Square::from_bit(a as u32), Square::from_bit(b as u32)).0
 }
 
-/// The points of both palaces and the squares pieces of each kind can ever occupy.
+/// The squares pieces of each kind can ever occupy.
 pub mod reach {
-    const fn build(kind: usize) -> [u128; 2] {
-        let mut t = [0u128; 2];
-        let mut side = 0;
-        while side < 2 {
-            let mut s = 0;
-            while s < 90 {
-                let (x, y): (i32, i32) = (s % 9, s / 9);
-                // Own half and palace rows as seen from `side` (Red at the bottom).
-                let own_y = if side == 0 { y } else { 9 - y };
-                let ok = match kind {
-                    0 => x >= 3 && x <= 5 && own_y >= 7,
-                    1 => x >= 3 && x <= 5 && own_y >= 7 && (x + own_y) % 2 == 0,
-                    2 => (own_y == 7 && x % 4 == 0) || ((own_y == 5 || own_y == 9) && x % 4 == 2),
-                    6 => own_y <= 4 || (own_y <= 6 && x % 2 == 0),
-                    _ => true,
-                };
-                if ok {
-                    t[side] |= 1u128 << s;
-                }
-                s += 1;
+    use super::{SQUARES, square};
+    use board_core::Side;
+    use board_geometry::xiangqi as geo;
+
+    /// The points a Red piece of table kind `kind` can reach; Black's are the same points
+    /// rotated (every pattern is symmetric left-right).
+    const fn red(kind: usize) -> u128 {
+        let palace = geo::palace(Side::First).0;
+        let mut bits = 0u128;
+        let mut s = 0;
+        while s < SQUARES {
+            let sq = square(s);
+            // Rows counted from Black's back rank: Red's back rank is 9, the river bank 5.
+            let (x, y) = (sq.x(), sq.y());
+            let in_palace = palace & sq.bit().0 != 0;
+            let ok = match kind {
+                0 => in_palace,
+                1 => in_palace && (x + y) % 2 == 0,
+                2 => (y == 7 && x % 4 == 0) || ((y == 5 || y == 9) && x % 4 == 2),
+                6 => y <= 4 || (y <= 6 && x % 2 == 0),
+                _ => true,
+            };
+            if ok {
+                bits |= sq.bit().0;
             }
-            side += 1;
+            s += 1;
         }
-        t
+        bits
     }
+
+    const fn build(kind: usize) -> [u128; 2] {
+        let red = red(kind);
+        [red, geo::rotate180_bits(geo::Bitboard(red)).0]
+    }
+
     /// `[kind][side]`: points a piece of that kind and side can ever stand on.
     pub static REACHABLE: [[u128; 2]; 7] = [
         build(0),
@@ -499,15 +487,5 @@ pub mod reach {
     ];
 }
 
-const fn rank_masks() -> [u128; 10] {
-    let mut t = [0u128; 10];
-    let mut y = 0;
-    while y < 10 {
-        t[y] = 0x1FFu128 << (y * 9);
-        y += 1;
-    }
-    t
-}
-
 /// All points of each row (`y`).
-pub static RANK_MASK: [u128; 10] = rank_masks();
+pub static RANK_MASK: [u128; HEIGHT as usize] = rank_masks();

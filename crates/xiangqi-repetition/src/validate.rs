@@ -1,9 +1,9 @@
 //! Validation of a [`Setup`]: every reason it cannot arise in a game of xiangqi.
 
+use crate::Square;
 use crate::piece::{Piece, PieceKind, side_name};
 use crate::position::Position;
 use crate::setup::Setup;
-use crate::square::Square;
 use crate::tables;
 use board_core::Side;
 use std::fmt;
@@ -112,7 +112,7 @@ pub fn problems(setup: &Setup) -> Vec<PositionProblem> {
     for sq in Square::all() {
         if let Some(piece) = setup.piece_at(sq) {
             let reach = tables::reach::REACHABLE[piece.kind.index()][piece.side.index()];
-            if reach & sq.bit() == 0 {
+            if reach & sq.bit().0 == 0 {
                 out.push(PositionProblem::Unreachable { square: sq, piece });
             }
         }
@@ -121,7 +121,7 @@ pub fn problems(setup: &Setup) -> Vec<PositionProblem> {
         for file in 0..9u8 {
             let unpromoted = setup
                 .squares_of(Piece::new(side, PieceKind::Pawn))
-                .filter(|s| s.file() == file && own_half(side, *s))
+                .filter(|s| s.x() == file && board_geometry::xiangqi::own_half(side).contains(*s))
                 .count();
             if unpromoted >= 2 {
                 out.push(PositionProblem::StackedPawns { side, file });
@@ -135,7 +135,7 @@ pub fn problems(setup: &Setup) -> Vec<PositionProblem> {
     if kings_ok {
         let pos = Position::from_setup_unchecked(setup);
         let (rk, bk) = (pos.king(Side::First), pos.king(Side::Second));
-        if rk.file() == bk.file() && tables::between(rk.index(), bk.index()) & pos.occ == 0 {
+        if rk.x() == bk.x() && tables::between(rk.index(), bk.index()) & pos.occ == 0 {
             out.push(PositionProblem::KingsFacing);
         } else {
             let waiting = !setup.turn;
@@ -145,11 +145,4 @@ pub fn problems(setup: &Setup) -> Vec<PositionProblem> {
         }
     }
     out
-}
-
-fn own_half(side: Side, sq: Square) -> bool {
-    match side {
-        Side::First => sq.rank() <= 4,
-        Side::Second => sq.rank() >= 5,
-    }
 }

@@ -197,12 +197,11 @@ fn legal_moves_match_slow_oracle_on_random_games() {
                         let a = pos.after(m);
                         !a.in_check(pos.side_to_move()) && {
                             let (r, b) = (a.king(Side::First), a.king(Side::Second));
-                            !(r.file() == b.file()
+                            !(r.x() == b.x()
                                 && a.occupied().iter().all(|q| {
-                                    let q = Square::new(q as u8).unwrap();
-                                    q.file() != r.file()
-                                        || q.rank() <= r.rank()
-                                        || q.rank() >= b.rank()
+                                    q.x() != r.x()
+                                        || q.iccs_rank() <= r.iccs_rank()
+                                        || q.iccs_rank() >= b.iccs_rank()
                                 }))
                         }
                     })
@@ -244,22 +243,22 @@ fn attack_and_pin_queries() {
     // Red cannon e2 with two screens (e3 red pawn, e6 black pawn) before the black king e9:
     // both screens are "pinned" in the sense that removing one gives check.
     let pos = Position::from_fen("4k4/9/9/4p4/9/9/4P4/4C4/9/3K5 w - - 0 1").unwrap();
-    let e3 = Square::from_file_rank(4, 3).unwrap();
-    let e6 = Square::from_file_rank(4, 6).unwrap();
-    assert!(pos.pinned(Side::Second).contains(e6.index() as u32));
-    assert!(!pos.pinned(Side::First).contains(e3.index() as u32));
+    let e3 = Square::from_iccs(4, 3).unwrap();
+    let e6 = Square::from_iccs(4, 6).unwrap();
+    assert!(pos.pinned(Side::Second).contains(e6));
+    assert!(!pos.pinned(Side::First).contains(e3));
     // The red cannon e2 attacks the black pawn e6 over the screen e3.
-    let e2 = Square::from_file_rank(4, 2).unwrap();
+    let e2 = Square::from_iccs(4, 2).unwrap();
     assert_eq!(
         pos.attackers_of(e6, Side::First).iter().collect::<Vec<_>>(),
-        vec![e2.index() as u32]
+        vec![e2]
     );
     // The flying general: with the e-file empty the red king on d0 attacks nothing there,
     // but a red king on e0 facing the black king counts as its attacker.
     let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1").unwrap();
     let d0 = pos.king(Side::First);
     // A red king move to e0 would face the black king: illegal, with that reason.
-    let e0 = Square::from_file_rank(4, 0).unwrap();
+    let e0 = Square::from_iccs(4, 0).unwrap();
     assert_eq!(
         pos.check_move(Move::new(d0, e0)),
         Err(IllegalReason::KingsFacing)
@@ -267,17 +266,16 @@ fn attack_and_pin_queries() {
     // Horse leg pin: the red horse g7 would attack the black king on e8 over the leg f7;
     // the black rook on f7 is therefore pinned to its king.
     let pos = Position::from_fen("9/4k4/5rN2/9/9/9/9/9/9/3K5 b - - 0 1").unwrap();
-    let f7 = Square::from_file_rank(5, 7).unwrap();
-    assert!(pos.pinned(Side::Second).contains(f7.index() as u32));
-    let f6 = Square::from_file_rank(5, 6).unwrap();
+    let f7 = Square::from_iccs(5, 7).unwrap();
+    assert!(pos.pinned(Side::Second).contains(f7));
+    let f6 = Square::from_iccs(5, 6).unwrap();
     assert_eq!(
         pos.check_move(Move::new(f7, f6)),
         Err(IllegalReason::LeavesKingInCheck)
     );
     // With the leg removed, the horse g7 is the one attacker of e8.
-    let e8 = Square::from_file_rank(4, 8).unwrap();
-    let with_leg_open =
-        pos.attackers_with_occupancy(e8, Side::First, pos.occupied().without(f7.index() as u32));
+    let e8 = Square::from_iccs(4, 8).unwrap();
+    let with_leg_open = pos.attackers_with_occupancy(e8, Side::First, pos.occupied().without(f7));
     assert_eq!(with_leg_open.count(), 1);
     assert!(pos.attackers_of(e8, Side::First).is_empty());
 }

@@ -26,25 +26,14 @@ pub fn side_label(side: Side) -> &'static str {
 /// depend on the engine's numbering (which runs from Black's back rank).
 #[inline]
 pub fn reading_order(sq: Square) -> u8 {
-    sq.rank() * 9 + sq.file()
+    sq.iccs_rank() * 9 + sq.x()
 }
 
 /// The point `df` files and `dr` ranks (towards Black) away from `sq`, if on the board.
 #[inline]
 pub fn offset(sq: Square, df: i8, dr: i8) -> Option<Square> {
-    let f = sq.file() as i8 + df;
-    let r = sq.rank() as i8 + dr;
-    if (0..9).contains(&f) && (0..10).contains(&r) {
-        Square::from_file_rank(f as u8, r as u8)
-    } else {
-        None
-    }
-}
-
-/// The point with engine index `i`, as the engine's bit sets yield them (always `< 90`).
-#[inline]
-fn engine_point(i: u32) -> Square {
-    Square::from_index_unchecked(i as u8)
+    // Rows run from Black's back rank: a rank towards Black is a row up.
+    sq.offset(df, dr.checked_neg()?)
 }
 
 /// Why a FEN or a move could not be read; positions are byte offsets into the input.
@@ -211,15 +200,12 @@ impl Board {
         // Most points have at most one attacker: no ordering to do then.
         let bits = self.pos.attackers_of(target, by);
         if bits.count() <= 1 {
-            let only = bits.iter().next().map(engine_point);
+            let only = bits.first();
             return AttackerList::One(only.into_iter());
         }
         let mut found: Vec<(usize, Square)> = bits
             .iter()
-            .map(|i| {
-                let a = engine_point(i);
-                (self.attacker_rank(target, a), a)
-            })
+            .map(|a| (self.attacker_rank(target, a), a))
             .collect();
         found.sort_unstable_by_key(|&(rank, a)| (rank, reading_order(a)));
         AttackerList::Many(
@@ -233,8 +219,8 @@ impl Board {
 
     /// The listing order of the attacker on `a` of `target` (see [`Board::attackers`]).
     fn attacker_rank(&self, target: Square, a: Square) -> usize {
-        let df = a.file() as i8 - target.file() as i8;
-        let dr = a.rank() as i8 - target.rank() as i8;
+        let df = a.x() as i8 - target.x() as i8;
+        let dr = a.iccs_rank() as i8 - target.iccs_rank() as i8;
         let dist = (df.abs() + dr.abs()) as usize;
         let p = self.at(a).expect("attacker present");
         let target_is_king = self.at(target).is_some_and(|t| t.kind == PieceKind::King);
@@ -260,8 +246,7 @@ impl Board {
         self.pos
             .pseudo_targets(from)
             .iter()
-            .filter(|&i| occ.contains(i))
-            .map(engine_point)
+            .filter(|&s| occ.contains(s))
             .collect()
     }
 
@@ -408,10 +393,7 @@ fn line_rank(df: i8, dr: i8, dist: usize) -> usize {
 
 /// Is the point on `side`'s side of the river?
 pub fn on_own_side(sq: Square, side: Side) -> bool {
-    match side {
-        Side::First => sq.rank() <= 4,
-        Side::Second => sq.rank() >= 5,
-    }
+    board_geometry::xiangqi::own_half(side).contains(sq)
 }
 
 #[cfg(test)]
@@ -512,7 +494,7 @@ mod tests {
         // on the first line) comes first, the cannon behind its screen next, the horse last.
         let b = Board::from_fen("3k5/9/9/9/4p4/9/3N5/4R4/9/3KC4 w").unwrap();
         let list: Vec<String> = b
-            .attackers(Square::from_file_rank(4, 5).unwrap(), Side::First)
+            .attackers(Square::from_iccs(4, 5).unwrap(), Side::First)
             .map(|s| s.to_string())
             .collect();
         assert_eq!(list, ["e2", "e0", "d3"]);

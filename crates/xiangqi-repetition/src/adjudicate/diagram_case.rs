@@ -200,7 +200,7 @@ pub fn draw_board(b: &Board) -> Vec<String> {
         for file in 0..9 {
             row.push(' ');
             row.push(
-                b.at(Square::from_file_rank(file, rank).expect("file and rank on the board"))
+                b.at(Square::from_iccs(file, rank).expect("file and rank on the board"))
                     .map(|p| p.fen_char())
                     .unwrap_or('.'),
             );

@@ -488,8 +488,8 @@ fn held_by_horse(b: &Board, rook: Square, horse: Square) -> bool {
     };
     let mut lifted = b.clone();
     lifted.remove(rook);
-    let df = king.file() as i8 - horse.file() as i8;
-    let dr = king.rank() as i8 - horse.rank() as i8;
+    let df = king.x() as i8 - horse.x() as i8;
+    let dr = king.iccs_rank() as i8 - horse.iccs_rank() as i8;
     let leg_ok = (df.abs() == 2 && dr.abs() == 1 && offset(horse, df / 2, 0) == Some(rook))
         || (df.abs() == 1 && dr.abs() == 2 && offset(horse, 0, dr / 2) == Some(rook));
     leg_ok && lifted.attackers(king, hp.side).any(|s| s == horse)

@@ -52,8 +52,8 @@ impl Ply {
     #[inline]
     fn mv(&self) -> Move {
         Move::new(
-            Square::from_index_unchecked(self.packed as u8),
-            Square::from_index_unchecked((self.packed >> 8) as u8),
+            Square::from_bit(self.packed & 0xff),
+            Square::from_bit((self.packed >> 8) & 0xff),
         )
     }
 

@@ -25,7 +25,7 @@ pub fn chinese(board: &Board, mv: Move) -> Option<String> {
             let action = rest.strip_prefix(name)?;
             Some(format!(
                 "{name}{}{action}",
-                file_label(mv.from.file(), piece.side)
+                file_label(mv.from.x(), piece.side)
             ))
         }
         None => Some(text),
