@@ -9,18 +9,18 @@
 //! check directly only. When the mover is itself in check (rare in mate searches) all legal
 //! moves are filtered instead, which keeps the evasion rules in one place.
 
-use board_core::{Bitboard128, Side};
+use board_core::Side;
 
 use crate::movegen::BOARD_KINDS;
 use crate::movegen::{MoveList, Sink};
 use crate::position::Position;
 use crate::tables::{self, KING, PAWN};
-use crate::types::{Kind, Move, Square};
+use crate::types::{Bitboard, Kind, Move, Square};
 
 /// Squares from which a piece of `kind` owned by `us` would attack the enemy king on `ek`,
 /// with the occupancy `occ` (the moving piece already lifted).
 #[inline]
-fn check_squares(us: Side, kind: Kind, ek: Square, occ: Bitboard128) -> Bitboard128 {
+fn check_squares(us: Side, kind: Kind, ek: Square, occ: Bitboard) -> Bitboard {
     // A step or slide from `to` reaches `ek` exactly when the reverse step or slide of the
     // other side's piece from `ek` reaches `to`.
     tables::attacks(!us, kind, ek, occ)
@@ -38,16 +38,16 @@ impl Position {
     /// Pieces of `us` that stand alone between one of `us`'s sliders and the king on `ek`
     /// (moving them off that line gives a discovered check).
     #[inline]
-    pub(crate) fn discoverers(&self, us: Side, ek: Square, occ: Bitboard128) -> Bitboard128 {
+    pub(crate) fn discoverers(&self, us: Side, ek: Square, occ: Bitboard) -> Bitboard {
         let them = !us;
         let k = &self.by_kind;
         let snipers = ((tables::rook_ray(ek) & (k[Kind::Rook.index()] | k[Kind::Dragon.index()]))
             | (tables::bishop_ray(ek) & (k[Kind::Bishop.index()] | k[Kind::Horse.index()]))
             | (tables::lance_ray(them, ek) & k[Kind::Lance.index()]))
             & self.by_side[us.index()];
-        let mut out = Bitboard128::EMPTY;
+        let mut out = Bitboard::EMPTY;
         for s in snipers {
-            let b = tables::between(ek, Square::at(s)) & occ;
+            let b = tables::between(ek, s) & occ;
             if b.any() && !b.has_several() {
                 out |= b & self.by_side[us.index()];
             }
@@ -63,7 +63,7 @@ impl Position {
         };
         let occ = self.occupied();
         let own = self.by_side[us.index()];
-        let board = Bitboard128::first_n(81);
+        let board = Bitboard::FULL;
         let our_king = self.kings[us.index()];
         if let Some(k) = our_king
             && self.attackers_to(k, them, occ).any()
@@ -73,7 +73,7 @@ impl Position {
         }
         let pinned = match our_king {
             Some(k) => self.pinned(us, k, occ),
-            None => Bitboard128::EMPTY,
+            None => Bitboard::EMPTY,
         };
         let disc = self.discoverers(us, ek, occ);
         let zone = tables::zone(us);
@@ -84,21 +84,20 @@ impl Position {
             }
             let promoted = kind.promoted();
             for from in pieces {
-                let from_sq = Square::at(from);
-                let mut targets = tables::attacks(us, kind, from_sq, occ).and_not(own) & board;
+                let mut targets = tables::attacks(us, kind, from, occ).and_not(own) & board;
                 if let Some(k) = our_king
                     && pinned.contains(from)
                 {
-                    targets &= tables::line(k, from_sq);
+                    targets &= tables::line(k, from);
                 }
                 if targets.is_empty() {
                     continue;
                 }
                 let lifted = occ.without(from);
                 let off_line = if disc.contains(from) {
-                    targets.and_not(tables::line(ek, from_sq))
+                    targets.and_not(tables::line(ek, from))
                 } else {
-                    Bitboard128::EMPTY
+                    Bitboard::EMPTY
                 };
                 let plain_ok = targets.and_not(tables::dead_squares(us, kind));
                 let plain = plain_ok & (off_line | check_squares(us, kind, ek, lifted));
@@ -111,29 +110,27 @@ impl Position {
                         };
                         reach & (off_line | check_squares(us, p, ek, lifted))
                     }
-                    None => Bitboard128::EMPTY,
+                    None => Bitboard::EMPTY,
                 };
                 if promo.any() || plain.any() {
-                    sink.board(from_sq, promo, plain);
+                    sink.board(from, promo, plain);
                 }
             }
         }
         // The king only checks by discovery, onto squares the opponent does not attack.
         if let Some(k) = our_king
-            && disc.contains(k.index() as u32)
+            && disc.contains(k)
         {
-            let without_king = occ.without(k.index() as u32);
-            let mut ok = Bitboard128::EMPTY;
-            let away = Bitboard128(KING[k.index()])
-                .and_not(own)
-                .and_not(tables::line(ek, k));
+            let without_king = occ.without(k);
+            let mut ok = Bitboard::EMPTY;
+            let away = KING[k.index()].and_not(own).and_not(tables::line(ek, k));
             for t in away {
-                if !self.is_attacked(Square::at(t), them, without_king) {
+                if !self.is_attacked(t, them, without_king) {
                     ok.insert(t);
                 }
             }
             if ok.any() {
-                sink.board(k, Bitboard128::EMPTY, ok);
+                sink.board(k, Bitboard::EMPTY, ok);
             }
         }
         // Drops.
@@ -151,11 +148,9 @@ impl Position {
             if kind == Kind::Pawn {
                 targets = targets.and_not(self.pawn_files(us));
                 // The only checking pawn drop is right in front of the king (打ち歩詰め).
-                let front = PAWN[them.index()][ek.index()];
-                if targets.0 & front != 0 {
-                    let sq = Square::at(front.trailing_zeros());
+                if let Some(sq) = (targets & PAWN[them.index()][ek.index()]).first() {
                     if self.is_pawn_drop_mate(sq, ek) {
-                        targets.remove(sq.index() as u32);
+                        targets.remove(sq);
                     }
                 }
             }
@@ -175,16 +170,14 @@ impl Position {
             if check {
                 match mv {
                     Move::Board { from, to, promote } => {
-                        let bit = Bitboard128::from_square(to.index() as u32);
+                        let bit = Bitboard::from_square(to);
                         if promote {
-                            sink.board(from, bit, Bitboard128::EMPTY);
+                            sink.board(from, bit, Bitboard::EMPTY);
                         } else {
-                            sink.board(from, Bitboard128::EMPTY, bit);
+                            sink.board(from, Bitboard::EMPTY, bit);
                         }
                     }
-                    Move::Drop { kind, to } => {
-                        sink.drops(kind, Bitboard128::from_square(to.index() as u32))
-                    }
+                    Move::Drop { kind, to } => sink.drops(kind, Bitboard::from_square(to)),
                 }
             }
         }

@@ -8,12 +8,10 @@
 //! that can capture or block are found from the target squares backwards (who attacks this
 //! square), so a defender with many pieces far from the king costs nothing.
 
-use board_core::Bitboard128;
-
 use crate::movegen::{BOARD_KINDS, Counter, MoveList, Sink, emit};
 use crate::position::Position;
 use crate::tables;
-use crate::types::{Kind, Square};
+use crate::types::{Bitboard, Kind};
 
 impl Position {
     /// Every legal move of the side to move when it is in check: the same set as
@@ -49,16 +47,15 @@ impl Position {
         if checkers.has_several() {
             return;
         }
-        let c = Square::at(c);
         let block = tables::between(k, c);
         let pinned = self.pinned(us, k, occ);
         // A pinned piece's moves stay on its pin line, which meets the check line only at
         // the king, so it can neither capture the checker nor block.
-        let movers = own.and_not(pinned).without(k.index() as u32);
-        let targets = block.with(c.index() as u32);
-        let mut candidates = Bitboard128::EMPTY;
+        let movers = own.and_not(pinned).without(k);
+        let targets = block.with(c);
+        let mut candidates = Bitboard::EMPTY;
         for to in targets {
-            candidates |= self.attackers_to(Square::at(to), us, occ);
+            candidates |= self.attackers_to(to, us, occ);
         }
         candidates &= movers;
         // Emitted in the full generator's order (by kind, then square), so that a search
@@ -66,7 +63,6 @@ impl Position {
         if candidates.any() {
             for kind in BOARD_KINDS {
                 for from in self.pieces(us, kind) & candidates {
-                    let from = Square::at(from);
                     let reach = tables::attacks(us, kind, from, occ) & targets;
                     emit(sink, us, kind, from, reach);
                 }
@@ -92,7 +88,7 @@ impl Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::types::Move;
+    use crate::types::{Move, Square};
 
     fn sorted(list: &MoveList) -> Vec<String> {
         let mut v: Vec<String> = list.iter().map(|m| format!("{m:?}")).collect();

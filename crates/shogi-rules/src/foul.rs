@@ -87,21 +87,18 @@ impl Position {
                 if piece.side != us {
                     return Err(Foul::OutOfTurn);
                 }
-                if self.side_pieces(us).contains(to.index() as u32)
-                    || !tables::attacks(us, piece.kind, from, self.occupied())
-                        .contains(to.index() as u32)
+                if self.side_pieces(us).contains(to)
+                    || !tables::attacks(us, piece.kind, from, self.occupied()).contains(to)
                 {
                     return Err(Foul::ImpossibleMovement);
                 }
                 let zone = tables::zone(us);
                 if promote
-                    && (!piece.kind.can_promote()
-                        || !(zone.contains(from.index() as u32)
-                            || zone.contains(to.index() as u32)))
+                    && (!piece.kind.can_promote() || !(zone.contains(from) || zone.contains(to)))
                 {
                     return Err(Foul::ImpossiblePromotion);
                 }
-                if !promote && tables::dead_squares(us, piece.kind).contains(to.index() as u32) {
+                if !promote && tables::dead_squares(us, piece.kind).contains(to) {
                     return Err(Foul::PieceWithNoMove);
                 }
                 Err(Foul::KingLeftInCheck)
@@ -113,10 +110,10 @@ impl Position {
                 {
                     return Err(Foul::ImpossibleDrop);
                 }
-                if tables::dead_squares(us, kind).contains(to.index() as u32) {
+                if tables::dead_squares(us, kind).contains(to) {
                     return Err(Foul::PieceWithNoMove);
                 }
-                if kind == Kind::Pawn && self.pawn_files(us).contains(to.index() as u32) {
+                if kind == Kind::Pawn && self.pawn_files(us).contains(to) {
                     return Err(Foul::Nifu);
                 }
                 if self.in_check() {

@@ -147,7 +147,7 @@ pub fn declaration_points(pos: &Position, side: Side) -> (u32, u32) {
     let mut points = 0;
     let mut count = 0;
     for sq in pos.side_pieces(side) & zone {
-        let kind = pos.board[sq as usize].map_or(Kind::King, |p| p.kind);
+        let kind = pos.board[sq.index()].map_or(Kind::King, |p| p.kind);
         if kind != Kind::King {
             points += kind.impasse_points();
             count += 1;
@@ -167,7 +167,7 @@ pub fn judge_declaration(pos: &Position, rule: &DeclarationRule) -> Declaration 
     let Some(k) = pos.king(side) else {
         return fail(DeclarationFailure::NoKing);
     };
-    if !zone.contains(k.index() as u32) {
+    if !zone.contains(k) {
         return fail(DeclarationFailure::KingOutsideCamp);
     }
     if pos.in_check() {
@@ -195,7 +195,7 @@ pub fn impasse_points(pos: &Position, extra: [u32; 2]) -> [u32; 2] {
     let mut out = extra;
     for side in Side::ALL {
         for sq in pos.side_pieces(side) {
-            if let Some(p) = pos.board[sq as usize] {
+            if let Some(p) = pos.board[sq.index()] {
                 out[side.index()] += p.kind.impasse_points();
             }
         }

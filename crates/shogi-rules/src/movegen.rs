@@ -4,11 +4,12 @@
 //! Generation is written once against a [`Sink`]: the list sink stores moves, the counting
 //! sink only adds popcounts, which is what makes bulk-counted perft fast.
 
-use board_core::{Bitboard128, Side};
+use board_core::Side;
+use board_geometry::shogi;
 
 use crate::position::Position;
 use crate::tables::{self, KING, PAWN};
-use crate::types::{Kind, Move, Square};
+use crate::types::{Bitboard, Kind, Move, Square};
 
 /// The non-king kinds that move on the board, in generation order.
 pub(crate) const BOARD_KINDS: [Kind; 13] = [
@@ -30,9 +31,9 @@ pub(crate) const BOARD_KINDS: [Kind; 13] = [
 /// Receives generated moves grouped by origin.
 pub(crate) trait Sink {
     /// Moves of the piece on `from` to `promo` (promoting) and `plain` (not promoting).
-    fn board(&mut self, from: Square, promo: Bitboard128, plain: Bitboard128);
+    fn board(&mut self, from: Square, promo: Bitboard, plain: Bitboard);
     /// Drops of `kind` onto `targets`.
-    fn drops(&mut self, kind: Kind, targets: Bitboard128);
+    fn drops(&mut self, kind: Kind, targets: Bitboard);
 }
 
 /// Counts moves without storing them.
@@ -41,11 +42,11 @@ pub(crate) struct Counter(pub u64);
 
 impl Sink for Counter {
     #[inline]
-    fn board(&mut self, _from: Square, promo: Bitboard128, plain: Bitboard128) {
+    fn board(&mut self, _from: Square, promo: Bitboard, plain: Bitboard) {
         self.0 += u64::from(promo.count() + plain.count());
     }
     #[inline]
-    fn drops(&mut self, _kind: Kind, targets: Bitboard128) {
+    fn drops(&mut self, _kind: Kind, targets: Bitboard) {
         self.0 += u64::from(targets.count());
     }
 }
@@ -68,7 +69,7 @@ impl Default for MoveList {
         MoveList {
             moves: [Move::Drop {
                 kind: Kind::Pawn,
-                to: Square::at(0),
+                to: Square::from_bit(0),
             }; 600],
             len: 0,
         }
@@ -111,48 +112,39 @@ impl<'a> IntoIterator for &'a MoveList {
 
 impl Sink for MoveList {
     #[inline]
-    fn board(&mut self, from: Square, promo: Bitboard128, plain: Bitboard128) {
+    fn board(&mut self, from: Square, promo: Bitboard, plain: Bitboard) {
         for to in promo {
             self.push(Move::Board {
                 from,
-                to: Square::at(to),
+                to,
                 promote: true,
             });
         }
         for to in plain {
             self.push(Move::Board {
                 from,
-                to: Square::at(to),
+                to,
                 promote: false,
             });
         }
     }
     #[inline]
-    fn drops(&mut self, kind: Kind, targets: Bitboard128) {
+    fn drops(&mut self, kind: Kind, targets: Bitboard) {
         for to in targets {
-            self.push(Move::Drop {
-                kind,
-                to: Square::at(to),
-            });
+            self.push(Move::Drop { kind, to });
         }
     }
 }
 
 /// Splits the targets of a piece into promoting and non-promoting destinations.
 #[inline]
-pub(crate) fn emit<S: Sink>(
-    sink: &mut S,
-    side: Side,
-    kind: Kind,
-    from: Square,
-    targets: Bitboard128,
-) {
+pub(crate) fn emit<S: Sink>(sink: &mut S, side: Side, kind: Kind, from: Square, targets: Bitboard) {
     if targets.is_empty() {
         return;
     }
     if kind.can_promote() {
         let zone = tables::zone(side);
-        let promo = if zone.contains(from.index() as u32) {
+        let promo = if zone.contains(from) {
             targets
         } else {
             targets & zone
@@ -160,7 +152,7 @@ pub(crate) fn emit<S: Sink>(
         let plain = targets.and_not(tables::dead_squares(side, kind));
         sink.board(from, promo, plain);
     } else {
-        sink.board(from, Bitboard128::EMPTY, targets);
+        sink.board(from, Bitboard::EMPTY, targets);
     }
 }
 
@@ -191,16 +183,16 @@ impl Position {
 
     /// Files (as a bitboard of whole files) that hold an unpromoted pawn of `side`.
     #[inline]
-    pub(crate) fn pawn_files(&self, side: Side) -> Bitboard128 {
-        let pawns = self.pieces(side, Kind::Pawn).0;
-        let mut files = 0u128;
-        for f in 0..9 {
-            let mask = tables::FILE_MASK << (9 * f);
-            if pawns & mask != 0 {
+    pub(crate) fn pawn_files(&self, side: Side) -> Bitboard {
+        let pawns = self.pieces(side, Kind::Pawn);
+        let mut files = Bitboard::EMPTY;
+        for file in 1..=9 {
+            let mask = shogi::file_mask(file);
+            if (pawns & mask).any() {
                 files |= mask;
             }
         }
-        Bitboard128(files)
+        files
     }
 
     pub(crate) fn generate<S: Sink>(&self, sink: &mut S) {
@@ -208,14 +200,9 @@ impl Position {
         let them = !us;
         let own = self.by_side[us.index()];
         let occ = self.occupied();
-        let empty = !occ & Bitboard128::first_n(81);
+        let empty = !occ & Bitboard::FULL;
         let (mut move_mask, mut drop_mask, pinned, king) = match self.kings[us.index()] {
-            None => (
-                !own & Bitboard128::first_n(81),
-                empty,
-                Bitboard128::EMPTY,
-                None,
-            ),
+            None => (!own & Bitboard::FULL, empty, Bitboard::EMPTY, None),
             Some(k) => {
                 let checkers = self.attackers_to(k, them, occ);
                 self.king_moves(sink, k, own, occ);
@@ -225,23 +212,21 @@ impl Position {
                 let pinned = self.pinned(us, k, occ);
                 match checkers.first() {
                     Some(c) => {
-                        let c = Square::at(c);
                         let block = tables::between(k, c);
-                        (block.with(c.index() as u32), block, pinned, Some(k))
+                        (block.with(c), block, pinned, Some(k))
                     }
-                    None => (!own & Bitboard128::first_n(81), empty, pinned, Some(k)),
+                    None => (!own & Bitboard::FULL, empty, pinned, Some(k)),
                 }
             }
         };
-        move_mask &= Bitboard128::first_n(81);
+        move_mask &= Bitboard::FULL;
         drop_mask &= empty;
         // Non-king board moves.
         for kind in BOARD_KINDS {
             for from in self.pieces(us, kind) {
-                let from = Square::at(from);
                 let mut targets = tables::attacks(us, kind, from, occ) & move_mask;
                 if let Some(k) = king
-                    && pinned.contains(from.index() as u32)
+                    && pinned.contains(from)
                 {
                     targets &= tables::line(k, from);
                 }
@@ -264,17 +249,15 @@ impl Position {
     /// The squares of `squares` where `us` may drop `kind`: not where the piece could never
     /// move again, no second pawn on a file, and no pawn drop that mates (illegal for either
     /// side, so also when the drop is an interposition).
-    pub(crate) fn drop_targets(&self, us: Side, kind: Kind, squares: Bitboard128) -> Bitboard128 {
+    pub(crate) fn drop_targets(&self, us: Side, kind: Kind, squares: Bitboard) -> Bitboard {
         let mut targets = squares.and_not(tables::dead_squares(us, kind));
         if kind == Kind::Pawn {
             targets = targets.and_not(self.pawn_files(us));
             let them = !us;
             if let Some(ek) = self.kings[them.index()] {
-                let front = PAWN[them.index()][ek.index()];
-                if targets.0 & front != 0 {
-                    let sq = Square::at(front.trailing_zeros());
+                if let Some(sq) = (targets & PAWN[them.index()][ek.index()]).first() {
                     if self.is_pawn_drop_mate(sq, ek) {
-                        targets.remove(sq.index() as u32);
+                        targets.remove(sq);
                     }
                 }
             }
@@ -287,19 +270,19 @@ impl Position {
         &self,
         sink: &mut S,
         k: Square,
-        own: Bitboard128,
-        occ: Bitboard128,
+        own: Bitboard,
+        occ: Bitboard,
     ) {
         let them = !self.side;
-        let without_king = occ.without(k.index() as u32);
-        let mut ok = Bitboard128::EMPTY;
-        for t in Bitboard128(KING[k.index()]).and_not(own) {
-            if !self.is_attacked(Square::at(t), them, without_king) {
+        let without_king = occ.without(k);
+        let mut ok = Bitboard::EMPTY;
+        for t in KING[k.index()].and_not(own) {
+            if !self.is_attacked(t, them, without_king) {
                 ok.insert(t);
             }
         }
         if ok.any() {
-            sink.board(k, Bitboard128::EMPTY, ok);
+            sink.board(k, Bitboard::EMPTY, ok);
         }
     }
 
@@ -309,23 +292,21 @@ impl Position {
     pub(crate) fn is_pawn_drop_mate(&self, sq: Square, ek: Square) -> bool {
         let us = self.side;
         let them = !us;
-        let occ = self.occupied().with(sq.index() as u32);
+        let occ = self.occupied().with(sq);
         // Captures by defenders other than the king.
-        let capturers = self.attackers_to(sq, them, occ).without(ek.index() as u32);
+        let capturers = self.attackers_to(sq, them, occ).without(ek);
         if capturers.any() {
             let pinned = self.pinned(them, ek, occ);
             for c in capturers {
-                if !pinned.contains(c)
-                    || tables::line(ek, Square::at(c)).contains(sq.index() as u32)
-                {
+                if !pinned.contains(c) || tables::line(ek, c).contains(sq) {
                     return false;
                 }
             }
         }
         // King captures or escapes.
-        let without_king = occ.without(ek.index() as u32);
-        for t in Bitboard128(KING[ek.index()]).and_not(self.by_side[them.index()]) {
-            if !self.is_attacked(Square::at(t), us, without_king) {
+        let without_king = occ.without(ek);
+        for t in KING[ek.index()].and_not(self.by_side[them.index()]) {
+            if !self.is_attacked(t, us, without_king) {
                 return false;
             }
         }

@@ -1,11 +1,11 @@
 //! The validated position: bitboards plus a mailbox, hands, side to move and a Zobrist key
 //! that covers the board, both hands and the side to move. Moves are made and unmade in place.
 
-use board_core::{Bitboard128, BySide, Side, ZobristKeys};
+use board_core::{BySide, Side, ZobristKeys};
 
 use crate::setup::Setup;
 use crate::tables::{self, GOLD, KNIGHT, PAWN, SILVER};
-use crate::types::{Hand, Kind, Move, Piece, Square};
+use crate::types::{Bitboard, Hand, Kind, Move, Piece, Square};
 
 const PIECE_KEYS: usize = 2 * 14 * 81;
 const HAND_KEYS: usize = 2 * 7 * 19;
@@ -114,8 +114,8 @@ impl Undo {
 #[derive(Clone, Debug)]
 pub struct Position {
     pub(crate) board: [Option<Piece>; 81],
-    pub(crate) by_kind: [Bitboard128; 14],
-    pub(crate) by_side: [Bitboard128; 2],
+    pub(crate) by_kind: [Bitboard; 14],
+    pub(crate) by_side: [Bitboard; 2],
     pub(crate) hands: BySide<Hand>,
     pub(crate) side: Side,
     pub(crate) move_number: u32,
@@ -155,8 +155,8 @@ impl Position {
     fn build(setup: &Setup, lenient: bool) -> Result<Position, InvalidPosition> {
         let mut pos = Position {
             board: [None; 81],
-            by_kind: [Bitboard128::EMPTY; 14],
-            by_side: [Bitboard128::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; 14],
+            by_side: [Bitboard::EMPTY; 2],
             hands: setup.hands,
             side: setup.side_to_move,
             move_number: setup.move_number,
@@ -174,9 +174,7 @@ impl Position {
                     kings[p.side.index()] += 1;
                     pos.kings[p.side.index()] = Some(sq);
                 }
-                if !p.kind.is_promoted()
-                    && tables::dead_squares(p.side, p.kind).contains(sq.index() as u32)
-                {
+                if !p.kind.is_promoted() && tables::dead_squares(p.side, p.kind).contains(sq) {
                     problems.push(Problem::PieceWithNoMove {
                         square: sq,
                         piece: p,
@@ -207,10 +205,10 @@ impl Position {
                     count: kings[side.index()],
                 });
             }
-            let pawns = pos.pieces(side, Kind::Pawn).0;
-            for f in 0..9u8 {
-                if ((pawns >> (9 * u32::from(f))) & tables::FILE_MASK).count_ones() > 1 {
-                    problems.push(Problem::TwoPawnsOnFile { side, file: f + 1 });
+            let pawns = pos.pieces(side, Kind::Pawn);
+            for file in 1..=9u8 {
+                if (pawns & board_geometry::shogi::file_mask(file)).has_several() {
+                    problems.push(Problem::TwoPawnsOnFile { side, file });
                 }
             }
         }
@@ -248,7 +246,7 @@ impl Position {
 
     #[inline]
     fn put(&mut self, sq: Square, p: Piece) {
-        let bit = Bitboard128::from_square(sq.index() as u32);
+        let bit = Bitboard::from_square(sq);
         self.board[sq.index()] = Some(p);
         self.by_kind[p.kind.index()] |= bit;
         self.by_side[p.side.index()] |= bit;
@@ -257,7 +255,7 @@ impl Position {
 
     #[inline]
     fn remove(&mut self, sq: Square, p: Piece) {
-        let bit = Bitboard128::from_square(sq.index() as u32);
+        let bit = Bitboard::from_square(sq);
         self.board[sq.index()] = None;
         self.by_kind[p.kind.index()] ^= bit;
         self.by_side[p.side.index()] ^= bit;
@@ -305,22 +303,22 @@ impl Position {
     }
 
     #[inline]
-    pub fn pieces(&self, side: Side, kind: Kind) -> Bitboard128 {
+    pub fn pieces(&self, side: Side, kind: Kind) -> Bitboard {
         self.by_kind[kind.index()] & self.by_side[side.index()]
     }
 
     #[inline]
-    pub fn side_pieces(&self, side: Side) -> Bitboard128 {
+    pub fn side_pieces(&self, side: Side) -> Bitboard {
         self.by_side[side.index()]
     }
 
     #[inline]
-    pub fn occupied(&self) -> Bitboard128 {
+    pub fn occupied(&self) -> Bitboard {
         self.by_side[0] | self.by_side[1]
     }
 
     #[inline]
-    pub(crate) fn golds(&self) -> Bitboard128 {
+    pub(crate) fn golds(&self) -> Bitboard {
         self.by_kind[Kind::Gold.index()]
             | self.by_kind[Kind::ProPawn.index()]
             | self.by_kind[Kind::ProLance.index()]
@@ -330,20 +328,20 @@ impl Position {
 
     /// Pieces of `by` that attack `sq` given the occupancy `occ`.
     #[inline]
-    pub(crate) fn attackers_to(&self, sq: Square, by: Side, occ: Bitboard128) -> Bitboard128 {
+    pub(crate) fn attackers_to(&self, sq: Square, by: Side, occ: Bitboard) -> Bitboard {
         let s = sq.index();
         let o = (!by).index();
         let k = &self.by_kind;
-        let royal = k[Kind::King.index()].0 | k[Kind::Horse.index()].0 | k[Kind::Dragon.index()].0;
-        let steps = (PAWN[o][s] & k[Kind::Pawn.index()].0)
-            | (KNIGHT[o][s] & k[Kind::Knight.index()].0)
-            | (SILVER[o][s] & (k[Kind::Silver.index()].0 | royal))
-            | (GOLD[o][s] & (self.golds().0 | royal));
+        let royal = k[Kind::King.index()] | k[Kind::Horse.index()] | k[Kind::Dragon.index()];
+        let steps = (PAWN[o][s] & k[Kind::Pawn.index()])
+            | (KNIGHT[o][s] & k[Kind::Knight.index()])
+            | (SILVER[o][s] & (k[Kind::Silver.index()] | royal))
+            | (GOLD[o][s] & (self.golds() | royal));
         let sliders = (tables::lance_attacks(!by, sq, occ) & k[Kind::Lance.index()])
             | (tables::rook_attacks(sq, occ) & (k[Kind::Rook.index()] | k[Kind::Dragon.index()]))
             | (tables::bishop_attacks(sq, occ)
                 & (k[Kind::Bishop.index()] | k[Kind::Horse.index()]));
-        (Bitboard128(steps) | sliders) & self.by_side[by.index()]
+        (steps | sliders) & self.by_side[by.index()]
     }
 
     /// Whether any piece of `by` attacks `sq` given the occupancy `occ`. Cheaper than
@@ -351,40 +349,40 @@ impl Position {
     /// tested first, and a slider family is looked up only when one of its pieces stands
     /// on an empty-board ray through `sq`.
     #[inline]
-    pub(crate) fn is_attacked(&self, sq: Square, by: Side, occ: Bitboard128) -> bool {
+    pub(crate) fn is_attacked(&self, sq: Square, by: Side, occ: Bitboard) -> bool {
         let s = sq.index();
         let o = (!by).index();
         let k = &self.by_kind;
-        let mine = self.by_side[by.index()].0;
-        let royal = k[Kind::King.index()].0 | k[Kind::Horse.index()].0 | k[Kind::Dragon.index()].0;
-        let steps = (PAWN[o][s] & k[Kind::Pawn.index()].0)
-            | (KNIGHT[o][s] & k[Kind::Knight.index()].0)
-            | (SILVER[o][s] & (k[Kind::Silver.index()].0 | royal))
-            | (GOLD[o][s] & (self.golds().0 | royal));
-        if steps & mine != 0 {
+        let mine = self.by_side[by.index()];
+        let royal = k[Kind::King.index()] | k[Kind::Horse.index()] | k[Kind::Dragon.index()];
+        let steps = (PAWN[o][s] & k[Kind::Pawn.index()])
+            | (KNIGHT[o][s] & k[Kind::Knight.index()])
+            | (SILVER[o][s] & (k[Kind::Silver.index()] | royal))
+            | (GOLD[o][s] & (self.golds() | royal));
+        if (steps & mine).any() {
             return true;
         }
-        let rooks = (k[Kind::Rook.index()].0 | k[Kind::Dragon.index()].0) & mine;
-        if rooks & tables::rook_ray(sq).0 != 0 && tables::rook_attacks(sq, occ).0 & rooks != 0 {
+        let rooks = (k[Kind::Rook.index()] | k[Kind::Dragon.index()]) & mine;
+        if (rooks & tables::rook_ray(sq)).any() && (tables::rook_attacks(sq, occ) & rooks).any() {
             return true;
         }
-        let bishops = (k[Kind::Bishop.index()].0 | k[Kind::Horse.index()].0) & mine;
-        if bishops & tables::bishop_ray(sq).0 != 0
-            && tables::bishop_attacks(sq, occ).0 & bishops != 0
+        let bishops = (k[Kind::Bishop.index()] | k[Kind::Horse.index()]) & mine;
+        if (bishops & tables::bishop_ray(sq)).any()
+            && (tables::bishop_attacks(sq, occ) & bishops).any()
         {
             return true;
         }
-        let lances = k[Kind::Lance.index()].0 & mine;
-        lances & tables::lance_ray(!by, sq).0 != 0
-            && tables::lance_attacks(!by, sq, occ).0 & lances != 0
+        let lances = k[Kind::Lance.index()] & mine;
+        (lances & tables::lance_ray(!by, sq)).any()
+            && (tables::lance_attacks(!by, sq, occ) & lances).any()
     }
 
     /// Enemy pieces giving check to the side to move.
     #[inline]
-    pub fn checkers(&self) -> Bitboard128 {
+    pub fn checkers(&self) -> Bitboard {
         match self.kings[self.side.index()] {
             Some(k) => self.attackers_to(k, !self.side, self.occupied()),
-            None => Bitboard128::EMPTY,
+            None => Bitboard::EMPTY,
         }
     }
 
@@ -403,7 +401,7 @@ impl Position {
 
     /// Pieces of `side` pinned against their own king, given the occupancy `occ`.
     #[inline]
-    pub(crate) fn pinned(&self, side: Side, king: Square, occ: Bitboard128) -> Bitboard128 {
+    pub(crate) fn pinned(&self, side: Side, king: Square, occ: Bitboard) -> Bitboard {
         let them = !side;
         let k = &self.by_kind;
         let snipers = ((tables::rook_ray(king)
@@ -411,9 +409,9 @@ impl Position {
             | (tables::bishop_ray(king) & (k[Kind::Bishop.index()] | k[Kind::Horse.index()]))
             | (tables::lance_ray(side, king) & k[Kind::Lance.index()]))
             & self.by_side[them.index()];
-        let mut pinned = Bitboard128::EMPTY;
+        let mut pinned = Bitboard::EMPTY;
         for s in snipers {
-            let b = tables::between(king, Square::at(s)) & occ;
+            let b = tables::between(king, s) & occ;
             if b.any() && !b.has_several() {
                 pinned |= b & self.by_side[side.index()];
             }

@@ -3,8 +3,6 @@
 //! king is not attacked afterwards, the piece can still move, 二歩 is respected, and a
 //! checking pawn drop leaves the opponent at least one legal reply.
 
-use board_core::Bitboard128;
-
 use crate::position::Position;
 use crate::tables;
 use crate::types::{Kind, Move, Square};
@@ -29,12 +27,10 @@ impl Position {
         let own = self.by_side[us.index()];
         let mut out = Vec::new();
         for from in own {
-            let from = Square::at(from);
             let kind = self.board[from.index()].expect("own piece").kind;
             let targets = tables::attacks(us, kind, from, occ).and_not(own);
             for to in targets {
-                let to = Square::at(to);
-                let in_zone = |s: Square| tables::zone(us).contains(s.index() as u32);
+                let in_zone = |s: Square| tables::zone(us).contains(s);
                 if kind.can_promote() && (in_zone(from) || in_zone(to)) {
                     out.push(Move::Board {
                         from,
@@ -77,7 +73,7 @@ impl Position {
             }
             Move::Drop { kind, to } => (kind, to),
         };
-        if tables::dead_squares(us, kind).contains(to.index() as u32) {
+        if tables::dead_squares(us, kind).contains(to) {
             return false;
         }
         if let Move::Drop {
@@ -85,7 +81,7 @@ impl Position {
             to,
         } = mv
         {
-            let file = Bitboard128(tables::FILE_MASK << (9 * u32::from(to.file() - 1)));
+            let file = board_geometry::shogi::file_mask(to.file());
             if (self.pieces(us, Kind::Pawn) & file).any() {
                 return false;
             }

@@ -1,58 +1,56 @@
-//! Attack tables computed at compile time: step attacks per side, sliding rays, and the
-//! squares between / on the line through two squares (for pins and interpositions).
+//! Attack tables computed at compile time from board-geometry's squares: step attacks per
+//! side (geometry's leaper tables) and sliding rays per direction, with the sliding attacks
+//! of lances, bishops and rooks cut at the first blocker.
 //!
 //! Sliding attacks use the "classical" method: the ray in one direction, cut at the first
-//! occupied square found with a single leading/trailing-zero count.
+//! occupied square found with a single leading/trailing-zero count. With the file-major
+//! square index, a direction either always raises the index (scan the lowest blocker) or
+//! always lowers it (scan the highest).
 
-use board_core::{Bitboard128, Side};
+use board_core::Side;
+use board_geometry::Direction;
+/// Squares strictly between two aligned squares (empty if they are not aligned).
+pub(crate) use board_geometry::shogi::between;
+use board_geometry::shogi::{self, Bitboard, SQUARES, Square, leaper_table};
 
-use crate::types::{Kind, Square};
+use crate::types::Kind;
 
-/// (file step, rank step) per direction; rank step -1 is towards rank 1 (Sente's forward).
-const DIRS: [(i8, i8); 8] = [
-    (0, -1),
-    (0, 1),
-    (1, 0),
-    (-1, 0),
-    (1, -1),
-    (-1, 1),
-    (1, 1),
-    (-1, -1),
+/// The slider directions, in the order of [`RAYS`]: Sente's forward (towards rank 1) and
+/// Gote's forward first, so that a lance of `side` slides along `RAYS[side.index()]`;
+/// then the other two orthogonals, then the four diagonals.
+const DIRS: [Direction; 8] = [
+    Direction::North,
+    Direction::South,
+    Direction::West,
+    Direction::East,
+    Direction::NorthWest,
+    Direction::SouthEast,
+    Direction::SouthWest,
+    Direction::NorthEast,
 ];
 
-/// Directions whose index delta is positive (scan with trailing zeros). Opposite
-/// directions are paired as `d` and `d ^ 1`.
-const POSITIVE: [bool; 8] = [false, true, true, false, true, false, true, false];
-
-const fn sq_of(file: i8, rank: i8) -> Option<u32> {
-    if file >= 0 && file < 9 && rank >= 0 && rank < 9 {
-        Some(file as u32 * 9 + rank as u32)
-    } else {
-        None
-    }
-}
-
-const fn step_table(steps: &[(i8, i8)], side: usize) -> [u128; 81] {
-    let mut out = [0u128; 81];
-    let mut sq = 0;
-    while sq < 81 {
-        let f = (sq / 9) as i8;
-        let r = (sq % 9) as i8;
-        let mut i = 0;
-        while i < steps.len() {
-            let (df, dr) = steps[i];
-            // Steps are written for Sente; Gote's are mirrored through the centre.
-            let (df, dr) = if side == 0 { (df, dr) } else { (-df, -dr) };
-            if let Some(t) = sq_of(f + df, r + dr) {
-                out[sq] |= 1u128 << t;
-            }
-            i += 1;
-        }
-        sq += 1;
+/// Whether a step in `DIRS[d]` raises the square index (scan blockers from the low end).
+const POSITIVE: [bool; 8] = {
+    let mut out = [false; 8];
+    let centre = match Square::new(5, 5) {
+        Some(sq) => sq,
+        None => panic!("5e is on the board"),
+    };
+    let mut d = 0;
+    while d < 8 {
+        let (dx, dy) = DIRS[d].delta();
+        out[d] = match centre.offset(dx, dy) {
+            Some(next) => next.index() > centre.index(),
+            None => false,
+        };
+        d += 1;
     }
     out
-}
+};
 
+/// Sente's steps as geometry offsets `(dx, dy)`, `dy = -1` being forward (towards rank 1).
+/// Every pattern is symmetric left-right, so Gote's steps are the same offsets turned
+/// around (`dy` negated).
 const PAWN_STEPS: [(i8, i8); 1] = [(0, -1)];
 const KNIGHT_STEPS: [(i8, i8); 2] = [(1, -2), (-1, -2)];
 const SILVER_STEPS: [(i8, i8); 5] = [(0, -1), (1, -1), (-1, -1), (1, 1), (-1, 1)];
@@ -68,74 +66,51 @@ const KING_STEPS: [(i8, i8); 8] = [
     (-1, 1),
 ];
 
-pub(crate) static PAWN: [[u128; 81]; 2] = [step_table(&PAWN_STEPS, 0), step_table(&PAWN_STEPS, 1)];
-pub(crate) static KNIGHT: [[u128; 81]; 2] =
-    [step_table(&KNIGHT_STEPS, 0), step_table(&KNIGHT_STEPS, 1)];
-pub(crate) static SILVER: [[u128; 81]; 2] =
-    [step_table(&SILVER_STEPS, 0), step_table(&SILVER_STEPS, 1)];
-pub(crate) static GOLD: [[u128; 81]; 2] = [step_table(&GOLD_STEPS, 0), step_table(&GOLD_STEPS, 1)];
-pub(crate) static KING: [u128; 81] = step_table(&KING_STEPS, 0);
+/// The step targets of a pattern for Sente (`[0]`) and Gote (`[1]`).
+const fn per_side<const N: usize>(steps: [(i8, i8); N]) -> [[Bitboard; SQUARES]; 2] {
+    let mut turned = steps;
+    let mut i = 0;
+    while i < N {
+        turned[i] = (-steps[i].0, -steps[i].1);
+        i += 1;
+    }
+    [leaper_table(&steps), leaper_table(&turned)]
+}
 
-const fn ray_table() -> [[u128; 81]; 8] {
-    let mut out = [[0u128; 81]; 8];
+pub(crate) static PAWN: [[Bitboard; SQUARES]; 2] = per_side(PAWN_STEPS);
+pub(crate) static KNIGHT: [[Bitboard; SQUARES]; 2] = per_side(KNIGHT_STEPS);
+pub(crate) static SILVER: [[Bitboard; SQUARES]; 2] = per_side(SILVER_STEPS);
+pub(crate) static GOLD: [[Bitboard; SQUARES]; 2] = per_side(GOLD_STEPS);
+pub(crate) static KING: [Bitboard; SQUARES] = leaper_table(&KING_STEPS);
+
+/// For each of [`DIRS`] and each square, the squares from it (exclusive) to the edge, as
+/// raw words for the slide arithmetic.
+static RAYS: [[u128; SQUARES]; 8] = {
+    let mut out = [[0u128; SQUARES]; 8];
     let mut d = 0;
     while d < 8 {
+        let (dx, dy) = DIRS[d].delta();
         let mut sq = 0;
-        while sq < 81 {
-            let (df, dr) = DIRS[d];
-            let mut f = (sq / 9) as i8 + df;
-            let mut r = (sq % 9) as i8 + dr;
-            while let Some(t) = sq_of(f, r) {
-                out[d][sq] |= 1u128 << t;
-                f += df;
-                r += dr;
+        while sq < SQUARES {
+            let mut at = Square::from_bit(sq as u32).offset(dx, dy);
+            while let Some(t) = at {
+                out[d][sq] |= 1u128 << t.index();
+                at = t.offset(dx, dy);
             }
             sq += 1;
         }
         d += 1;
     }
     out
-}
-
-pub(crate) static RAYS: [[u128; 81]; 8] = ray_table();
-
-const fn line_tables() -> ([[u128; 81]; 81], [[u128; 81]; 81]) {
-    let rays = ray_table();
-    let mut between = [[0u128; 81]; 81];
-    let mut line = [[0u128; 81]; 81];
-    let mut a = 0;
-    while a < 81 {
-        let mut d = 0;
-        while d < 8 {
-            let opposite = d ^ 1;
-            let ray = rays[d][a];
-            let mut bits = ray;
-            while bits != 0 {
-                let b = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                // Squares strictly between a and b: the ray from a minus the ray from b onwards.
-                between[a][b] = ray & !rays[d][b] & !(1u128 << b);
-                line[a][b] = ray | rays[opposite][a] | (1u128 << a);
-            }
-            d += 1;
-        }
-        a += 1;
-    }
-    (between, line)
-}
-
-static LINES: ([[u128; 81]; 81], [[u128; 81]; 81]) = line_tables();
-
-/// Squares strictly between two aligned squares (empty if they are not aligned).
-#[inline]
-pub(crate) fn between(a: Square, b: Square) -> Bitboard128 {
-    Bitboard128(LINES.0[a.index()][b.index()])
-}
+};
 
 /// The whole line through two aligned squares (empty if they are not aligned).
 #[inline]
-pub(crate) fn line(a: Square, b: Square) -> Bitboard128 {
-    Bitboard128(LINES.1[a.index()][b.index()])
+pub(crate) fn line(a: Square, b: Square) -> Bitboard {
+    match shogi::direction_between(a, b) {
+        Some(d) => a.ray(d) | a.ray(d.opposite()) | Bitboard::from_square(a),
+        None => Bitboard::EMPTY,
+    }
 }
 
 #[inline]
@@ -152,96 +127,75 @@ fn slide(d: usize, sq: usize, occ: u128) -> u128 {
 }
 
 #[inline]
-pub(crate) fn rook_attacks(sq: Square, occ: Bitboard128) -> Bitboard128 {
+pub(crate) fn rook_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     let s = sq.index();
-    Bitboard128(slide(0, s, occ.0) | slide(1, s, occ.0) | slide(2, s, occ.0) | slide(3, s, occ.0))
+    Bitboard(slide(0, s, occ.0) | slide(1, s, occ.0) | slide(2, s, occ.0) | slide(3, s, occ.0))
 }
 
 #[inline]
-pub(crate) fn bishop_attacks(sq: Square, occ: Bitboard128) -> Bitboard128 {
+pub(crate) fn bishop_attacks(sq: Square, occ: Bitboard) -> Bitboard {
     let s = sq.index();
-    Bitboard128(slide(4, s, occ.0) | slide(5, s, occ.0) | slide(6, s, occ.0) | slide(7, s, occ.0))
+    Bitboard(slide(4, s, occ.0) | slide(5, s, occ.0) | slide(6, s, occ.0) | slide(7, s, occ.0))
 }
 
 #[inline]
-pub(crate) fn lance_attacks(side: Side, sq: Square, occ: Bitboard128) -> Bitboard128 {
-    Bitboard128(slide(side.index(), sq.index(), occ.0))
+pub(crate) fn lance_attacks(side: Side, sq: Square, occ: Bitboard) -> Bitboard {
+    Bitboard(slide(side.index(), sq.index(), occ.0))
 }
 
 /// The empty-board lance ray of `side` from `sq`.
 #[inline]
-pub(crate) fn lance_ray(side: Side, sq: Square) -> Bitboard128 {
-    Bitboard128(RAYS[side.index()][sq.index()])
+pub(crate) fn lance_ray(side: Side, sq: Square) -> Bitboard {
+    Bitboard(RAYS[side.index()][sq.index()])
 }
 
 #[inline]
-pub(crate) fn rook_ray(sq: Square) -> Bitboard128 {
+pub(crate) fn rook_ray(sq: Square) -> Bitboard {
     let s = sq.index();
-    Bitboard128(RAYS[0][s] | RAYS[1][s] | RAYS[2][s] | RAYS[3][s])
+    Bitboard(RAYS[0][s] | RAYS[1][s] | RAYS[2][s] | RAYS[3][s])
 }
 
 #[inline]
-pub(crate) fn bishop_ray(sq: Square) -> Bitboard128 {
+pub(crate) fn bishop_ray(sq: Square) -> Bitboard {
     let s = sq.index();
-    Bitboard128(RAYS[4][s] | RAYS[5][s] | RAYS[6][s] | RAYS[7][s])
+    Bitboard(RAYS[4][s] | RAYS[5][s] | RAYS[6][s] | RAYS[7][s])
 }
 
 /// Squares attacked by a piece of `kind` owned by `side` standing on `sq`.
 #[inline]
-pub(crate) fn attacks(side: Side, kind: Kind, sq: Square, occ: Bitboard128) -> Bitboard128 {
+pub(crate) fn attacks(side: Side, kind: Kind, sq: Square, occ: Bitboard) -> Bitboard {
     let s = sq.index();
     let i = side.index();
     match kind {
-        Kind::Pawn => Bitboard128(PAWN[i][s]),
+        Kind::Pawn => PAWN[i][s],
         Kind::Lance => lance_attacks(side, sq, occ),
-        Kind::Knight => Bitboard128(KNIGHT[i][s]),
-        Kind::Silver => Bitboard128(SILVER[i][s]),
+        Kind::Knight => KNIGHT[i][s],
+        Kind::Silver => SILVER[i][s],
         Kind::Gold | Kind::ProPawn | Kind::ProLance | Kind::ProKnight | Kind::ProSilver => {
-            Bitboard128(GOLD[i][s])
+            GOLD[i][s]
         }
-        Kind::King => Bitboard128(KING[s]),
+        Kind::King => KING[s],
         Kind::Bishop => bishop_attacks(sq, occ),
         Kind::Rook => rook_attacks(sq, occ),
-        Kind::Horse => Bitboard128(bishop_attacks(sq, occ).0 | KING[s]),
-        Kind::Dragon => Bitboard128(rook_attacks(sq, occ).0 | KING[s]),
+        Kind::Horse => bishop_attacks(sq, occ) | KING[s],
+        Kind::Dragon => rook_attacks(sq, occ) | KING[s],
     }
 }
-
-/// Mask of whole files: bit pattern of file `f` (0-based).
-pub(crate) const FILE_MASK: u128 = 0x1FF;
 
 /// The promotion zone of `side` (the three ranks nearest the opponent).
-pub(crate) const fn zone(side: Side) -> Bitboard128 {
-    Bitboard128(rank_mask(side, 3))
-}
-
-/// The first `n` ranks counted from `side`'s far end (rank 1 for Sente).
-pub(crate) const fn rank_mask(side: Side, n: u8) -> u128 {
-    let mut out = 0u128;
-    let mut f = 0;
-    while f < 9 {
-        let mut r = 0;
-        while r < n {
-            let rank = match side {
-                Side::First => r,
-                Side::Second => 8 - r,
-            };
-            out |= 1u128 << (f * 9 + rank as u32);
-            r += 1;
-        }
-        f += 1;
-    }
-    out
+#[inline]
+pub(crate) const fn zone(side: Side) -> Bitboard {
+    shogi::promotion_zone(side)
 }
 
 /// Squares where a piece of `kind` owned by `side` could never move again (it must not
 /// be dropped there or arrive there unpromoted).
 #[inline]
-pub(crate) const fn dead_squares(side: Side, kind: Kind) -> Bitboard128 {
+pub(crate) const fn dead_squares(side: Side, kind: Kind) -> Bitboard {
     match kind {
-        Kind::Pawn | Kind::Lance => Bitboard128(rank_mask(side, 1)),
-        Kind::Knight => Bitboard128(rank_mask(side, 2)),
-        _ => Bitboard128(0),
+        Kind::Pawn | Kind::Lance => shogi::far_ranks(side, 1),
+        Kind::Knight => shogi::far_ranks(side, 2),
+        _ => Bitboard::EMPTY,
     }
 }
 
@@ -256,33 +210,54 @@ mod tests {
     #[test]
     fn rook_and_bishop_rays_on_empty_board() {
         // A rook covers 16 squares and a bishop in the centre 16 on an empty 9x9 board.
-        assert_eq!(rook_attacks(sq(5, 5), Bitboard128(0)).count(), 16);
-        assert_eq!(bishop_attacks(sq(5, 5), Bitboard128(0)).count(), 16);
-        assert_eq!(bishop_attacks(sq(1, 1), Bitboard128(0)).count(), 8);
+        assert_eq!(rook_attacks(sq(5, 5), Bitboard::EMPTY).count(), 16);
+        assert_eq!(bishop_attacks(sq(5, 5), Bitboard::EMPTY).count(), 16);
+        assert_eq!(bishop_attacks(sq(1, 1), Bitboard::EMPTY).count(), 8);
+    }
+
+    #[test]
+    fn slide_directions_match_the_index_layout() {
+        // Rank 1 is the low end of each file, file 1 the low end of the board.
+        assert_eq!(
+            POSITIVE,
+            [false, true, true, false, true, false, true, false]
+        );
+        assert_eq!(lance_ray(Side::First, sq(5, 5)).count(), 4);
+        assert!(lance_ray(Side::First, sq(5, 5)).contains(sq(5, 1)));
+        assert!(lance_ray(Side::Second, sq(5, 5)).contains(sq(5, 9)));
     }
 
     #[test]
     fn blockers_stop_sliders() {
-        let occ = Bitboard128(0).with(sq(5, 3).index() as u32);
+        let occ = Bitboard::EMPTY.with(sq(5, 3));
         let a = rook_attacks(sq(5, 5), occ);
-        assert!(a.contains(sq(5, 3).index() as u32));
-        assert!(!a.contains(sq(5, 2).index() as u32));
+        assert!(a.contains(sq(5, 3)));
+        assert!(!a.contains(sq(5, 2)));
         assert_eq!(between(sq(5, 5), sq(5, 1)).count(), 3);
         assert_eq!(between(sq(1, 1), sq(9, 9)).count(), 7);
         assert!(between(sq(1, 1), sq(2, 3)).is_empty());
         assert_eq!(line(sq(1, 1), sq(2, 2)).count(), 9);
         // The line through 4六 and 2八 is the diagonal 9一..1九: 9 squares.
         assert_eq!(line(sq(4, 6), sq(2, 8)).count(), 9);
-        assert!(!line(sq(4, 6), sq(2, 8)).contains(sq(2, 4).index() as u32));
+        assert!(!line(sq(4, 6), sq(2, 8)).contains(sq(2, 4)));
     }
 
     #[test]
     fn knight_steps_depend_on_side() {
         // A Sente knight on 2九 jumps to 1七 and 3七.
         let k = KNIGHT[0][sq(2, 9).index()];
-        assert_eq!(k.count_ones(), 2);
-        assert!(k & (1 << sq(1, 7).index()) != 0 && k & (1 << sq(3, 7).index()) != 0);
+        assert_eq!(k.count(), 2);
+        assert!(k.contains(sq(1, 7)) && k.contains(sq(3, 7)));
         let g = KNIGHT[1][sq(2, 1).index()];
-        assert!(g & (1 << sq(1, 3).index()) != 0);
+        assert!(g.contains(sq(1, 3)));
+    }
+
+    #[test]
+    fn zones_and_dead_squares() {
+        assert_eq!(zone(Side::First).count(), 27);
+        assert!(zone(Side::First).contains(sq(9, 3)));
+        assert!(zone(Side::Second).contains(sq(1, 7)));
+        assert_eq!(dead_squares(Side::Second, Kind::Knight).count(), 18);
+        assert!(dead_squares(Side::Second, Kind::Knight).contains(sq(5, 8)));
     }
 }

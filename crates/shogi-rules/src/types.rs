@@ -2,87 +2,14 @@
 
 use board_core::Side;
 
-/// One of the 81 squares. Index = (file - 1) * 9 + (rank - 1), so a file is nine
-/// consecutive bits of a [`board_core::Bitboard128`] and rank 1 (Gote's back rank) is the
-/// low bit of each file.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+/// One of the 81 squares: board-geometry's shogi square, numbered file-major
+/// (index = (file - 1) * 9 + (rank - 1)), so a file is nine consecutive bits of a
+/// [`Bitboard`] and rank 1 (Gote's back rank) is the low bit of each file. Display is USI
+/// (`7g`).
+pub use board_geometry::shogi::Square;
 
-impl Square {
-    /// Builds a square from its file and rank, both counted 1..=9 as in shogi notation.
-    #[inline]
-    pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file >= 1 && file <= 9 && rank >= 1 && rank <= 9 {
-            Some(Square((file - 1) * 9 + rank - 1))
-        } else {
-            None
-        }
-    }
-
-    #[inline]
-    pub const fn from_index(index: u8) -> Option<Square> {
-        if index < 81 {
-            Some(Square(index))
-        } else {
-            None
-        }
-    }
-
-    /// Internal constructor for indices known to be in range.
-    #[inline]
-    pub(crate) const fn at(index: u32) -> Square {
-        Square(index as u8)
-    }
-
-    #[inline]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// File 1..=9 (1 is on Sente's right).
-    #[inline]
-    pub const fn file(self) -> u8 {
-        self.0 / 9 + 1
-    }
-
-    /// Rank 1..=9 (1 is Gote's back rank).
-    #[inline]
-    pub const fn rank(self) -> u8 {
-        self.0 % 9 + 1
-    }
-
-    /// The rank counted from `side`'s own point of view: 1 is the far (enemy) back rank.
-    #[inline]
-    pub const fn relative_rank(self, side: Side) -> u8 {
-        match side {
-            Side::First => self.rank(),
-            Side::Second => 10 - self.rank(),
-        }
-    }
-
-    /// The same square seen from the other side of the board.
-    #[inline]
-    pub const fn flipped(self) -> Square {
-        Square(80 - self.0)
-    }
-
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..81).map(Square)
-    }
-}
-
-impl std::fmt::Debug for Square {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}", self)
-    }
-}
-
-/// USI square name, e.g. `7g`.
-impl std::fmt::Display for Square {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", self.file(), (b'a' + self.rank() - 1) as char)
-    }
-}
+/// A set of squares of the shogi board (board-geometry's typed bitboard).
+pub use board_geometry::shogi::Bitboard;
 
 /// The fourteen kinds of pieces on the board. The first seven can also be held in hand,
 /// in this order (which is also the index into a [`Hand`]).

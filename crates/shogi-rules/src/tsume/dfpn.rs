@@ -341,12 +341,12 @@ impl Search {
         let between = if self.free_pairs && !or {
             self.node.interposition_squares()
         } else {
-            board_core::Bitboard128::EMPTY
+            crate::types::Bitboard::EMPTY
         };
         for &mv in moves.iter() {
             let (rem, up, free, skip) = match (mv, self.free) {
                 // A free interposition drop.
-                (Move::Drop { to, .. }, _) if between.contains(to.index() as u32) => {
+                (Move::Drop { to, .. }, _) if between.contains(to) => {
                     (rem.saturating_add(1), -1, Some(to), false)
                 }
                 // Below a free drop: its capture is an ordinary ply, any other check

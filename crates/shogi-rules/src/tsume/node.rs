@@ -5,7 +5,7 @@
 use board_core::{Side, ZobristKeys};
 
 use crate::position::{Position, Undo};
-use crate::types::{Hand, Kind, Move, Square};
+use crate::types::{Bitboard, Hand, Kind, Move, Square};
 
 const BOARD_KEY_COUNT: usize = 2 * 14 * 81 + 1;
 static BOARD_KEYS: ZobristKeys<BOARD_KEY_COUNT> = ZobristKeys::generate(0x7473_756d_6531);
@@ -137,17 +137,17 @@ impl Node {
     /// The squares where the defender could interpose against the current check: the
     /// squares between the king and a single distant slider. Empty for contact checks,
     /// knight checks and double checks.
-    pub(crate) fn interposition_squares(&self) -> board_core::Bitboard128 {
+    pub(crate) fn interposition_squares(&self) -> Bitboard {
         let Some(k) = self.pos.king(self.pos.side_to_move()) else {
-            return board_core::Bitboard128::EMPTY;
+            return Bitboard::EMPTY;
         };
         let checkers = self.pos.checkers();
         if checkers.has_several() {
-            return board_core::Bitboard128::EMPTY;
+            return Bitboard::EMPTY;
         }
         match checkers.first() {
-            Some(c) => crate::tables::between(k, Square::at(c)),
-            None => board_core::Bitboard128::EMPTY,
+            Some(c) => crate::tables::between(k, c),
+            None => Bitboard::EMPTY,
         }
     }
 
@@ -155,7 +155,7 @@ impl Node {
     /// other than the king, onto a square between the king and the checking slider.
     pub(crate) fn is_interposition(&self, mv: Move) -> bool {
         let squares = self.interposition_squares();
-        if !squares.contains(mv.to().index() as u32) {
+        if !squares.contains(mv.to()) {
             return false;
         }
         match mv {
