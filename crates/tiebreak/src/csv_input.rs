@@ -17,14 +17,14 @@
 
 use crate::error::{InputError, InputErrors};
 use crate::points::Points;
-use crate::tournament::{Colour, Entry, Outcome, Player, Scoring, Tournament, check_pairings};
+use crate::tournament::{Colour, Entry, Player, RoundResult, Scoring, Tournament, check_pairings};
 
 /// A round cell read from CSV or JSON, before opponents are resolved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cell {
     pub opponent: Option<u32>,
     pub colour: Colour,
-    pub outcome: Outcome,
+    pub outcome: RoundResult,
     pub handicap: i32,
 }
 
@@ -36,16 +36,16 @@ pub fn parse_cell(text: &str) -> Result<Cell, (String, usize)> {
         return Ok(Cell {
             opponent: None,
             colour: Colour::None,
-            outcome: Outcome::ZeroBye,
+            outcome: RoundResult::ZeroBye,
             handicap: 0,
         });
     }
     if chars.len() == 1 && !chars[0].is_ascii_digit() {
         let outcome = match chars[0].to_ascii_uppercase() {
-            'U' => Outcome::PairingBye,
-            'F' => Outcome::FullBye,
-            'H' => Outcome::HalfBye,
-            'Z' | '-' => Outcome::ZeroBye,
+            'U' => RoundResult::PairingBye,
+            'F' => RoundResult::FullBye,
+            'H' => RoundResult::HalfBye,
+            'Z' | '-' => RoundResult::ZeroBye,
             c => return Err((format!("`{c}` is not a bye code (U, F, H, Z)"), 0)),
         };
         return Ok(Cell {
@@ -75,7 +75,7 @@ pub fn parse_cell(text: &str) -> Result<Cell, (String, usize)> {
     let code = *chars
         .get(digits + 1)
         .ok_or_else(|| ("result missing".to_string(), digits + 1))?;
-    let outcome = Outcome::from_trf(code)
+    let outcome = RoundResult::from_trf(code)
         .filter(|o| o.needs_opponent())
         .ok_or_else(|| {
             (
@@ -139,7 +139,7 @@ pub(crate) fn resolve(
                 opponent,
                 colour: c.colour,
                 outcome: if opponent.is_none() && c.opponent.is_some() {
-                    Outcome::ZeroBye
+                    RoundResult::ZeroBye
                 } else {
                     c.outcome
                 },
@@ -298,7 +298,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
                     row.push(parse_cell("").unwrap_or(Cell {
                         opponent: None,
                         colour: Colour::None,
-                        outcome: Outcome::ZeroBye,
+                        outcome: RoundResult::ZeroBye,
                         handicap: 0,
                     }));
                 }
@@ -355,11 +355,11 @@ mod tests {
         let c = parse_cell("12w1").unwrap();
         assert_eq!(
             (c.opponent, c.colour, c.outcome),
-            (Some(12), Colour::White, Outcome::Win)
+            (Some(12), Colour::White, RoundResult::Win)
         );
-        assert_eq!(parse_cell("3b=").unwrap().outcome, Outcome::Draw);
-        assert_eq!(parse_cell("U").unwrap().outcome, Outcome::PairingBye);
-        assert_eq!(parse_cell("").unwrap().outcome, Outcome::ZeroBye);
+        assert_eq!(parse_cell("3b=").unwrap().outcome, RoundResult::Draw);
+        assert_eq!(parse_cell("U").unwrap().outcome, RoundResult::PairingBye);
+        assert_eq!(parse_cell("").unwrap().outcome, RoundResult::ZeroBye);
         assert_eq!(parse_cell("4b1h2").unwrap().handicap, 2);
         assert_eq!(parse_cell("4x1").unwrap_err().1, 1);
         assert_eq!(parse_cell("4w9").unwrap_err().1, 2);

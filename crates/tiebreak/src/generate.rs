@@ -4,7 +4,7 @@
 //! eight), results depend on the rating gap, and about 1 % half-point byes, a pairing-allocated
 //! bye for odd fields and 0.5 % forfeits exercise the unplayed-round rules.
 
-use crate::tournament::{Colour, Entry, Outcome, Player, Tournament};
+use crate::tournament::{Colour, Entry, Player, RoundResult, Tournament};
 use board_core::Rng;
 
 /// Generates a Swiss tournament with `players` players and `rounds` rounds.
@@ -27,7 +27,7 @@ pub fn swiss(players: usize, rounds: usize, seed: u64) -> Tournament {
         let mut active: Vec<usize> = Vec::with_capacity(players);
         for i in 0..players {
             if rng.below(100) == 0 {
-                entries[i].outcome = Outcome::HalfBye;
+                entries[i].outcome = RoundResult::HalfBye;
                 score[i] += 1;
             } else {
                 active.push(i);
@@ -36,7 +36,7 @@ pub fn swiss(players: usize, rounds: usize, seed: u64) -> Tournament {
         active.sort_by_key(|&i| (-score[i], i));
         if active.len() % 2 == 1 {
             let b = active.pop().unwrap_or_default();
-            entries[b].outcome = Outcome::PairingBye;
+            entries[b].outcome = RoundResult::PairingBye;
             score[b] += 2;
         }
         while active.len() >= 2 {
@@ -51,13 +51,13 @@ pub fn swiss(players: usize, rounds: usize, seed: u64) -> Tournament {
             let roll = rng.below(1000);
             let edge = 450 + (bl as i64 - w as i64).clamp(-400, 400) as u64 / 2;
             let (ow, ob) = if roll < 5 {
-                (Outcome::ForfeitWin, Outcome::ForfeitLoss)
+                (RoundResult::ForfeitWin, RoundResult::ForfeitLoss)
             } else if roll < edge.min(990) {
-                (Outcome::Win, Outcome::Loss)
+                (RoundResult::Win, RoundResult::Loss)
             } else if roll < edge.min(990) + 300 {
-                (Outcome::Draw, Outcome::Draw)
+                (RoundResult::Draw, RoundResult::Draw)
             } else {
-                (Outcome::Loss, Outcome::Win)
+                (RoundResult::Loss, RoundResult::Win)
             };
             entries[w] = Entry {
                 opponent: Some(bl as u32),
@@ -73,8 +73,8 @@ pub fn swiss(players: usize, rounds: usize, seed: u64) -> Tournament {
             };
             for (x, o) in [(w, ow), (bl, ob)] {
                 score[x] += match o {
-                    Outcome::Win | Outcome::ForfeitWin => 2,
-                    Outcome::Draw => 1,
+                    RoundResult::Win | RoundResult::ForfeitWin => 2,
+                    RoundResult::Draw => 1,
                     _ => 0,
                 };
             }

@@ -17,7 +17,7 @@ use serde_json::Value;
 use crate::csv_input::{Cell, parse_cell, resolve};
 use crate::error::{InputError, InputErrors};
 use crate::points::Points;
-use crate::tournament::{Colour, Outcome, Player, Scoring, Tournament, check_pairings};
+use crate::tournament::{Colour, Player, RoundResult, Scoring, Tournament, check_pairings};
 
 fn err(path: &str, message: impl std::fmt::Display) -> InputError {
     InputError::new(0, 0, format!("{path}: {message}"))
@@ -66,10 +66,10 @@ fn cell_of(v: &Value, path: &str) -> Result<Cell, InputError> {
                 (Some(c), None) => c,
                 _ => return Err(err(path, format!("result `{result}` is not one TRF code"))),
             };
-            let outcome = Outcome::from_trf(code)
+            let outcome = RoundResult::from_trf(code)
                 .ok_or_else(|| err(path, format!("unknown result code `{code}`")))?;
-            let outcome = if opponent.is_none() && outcome == Outcome::ForfeitLoss {
-                Outcome::ZeroBye
+            let outcome = if opponent.is_none() && outcome == RoundResult::ForfeitLoss {
+                RoundResult::ZeroBye
             } else {
                 outcome
             };

@@ -32,7 +32,7 @@ pub use error::{InputError, InputErrors};
 pub use points::Points;
 pub use standings::Standings;
 pub use tiebreaks::Options;
-pub use tournament::{Colour, Entry, Outcome, Player, Scoring, System, Tournament};
+pub use tournament::{Colour, Entry, Player, RoundResult, Scoring, System, Tournament};
 
 /// Reads a tournament file, choosing the format from its content: JSON if it starts with `{`,
 /// CSV if its first meaningful line is a header with an `id` column, TRF otherwise.

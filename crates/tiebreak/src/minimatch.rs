@@ -17,25 +17,18 @@
 
 use std::fmt;
 
+use board_core::{Outcome, Side};
 use num_rational::Rational64;
 
 use crate::error::{InputError, InputErrors};
 use crate::points::format_ratio;
-
-/// Result of one game from the first mover's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameResult {
-    FirstWins,
-    SecondWins,
-    Draw,
-}
 
 /// One game of a mini-match.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Game {
     pub first: String,
     pub second: String,
-    pub result: GameResult,
+    pub result: Outcome,
     pub moves: u32,
     /// Thinking time used by each side, seconds.
     pub time: [Option<u32>; 2],
@@ -116,11 +109,10 @@ pub fn rule(games: &[Game; 2]) -> Result<Ruling, InputError> {
     let b = g1.second.clone();
     // Points in half-points for A and B; A is first mover in game 1, second in game 2.
     let pts = |g: &Game, a_first: bool| -> (i32, i32) {
-        let (f, s) = match g.result {
-            GameResult::FirstWins => (2, 0),
-            GameResult::SecondWins => (0, 2),
-            GameResult::Draw => (1, 1),
-        };
+        let (f, s) = (
+            i32::from(g.result.points_for(Side::First)),
+            i32::from(g.result.points_for(Side::Second)),
+        );
         if a_first { (f, s) } else { (s, f) }
     };
     let (a1, b1) = pts(g1, true);
@@ -150,15 +142,15 @@ pub fn rule(games: &[Game; 2]) -> Result<Ruling, InputError> {
         });
     }
     // Each player's target game and side (0 = first mover, 1 = second mover) in it.
-    let one_win_each = g1.result != GameResult::Draw;
+    let one_win_each = !g1.result.is_draw();
     let (target, goal): ([(&Game, usize); 2], &str) = if one_win_each {
         // A's win: game 1 if the first mover won it, else game 2 (A second mover there).
-        let a_game = if g1.result == GameResult::FirstWins {
+        let a_game = if g1.result.winner() == Some(Side::First) {
             (g1, 0)
         } else {
             (g2, 1)
         };
-        let b_game = if g1.result == GameResult::SecondWins {
+        let b_game = if g1.result.winner() == Some(Side::Second) {
             (g1, 1)
         } else {
             (g2, 0)
@@ -360,11 +352,20 @@ pub fn parse_duration(s: &str) -> Option<u32> {
     }
 }
 
-fn parse_result(s: &str) -> Option<GameResult> {
+/// Reads a game result as mini-match files write it: the shared `1-0`/`0-1`/`1/2-1/2`
+/// forms plus the aliases seen in event files (`1:0`, `first`, `red`, `white`, `=`, `½-½`,
+/// `和`, …).
+fn parse_result(s: &str) -> Option<Outcome> {
+    let first = Outcome::Decisive {
+        winner: Side::First,
+    };
+    let second = Outcome::Decisive {
+        winner: Side::Second,
+    };
     match s.trim().to_ascii_lowercase().replace(' ', "").as_str() {
-        "1-0" | "1:0" | "first" | "red" | "white" => Some(GameResult::FirstWins),
-        "0-1" | "0:1" | "second" | "black" => Some(GameResult::SecondWins),
-        "=" | "draw" | "½-½" | "1/2-1/2" | "1/2" | "0.5-0.5" | "和" => Some(GameResult::Draw),
+        "1-0" | "1:0" | "first" | "red" | "white" => Some(first),
+        "0-1" | "0:1" | "second" | "black" => Some(second),
+        "=" | "draw" | "½-½" | "1/2-1/2" | "1/2" | "0.5-0.5" | "和" => Some(Outcome::Draw),
         _ => None,
     }
 }
@@ -471,7 +472,7 @@ pub fn parse(text: &str) -> Result<MatchFile, InputErrors> {
         let (rtext, rcol) = get("result").unwrap_or(("", 1));
         let result = parse_result(rtext).unwrap_or_else(|| {
             fail(rcol, format!("result `{rtext}` is not 1-0, 0-1 or ="));
-            GameResult::Draw
+            Outcome::Draw
         });
         let (mtext, mcol) = get("moves").unwrap_or(("", 1));
         let moves = mtext
@@ -593,7 +594,14 @@ impl fmt::Display for Ruling {
 mod tests {
     use super::*;
 
-    fn game(first: &str, second: &str, result: GameResult, moves: u32) -> Game {
+    const FIRST: Outcome = Outcome::Decisive {
+        winner: Side::First,
+    };
+    const SECOND: Outcome = Outcome::Decisive {
+        winner: Side::Second,
+    };
+
+    fn game(first: &str, second: &str, result: Outcome, moves: u32) -> Game {
         Game {
             first: first.into(),
             second: second.into(),
@@ -608,10 +616,7 @@ mod tests {
     #[test]
     fn document_example_one_win_each() {
         // 002: "甲选手在胜的一盘中25步胜，而乙选手在胜的一盘中36步胜，那么此轮判定甲胜乙负".
-        let g = [
-            game("甲", "乙", GameResult::FirstWins, 25),
-            game("乙", "甲", GameResult::FirstWins, 36),
-        ];
+        let g = [game("甲", "乙", FIRST, 25), game("乙", "甲", FIRST, 36)];
         let r = rule(&g).unwrap();
         assert_eq!(r.winner, Some(0));
         assert_eq!(r.criterion, Criterion::Moves);
@@ -622,8 +627,8 @@ mod tests {
         // 002: "一棋手是30步后手守和，另一棋手是50步后手守和 … 判前者胜出".
         // 乙 holds the draw as second mover in game 1 (50 moves), 甲 in game 2 (30 moves).
         let g = [
-            game("甲", "乙", GameResult::Draw, 50),
-            game("乙", "甲", GameResult::Draw, 30),
+            game("甲", "乙", Outcome::Draw, 50),
+            game("乙", "甲", Outcome::Draw, 30),
         ];
         let r = rule(&g).unwrap();
         assert_eq!(r.winner, Some(0));
@@ -634,8 +639,8 @@ mod tests {
     fn result_decides_win_and_draw() {
         // 002: "两胜或者是一胜一和当然是棋力高者，判此棋手胜出".
         let g = [
-            game("A", "B", GameResult::Draw, 40),
-            game("B", "A", GameResult::SecondWins, 60),
+            game("A", "B", Outcome::Draw, 40),
+            game("B", "A", SECOND, 60),
         ];
         let r = rule(&g).unwrap();
         assert_eq!((r.winner, r.criterion), (Some(0), Criterion::Result));
@@ -644,10 +649,7 @@ mod tests {
     #[test]
     fn time_then_material_then_lots() {
         // 002: time decides when moves are equal; material after time; otherwise lots.
-        let mut g = [
-            game("A", "B", GameResult::FirstWins, 40),
-            game("B", "A", GameResult::FirstWins, 40),
-        ];
+        let mut g = [game("A", "B", FIRST, 40), game("B", "A", FIRST, 40)];
         g[0].time = [Some(3600), Some(3000)];
         g[1].time = [Some(3599), Some(3700)];
         let r = rule(&g).unwrap();
@@ -665,10 +667,7 @@ mod tests {
 
     #[test]
     fn colours_must_alternate() {
-        let g = [
-            game("A", "B", GameResult::FirstWins, 40),
-            game("A", "B", GameResult::SecondWins, 40),
-        ];
+        let g = [game("A", "B", FIRST, 40), game("A", "B", SECOND, 40)];
         assert!(rule(&g).is_err());
     }
 

@@ -5,6 +5,8 @@
 //! that the pairings are consistent (opponents exist, both sides agree on the game), and the
 //! parsers call it with a function that maps an entry back to its position in the file.
 
+use board_core::{Outcome, Side};
+
 use crate::error::InputError;
 use crate::points::Points;
 
@@ -18,8 +20,12 @@ pub enum Colour {
 }
 
 /// What one round brought a player. The names follow C.07 art. 16 and the TRF result codes.
+///
+/// This is a player's view of a round, forfeits and byes included; the result of a game
+/// itself, seen from the board, is the shared [`board_core::Outcome`]
+/// ([`RoundResult::game_outcome`] converts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub enum RoundResult {
     /// Over-the-board win (`1`).
     Win,
     /// Over-the-board draw (`=`).
@@ -46,17 +52,17 @@ pub enum Outcome {
     ZeroBye,
 }
 
-impl Outcome {
+impl RoundResult {
     /// Played over the board (the game took place), per C.07 art. 15.1.
     pub fn is_played(self) -> bool {
         matches!(
             self,
-            Outcome::Win
-                | Outcome::Draw
-                | Outcome::Loss
-                | Outcome::UnratedWin
-                | Outcome::UnratedDraw
-                | Outcome::UnratedLoss
+            RoundResult::Win
+                | RoundResult::Draw
+                | RoundResult::Loss
+                | RoundResult::UnratedWin
+                | RoundResult::UnratedDraw
+                | RoundResult::UnratedLoss
         )
     }
 
@@ -64,7 +70,10 @@ impl Outcome {
     pub fn needs_opponent(self) -> bool {
         !matches!(
             self,
-            Outcome::PairingBye | Outcome::FullBye | Outcome::HalfBye | Outcome::ZeroBye
+            RoundResult::PairingBye
+                | RoundResult::FullBye
+                | RoundResult::HalfBye
+                | RoundResult::ZeroBye
         )
     }
 
@@ -73,21 +82,39 @@ impl Outcome {
     pub fn is_vur(self) -> bool {
         matches!(
             self,
-            Outcome::HalfBye | Outcome::ZeroBye | Outcome::ForfeitLoss
+            RoundResult::HalfBye | RoundResult::ZeroBye | RoundResult::ForfeitLoss
         )
     }
 
+    /// The game's result from the board (`1-0` when White won), for a game played over
+    /// the board with a known colour; `None` for forfeits, byes and unknown colours.
+    pub fn game_outcome(self, colour: Colour) -> Option<Outcome> {
+        let side = match colour {
+            Colour::White => Side::First,
+            Colour::Black => Side::Second,
+            Colour::None => return None,
+        };
+        match self {
+            RoundResult::Win | RoundResult::UnratedWin => Some(Outcome::Decisive { winner: side }),
+            RoundResult::Loss | RoundResult::UnratedLoss => Some(Outcome::Decisive {
+                winner: side.opponent(),
+            }),
+            RoundResult::Draw | RoundResult::UnratedDraw => Some(Outcome::Draw),
+            _ => None,
+        }
+    }
+
     /// The result the opponent must have recorded for the same game.
-    pub fn mirror(self) -> Option<Outcome> {
+    pub fn mirror(self) -> Option<RoundResult> {
         Some(match self {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Loss => Outcome::Win,
-            Outcome::Draw => Outcome::Draw,
-            Outcome::UnratedWin => Outcome::UnratedLoss,
-            Outcome::UnratedLoss => Outcome::UnratedWin,
-            Outcome::UnratedDraw => Outcome::UnratedDraw,
-            Outcome::ForfeitWin => Outcome::ForfeitLoss,
-            Outcome::ForfeitLoss => Outcome::ForfeitWin,
+            RoundResult::Win => RoundResult::Loss,
+            RoundResult::Loss => RoundResult::Win,
+            RoundResult::Draw => RoundResult::Draw,
+            RoundResult::UnratedWin => RoundResult::UnratedLoss,
+            RoundResult::UnratedLoss => RoundResult::UnratedWin,
+            RoundResult::UnratedDraw => RoundResult::UnratedDraw,
+            RoundResult::ForfeitWin => RoundResult::ForfeitLoss,
+            RoundResult::ForfeitLoss => RoundResult::ForfeitWin,
             _ => return None,
         })
     }
@@ -95,8 +122,8 @@ impl Outcome {
     /// Points on the 1-½-0 scale used by rating-based tie-breaks (ARO, TPR, PTP).
     pub fn rating_points(self) -> Points {
         match self {
-            Outcome::Win | Outcome::UnratedWin => Points::ONE,
-            Outcome::Draw | Outcome::UnratedDraw => Points::HALF,
+            RoundResult::Win | RoundResult::UnratedWin => Points::ONE,
+            RoundResult::Draw | RoundResult::UnratedDraw => Points::HALF,
             _ => Points::ZERO,
         }
     }
@@ -104,36 +131,36 @@ impl Outcome {
     /// The TRF result letter.
     pub fn trf_code(self) -> char {
         match self {
-            Outcome::Win => '1',
-            Outcome::Draw => '=',
-            Outcome::Loss => '0',
-            Outcome::UnratedWin => 'W',
-            Outcome::UnratedDraw => 'D',
-            Outcome::UnratedLoss => 'L',
-            Outcome::ForfeitWin => '+',
-            Outcome::ForfeitLoss => '-',
-            Outcome::PairingBye => 'U',
-            Outcome::FullBye => 'F',
-            Outcome::HalfBye => 'H',
-            Outcome::ZeroBye => 'Z',
+            RoundResult::Win => '1',
+            RoundResult::Draw => '=',
+            RoundResult::Loss => '0',
+            RoundResult::UnratedWin => 'W',
+            RoundResult::UnratedDraw => 'D',
+            RoundResult::UnratedLoss => 'L',
+            RoundResult::ForfeitWin => '+',
+            RoundResult::ForfeitLoss => '-',
+            RoundResult::PairingBye => 'U',
+            RoundResult::FullBye => 'F',
+            RoundResult::HalfBye => 'H',
+            RoundResult::ZeroBye => 'Z',
         }
     }
 
     /// Reads a TRF result letter (case-insensitive); `None` for an unknown code.
-    pub fn from_trf(c: char) -> Option<Outcome> {
+    pub fn from_trf(c: char) -> Option<RoundResult> {
         Some(match c.to_ascii_uppercase() {
-            '1' => Outcome::Win,
-            '=' => Outcome::Draw,
-            '0' => Outcome::Loss,
-            'W' => Outcome::UnratedWin,
-            'D' => Outcome::UnratedDraw,
-            'L' => Outcome::UnratedLoss,
-            '+' => Outcome::ForfeitWin,
-            '-' => Outcome::ForfeitLoss,
-            'U' => Outcome::PairingBye,
-            'F' => Outcome::FullBye,
-            'H' => Outcome::HalfBye,
-            'Z' | ' ' => Outcome::ZeroBye,
+            '1' => RoundResult::Win,
+            '=' => RoundResult::Draw,
+            '0' => RoundResult::Loss,
+            'W' => RoundResult::UnratedWin,
+            'D' => RoundResult::UnratedDraw,
+            'L' => RoundResult::UnratedLoss,
+            '+' => RoundResult::ForfeitWin,
+            '-' => RoundResult::ForfeitLoss,
+            'U' => RoundResult::PairingBye,
+            'F' => RoundResult::FullBye,
+            'H' => RoundResult::HalfBye,
+            'Z' | ' ' => RoundResult::ZeroBye,
             _ => return None,
         })
     }
@@ -144,7 +171,7 @@ impl Outcome {
 pub struct Entry {
     pub opponent: Option<u32>,
     pub colour: Colour,
-    pub outcome: Outcome,
+    pub outcome: RoundResult,
     /// Handicap stones in a Go game (0 for even games and other games).
     pub handicap: i32,
 }
@@ -153,7 +180,7 @@ impl Entry {
     pub const ABSENT: Entry = Entry {
         opponent: None,
         colour: Colour::None,
-        outcome: Outcome::ZeroBye,
+        outcome: RoundResult::ZeroBye,
         handicap: 0,
     };
 }
@@ -200,21 +227,21 @@ impl Scoring {
     /// Points this scoring gives for an entry.
     pub fn points(&self, e: &Entry) -> Points {
         match e.outcome {
-            Outcome::Win | Outcome::UnratedWin => self.win,
-            Outcome::Draw | Outcome::UnratedDraw => {
+            RoundResult::Win | RoundResult::UnratedWin => self.win,
+            RoundResult::Draw | RoundResult::UnratedDraw => {
                 if e.colour == Colour::Black {
                     self.draw_black
                 } else {
                     self.draw
                 }
             }
-            Outcome::Loss | Outcome::UnratedLoss => self.loss,
-            Outcome::ForfeitWin => self.forfeit_win,
-            Outcome::ForfeitLoss => self.forfeit_loss,
-            Outcome::PairingBye => self.pairing_bye,
-            Outcome::FullBye => self.full_bye,
-            Outcome::HalfBye => self.half_bye,
-            Outcome::ZeroBye => self.zero_bye,
+            RoundResult::Loss | RoundResult::UnratedLoss => self.loss,
+            RoundResult::ForfeitWin => self.forfeit_win,
+            RoundResult::ForfeitLoss => self.forfeit_loss,
+            RoundResult::PairingBye => self.pairing_bye,
+            RoundResult::FullBye => self.full_bye,
+            RoundResult::HalfBye => self.half_bye,
+            RoundResult::ZeroBye => self.zero_bye,
         }
     }
 
@@ -401,7 +428,7 @@ pub fn check_pairings(
             let (line, col) = locate(i, r);
             match e.opponent {
                 None => {
-                    if e.outcome.needs_opponent() && e.outcome != Outcome::ForfeitLoss {
+                    if e.outcome.needs_opponent() && e.outcome != RoundResult::ForfeitLoss {
                         errors.push(InputError::new(
                             line,
                             col,
@@ -472,8 +499,8 @@ pub fn check_pairings(
                     if i > o {
                         continue; // the pair was checked from the other side
                     }
-                    let double_forfeit =
-                        e.outcome == Outcome::ForfeitLoss && other.outcome == Outcome::ForfeitLoss;
+                    let double_forfeit = e.outcome == RoundResult::ForfeitLoss
+                        && other.outcome == RoundResult::ForfeitLoss;
                     if !double_forfeit && e.outcome.mirror() != Some(other.outcome) {
                         errors.push(InputError::new(
                             line,
@@ -523,4 +550,34 @@ pub fn check_pairings(
         }
     }
     errors
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn played_games_convert_to_the_shared_outcome() {
+        let white_won = Outcome::Decisive {
+            winner: Side::First,
+        };
+        assert_eq!(
+            RoundResult::Win.game_outcome(Colour::White),
+            Some(white_won)
+        );
+        assert_eq!(
+            RoundResult::Loss.game_outcome(Colour::Black),
+            Some(white_won)
+        );
+        assert_eq!(
+            RoundResult::UnratedDraw.game_outcome(Colour::Black),
+            Some(Outcome::Draw)
+        );
+        assert_eq!(RoundResult::Win.game_outcome(Colour::None), None);
+        assert_eq!(RoundResult::ForfeitWin.game_outcome(Colour::White), None);
+        for r in [RoundResult::Win, RoundResult::Draw, RoundResult::Loss] {
+            let mirrored = r.mirror().and_then(|m| m.game_outcome(Colour::Black));
+            assert_eq!(r.game_outcome(Colour::White), mirrored);
+        }
+    }
 }

@@ -10,7 +10,7 @@
 use crate::error::{InputError, InputErrors};
 use crate::points::Points;
 use crate::tournament::{
-    Colour, Entry, Outcome, Player, Scoring, System, Tournament, check_pairings,
+    Colour, Entry, Player, RoundResult, Scoring, System, Tournament, check_pairings,
 };
 
 /// Where each entry came from, for error messages.
@@ -326,7 +326,7 @@ fn parse_block(
         }
     };
     let code = b[7];
-    let mut outcome = Outcome::from_trf(code).ok_or_else(|| {
+    let mut outcome = RoundResult::from_trf(code).ok_or_else(|| {
         InputError::new(
             ln,
             col + 7,
@@ -336,9 +336,9 @@ fn parse_block(
         )
     })?;
     if opponent == 0 {
-        if outcome == Outcome::ForfeitLoss {
+        if outcome == RoundResult::ForfeitLoss {
             // `0000 - -`: not paired, no points.
-            outcome = Outcome::ZeroBye;
+            outcome = RoundResult::ZeroBye;
         }
         if outcome.needs_opponent() {
             return Err(InputError::new(
@@ -488,7 +488,7 @@ mod tests {
         assert_eq!(t.players.len(), 2);
         assert_eq!(t.rounds, 1);
         assert_eq!(t.players[0].rating, Some(2000));
-        assert_eq!(t.players[0].entries[0].outcome, Outcome::Win);
+        assert_eq!(t.players[0].entries[0].outcome, RoundResult::Win);
         assert_eq!(t.players[0].entries[0].opponent, Some(1));
         assert_eq!(t.score(0), Points::ONE);
     }

@@ -20,7 +20,7 @@ mod results;
 use num_rational::Rational64;
 
 use crate::descriptor::{Code, Descriptor, Edition};
-use crate::tournament::{Outcome, System, Tournament};
+use crate::tournament::{RoundResult, System, Tournament};
 
 pub use encounter::{direct_encounter_order, xq_black_order};
 
@@ -88,7 +88,9 @@ impl<'a> Context<'a> {
                 if !e.outcome.is_vur() {
                     last_non_vur[i] = r + 1;
                 }
-                if e.opponent.is_some() || e.outcome.is_played() || e.outcome == Outcome::PairingBye
+                if e.opponent.is_some()
+                    || e.outcome.is_played()
+                    || e.outcome == RoundResult::PairingBye
                 {
                     last_paired[i] = r + 1;
                 }

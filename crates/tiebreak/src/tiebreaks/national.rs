@@ -4,7 +4,7 @@ use num_rational::Rational64;
 
 use super::{Context, Contribution, Value, cut_sum};
 use crate::descriptor::Descriptor;
-use crate::tournament::{Colour, Outcome};
+use crate::tournament::{Colour, RoundResult};
 
 /// CXA 14.3.1 对手分: sum of the opponents' scores. A bye (CXA 14.4) counts as an opponent
 /// with the lowest score among the players who scored at least one point; other rounds
@@ -24,7 +24,11 @@ pub fn xiangqi_opponents(ctx: &Context<'_>, d: &Descriptor) -> Vec<i64> {
                     let e = ctx.entry(i, r);
                     let score = match e.opponent {
                         Some(o) => ctx.score[o as usize],
-                        None if matches!(e.outcome, Outcome::PairingBye | Outcome::FullBye) => {
+                        None if matches!(
+                            e.outcome,
+                            RoundResult::PairingBye | RoundResult::FullBye
+                        ) =>
+                        {
                             lowest_scorer
                         }
                         None => return None,

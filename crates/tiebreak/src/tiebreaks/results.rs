@@ -1,7 +1,7 @@
 //! Type B tie-breaks (C.07 art. 7): the player's own results.
 
 use super::Context;
-use crate::tournament::{Colour, Outcome};
+use crate::tournament::{Colour, RoundResult};
 
 /// 7.1 WIN: rounds in which the player got a win's points, with or without playing.
 pub fn wins(ctx: &Context<'_>) -> Vec<i64> {
@@ -43,7 +43,7 @@ pub fn black_wins(ctx: &Context<'_>) -> Vec<i64> {
 pub fn rounds_elected(ctx: &Context<'_>) -> Vec<i64> {
     count(ctx, |ctx, i, r| {
         let e = ctx.entry(i, r);
-        e.outcome.is_played() || e.outcome == Outcome::PairingBye || ctx.points(i, r) == ctx.win
+        e.outcome.is_played() || e.outcome == RoundResult::PairingBye || ctx.points(i, r) == ctx.win
     })
 }
 
