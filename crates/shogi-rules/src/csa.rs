@@ -6,6 +6,7 @@
 //! as the resulting piece (`+2423TO`). `T<seconds>` gives the time of the previous move.
 
 use board_core::Side;
+use board_geometry::notation::shogi::Style;
 
 use crate::error::ParseError;
 use crate::handicap::HANDICAPS;
@@ -53,7 +54,7 @@ fn square_of(f: u8, r: u8) -> Option<Square> {
 /// CSA move text without the colour sign, e.g. `7776FU` (what cshogi's `move_to_csa` gives).
 pub fn move_text(pos: &Position, mv: Move) -> String {
     match mv {
-        Move::Drop { kind, to } => format!("00{}{}{}", to.file(), to.rank(), kind_code(kind)),
+        Move::Drop { kind, to } => format!("00{}{}", to.format(Style::Csa), kind_code(kind)),
         Move::Board { from, to, promote } => {
             let kind = pos.piece_at(from).map(|p| p.kind).unwrap_or(Kind::Pawn);
             let after = if promote {
@@ -62,11 +63,9 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
                 kind
             };
             format!(
-                "{}{}{}{}{}",
-                from.file(),
-                from.rank(),
-                to.file(),
-                to.rank(),
+                "{}{}{}",
+                from.format(Style::Csa),
+                to.format(Style::Csa),
                 kind_code(after)
             )
         }

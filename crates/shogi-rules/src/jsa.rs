@@ -9,9 +9,10 @@
 //! 成 when forced.
 
 use board_core::Side;
+use board_geometry::notation::shogi::Style;
 
 use crate::error::ParseError;
-use crate::kanji::{self, FULL_WIDTH, KANJI};
+use crate::kanji;
 use crate::position::Position;
 use crate::types::{Kind, Move, Square};
 
@@ -125,11 +126,7 @@ pub(crate) fn destination(
             "同".to_string()
         }
     } else {
-        format!(
-            "{}{}",
-            FULL_WIDTH[to.file() as usize],
-            KANJI[to.rank() as usize]
-        )
+        to.format(Style::Japanese)
     }
 }
 

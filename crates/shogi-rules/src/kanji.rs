@@ -1,93 +1,34 @@
 //! Japanese (and simplified Chinese) names of digits, pieces and sides used by KIF, KI2,
 //! BOD and the JSA move notation.
 
-use board_core::Side;
+use board_core::{Side, numerals};
 
 use crate::types::Kind;
 
-/// A digit 1..=9 written as a half-width, full-width or kanji digit.
+/// A digit 1..=9 written as a half-width, full-width or kanji digit (a file or rank of a
+/// square in KIF, KI2 and the JSA notation; 0 in any form is not one).
 pub fn digit(c: char) -> Option<u8> {
-    match c {
-        '1'..='9' => Some(c as u8 - b'0'),
-        '１'..='９' => Some((c as u32 - '１' as u32 + 1) as u8),
-        _ => kanji_digit(c),
-    }
+    numerals::any_digit_value(c).filter(|&d| d >= 1)
 }
 
-pub fn kanji_digit(c: char) -> Option<u8> {
-    Some(match c {
-        '一' => 1,
-        '二' => 2,
-        '三' => 3,
-        '四' => 4,
-        '五' => 5,
-        '六' => 6,
-        '七' => 7,
-        '八' => 8,
-        '九' => 9,
-        _ => return None,
-    })
-}
-
-pub const FULL_WIDTH: [&str; 10] = ["０", "１", "２", "３", "４", "５", "６", "７", "８", "９"];
-pub const KANJI: [&str; 11] = [
-    "〇", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十",
-];
-
-/// Kanji numeral for 1..=99 (十, 十八, 二十 …), as used for counts of pieces in hand.
+/// A kanji number from 1 to 99 (十, 十八, 二十 …), as used for counts of pieces in hand;
+/// larger counts (which no legal hand holds) are written in ASCII digits.
 pub fn kanji_number(n: u32) -> String {
-    match n {
-        0..=9 => KANJI[n as usize].to_string(),
-        10 => "十".to_string(),
-        11..=19 => format!("十{}", KANJI[(n - 10) as usize]),
-        _ => {
-            let tens = KANJI[(n / 10) as usize];
-            if n % 10 == 0 {
-                format!("{tens}十")
-            } else {
-                format!("{tens}十{}", KANJI[(n % 10) as usize])
-            }
-        }
-    }
+    numerals::kanji_number(n).unwrap_or_else(|| n.to_string())
 }
 
-/// Parses a kanji numeral (一 .. 十八 .. 九十九) or ASCII/full-width digits.
+/// Parses a kanji number (一 .. 十八 .. 九十九) or a run of ASCII/full-width digits.
 pub fn parse_number(s: &str) -> Option<u32> {
-    if s.is_empty() {
-        return None;
+    let digits = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_digit() || numerals::full_width_digit_value(c).is_some());
+    if !digits {
+        return numerals::parse_kanji_number(s);
     }
-    if s.chars()
-        .all(|c| c.is_ascii_digit() || ('０'..='９').contains(&c))
-    {
-        let mut n = 0u32;
-        for c in s.chars() {
-            let d = if c.is_ascii_digit() {
-                c as u32 - '0' as u32
-            } else {
-                c as u32 - '０' as u32
-            };
-            n = n.checked_mul(10)?.checked_add(d)?;
-        }
-        return Some(n);
-    }
-    let chars: Vec<char> = s.chars().collect();
-    match chars.iter().position(|&c| c == '十') {
-        None if chars.len() == 1 => kanji_digit(chars[0]).map(u32::from),
-        None => None,
-        Some(i) => {
-            let tens = match i {
-                0 => 1,
-                1 => u32::from(kanji_digit(chars[0])?),
-                _ => return None,
-            };
-            let ones = match chars.len() - i - 1 {
-                0 => 0,
-                1 => u32::from(kanji_digit(chars[i + 1])?),
-                _ => return None,
-            };
-            Some(tens * 10 + ones)
-        }
-    }
+    s.chars().try_fold(0u32, |n, c| {
+        n.checked_mul(10)?
+            .checked_add(u32::from(numerals::any_digit_value(c)?))
+    })
 }
 
 /// The standard one- or two-character KIF/KI2 name of a piece kind.

@@ -5,12 +5,12 @@
 //! JSA notation with 右 左 直 上 寄 引 (see [`crate::jsa`]). Both accept full-width,
 //! half-width and kanji digits, ▲△☗☖ marks, and the simplified piece forms 步 银 飞 马 龙.
 
-use board_core::{BySide, Side};
+use board_core::{BySide, Side, numerals};
 
 use crate::error::ParseError;
 use crate::handicap::{HANDICAPS, Handicap};
 use crate::jsa::{self, Written};
-use crate::kanji::{self, FULL_WIDTH, KANJI};
+use crate::kanji;
 use crate::position::Position;
 use crate::record::{Record, RecordMove, Variation, play_checked};
 use crate::setup::Setup;
@@ -566,7 +566,7 @@ pub fn write_bod(pos: &Position) -> String {
             }
         }
         s.push('|');
-        s.push_str(KANJI[rank as usize]);
+        s.push(numerals::KANJI_DIGITS[usize::from(rank)]);
         s.push('\n');
     }
     s.push_str("+---------------------------+\n");
@@ -713,13 +713,4 @@ pub fn write_ki2(record: &Record) -> String {
         s.push('\n');
     }
     s
-}
-
-/// Full-width file digit and kanji rank of a square (e.g. `７六`).
-pub fn square_text(sq: Square) -> String {
-    format!(
-        "{}{}",
-        FULL_WIDTH[sq.file() as usize],
-        KANJI[sq.rank() as usize]
-    )
 }
