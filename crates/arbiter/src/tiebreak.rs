@@ -165,9 +165,8 @@ fn distribution(spec: &str, hist: Option<PathBuf>, what: &str) -> Result<Distrib
     match hist {
         Some(path) => {
             let text = read_file(&path)?;
-            Distribution::histogram(&text).map_err(|(line, m)| {
-                CliError::bad_input(format!("{}: line {line}: {m}", path.display()))
-            })
+            Distribution::histogram(&text)
+                .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))
         }
         None => Distribution::parse_spec(spec)
             .map_err(|m| CliError::bad_input(format!("--{what}: {m}"))),

@@ -15,7 +15,7 @@
 //! code alone (`U` pairing-allocated, `F` full-point, `H` half-point, `Z` or empty zero-point).
 //! Optional columns: `rating`, `fouls` (CXA 犯规), `mms` (Go starting McMahon score).
 
-use crate::error::{InputError, InputErrors};
+use crate::error::{InputError, InputErrors, input_error};
 use crate::points::Points;
 use crate::tournament::{Colour, Entry, Player, RoundResult, Scoring, Tournament, check_pairings};
 
@@ -126,7 +126,7 @@ pub(crate) fn resolve(
                     Some(&o) => Some(o as u32),
                     None => {
                         let (l, col) = locate(i, r);
-                        errors.push(InputError::new(
+                        errors.push(input_error(
                             l,
                             col,
                             format!("round {}: opponent {id} does not exist", r + 1),
@@ -174,15 +174,11 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
                 "scoring" => scoring_text = Some((ln, value.trim().to_string())),
                 "system" => match value.trim().parse() {
                     Ok(s) => t.system = Some(s),
-                    Err(m) => errors.push(InputError::new(ln, 1, m)),
+                    Err(m) => errors.push(input_error(ln, 1, m)),
                 },
                 "tiebreaks" => t.standings = Some(value.trim().to_string()),
                 "name" => t.name = value.trim().to_string(),
-                other => errors.push(InputError::new(
-                    ln,
-                    2,
-                    format!("unknown setting `@{other}`"),
-                )),
+                other => errors.push(input_error(ln, 2, format!("unknown setting `@{other}`"))),
             }
             continue;
         }
@@ -198,11 +194,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
         let Some(h) = &header else {
             let names: Vec<String> = fields.iter().map(|f| f.to_ascii_lowercase()).collect();
             if !names.iter().any(|n| n == "id") {
-                errors.push(InputError::new(
-                    ln,
-                    1,
-                    "header line must have an `id` column",
-                ));
+                errors.push(input_error(ln, 1, "header line must have an `id` column"));
                 return Err(InputErrors(errors));
             }
             for (k, n) in names.iter().enumerate() {
@@ -214,18 +206,14 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
                 if is_round {
                     round_cols.push(k);
                 } else if !matches!(n.as_str(), "id" | "name" | "rating" | "fouls" | "mms") {
-                    errors.push(InputError::new(
-                        ln,
-                        cols[k],
-                        format!("unknown column `{n}`"),
-                    ));
+                    errors.push(input_error(ln, cols[k], format!("unknown column `{n}`")));
                 }
             }
             header = Some(names);
             continue;
         };
         if fields.len() != h.len() {
-            errors.push(InputError::new(
+            errors.push(input_error(
                 ln,
                 1,
                 format!("{} fields, the header has {}", fields.len(), h.len()),
@@ -241,7 +229,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
         if let Some((k, v)) = get("id") {
             match v.parse::<u32>() {
                 Ok(id) if id > 0 => player.id = id,
-                _ => errors.push(InputError::new(
+                _ => errors.push(input_error(
                     ln,
                     cols[k],
                     format!("id `{v}` is not a positive number"),
@@ -256,7 +244,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
                 match v.parse::<u32>() {
                     Ok(0) => {}
                     Ok(r) => player.rating = Some(r),
-                    Err(_) => errors.push(InputError::new(
+                    Err(_) => errors.push(input_error(
                         ln,
                         cols[k],
                         format!("rating `{v}` is not a number"),
@@ -268,7 +256,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
             if !v.is_empty() {
                 match v.parse::<u32>() {
                     Ok(f) => player.fouls = f,
-                    Err(_) => errors.push(InputError::new(
+                    Err(_) => errors.push(input_error(
                         ln,
                         cols[k],
                         format!("fouls `{v}` is not a count"),
@@ -280,7 +268,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
             if !v.is_empty() {
                 match v.parse::<Points>() {
                     Ok(m) => player.mcmahon_start = m,
-                    Err(e) => errors.push(InputError::new(ln, cols[k], format!("mms: {e}"))),
+                    Err(e) => errors.push(input_error(ln, cols[k], format!("mms: {e}"))),
                 }
             }
         }
@@ -290,7 +278,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
             match parse_cell(&fields[k]) {
                 Ok(c) => row.push(c),
                 Err((m, off)) => {
-                    errors.push(InputError::new(
+                    errors.push(input_error(
                         ln,
                         cols[k] + off,
                         format!("round {}: {m}", row.len() + 1),
@@ -310,7 +298,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
             .iter()
             .position(|p| p.id == player.id && player.id > 0)
         {
-            errors.push(InputError::new(
+            errors.push(input_error(
                 ln,
                 1,
                 format!("id {} already used on line {}", player.id, origins[prev].0),
@@ -321,12 +309,12 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
         origins.push((ln, row_cols));
     }
     if header.is_none() {
-        errors.push(InputError::new(0, 0, "no header line"));
+        errors.push(input_error(0, 0, "no header line"));
     }
     if let Some((ln, s)) = scoring_text {
         match Scoring::parse_list(&s) {
             Ok(s) => t.scoring = s,
-            Err(m) => errors.push(InputError::new(ln, 1, format!("@scoring: {m}"))),
+            Err(m) => errors.push(input_error(ln, 1, format!("@scoring: {m}"))),
         }
     }
     if !errors.is_empty() {

@@ -1,56 +1,41 @@
 //! Input errors with the place they were found, so a user can fix a file line by line.
+//!
+//! One problem is board-core's positioned [`TextError`] with a message as its kind; a
+//! reader reports every problem it finds in one [`InputErrors`].
 
 use std::fmt;
 
-/// One problem in an input file: 1-based line and column (column 0 when the whole line is meant).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct InputError {
-    pub line: usize,
-    pub column: usize,
-    pub message: String,
-}
+use board_core::TextError;
 
-impl InputError {
-    pub fn new(line: usize, column: usize, message: impl Into<String>) -> Self {
-        Self {
-            line,
-            column,
-            message: message.into(),
-        }
-    }
-}
+/// One problem in an input file: 1-based line and column (column 0 when the whole line is
+/// meant, which `Display` then leaves out) and what is wrong there.
+pub type InputError = TextError<String>;
 
-impl fmt::Display for InputError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.column > 0 {
-            write!(
-                f,
-                "line {}, column {}: {}",
-                self.line, self.column, self.message
-            )
-        } else {
-            write!(f, "line {}: {}", self.line, self.message)
-        }
-    }
+/// An [`InputError`] from the `usize` line and column numbers the readers count in
+/// (saturating at `u32::MAX`, far beyond any file a reader accepts).
+pub fn input_error(line: usize, column: usize, message: impl Into<String>) -> InputError {
+    let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
+    TextError::new(clamp(line), clamp(column), message.into())
 }
-
-impl std::error::Error for InputError {}
 
 /// Every problem found in one input, in file order (validation does not stop at the first).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct InputErrors(pub Vec<InputError>);
 
 impl InputErrors {
+    /// A list of one problem.
     pub fn single(line: usize, column: usize, message: impl Into<String>) -> Self {
-        Self(vec![InputError::new(line, column, message)])
+        Self(vec![input_error(line, column, message)])
     }
 
+    /// The first problem in file order.
     pub fn first(&self) -> Option<&InputError> {
         self.0.first()
     }
 }
 
 impl fmt::Display for InputErrors {
+    /// One problem as itself; several as `N problems: a; b; …`, the first 20 listed.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0.len() {
             0 => f.write_str("invalid input"),
@@ -77,5 +62,25 @@ impl std::error::Error for InputErrors {}
 impl From<InputError> for InputErrors {
     fn from(e: InputError) -> Self {
         Self(vec![e])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_place() {
+        assert_eq!(
+            input_error(3, 7, "bad").to_string(),
+            "line 3, column 7: bad"
+        );
+        assert_eq!(input_error(3, 0, "bad").to_string(), "line 3: bad");
+        let two = InputErrors(vec![input_error(1, 0, "a"), input_error(2, 4, "b")]);
+        assert_eq!(
+            two.to_string(),
+            "2 problems: line 1: a; line 2, column 4: b"
+        );
+        assert_eq!(InputErrors(Vec::new()).to_string(), "invalid input");
     }
 }

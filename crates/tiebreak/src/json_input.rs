@@ -15,12 +15,12 @@
 use serde_json::Value;
 
 use crate::csv_input::{Cell, parse_cell, resolve};
-use crate::error::{InputError, InputErrors};
+use crate::error::{InputError, InputErrors, input_error};
 use crate::points::Points;
 use crate::tournament::{Colour, Player, RoundResult, Scoring, Tournament, check_pairings};
 
 fn err(path: &str, message: impl std::fmt::Display) -> InputError {
-    InputError::new(0, 0, format!("{path}: {message}"))
+    input_error(0, 0, format!("{path}: {message}"))
 }
 
 fn points_of(v: &Value) -> Option<Points> {

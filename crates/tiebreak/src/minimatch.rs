@@ -20,7 +20,7 @@ use std::fmt;
 use board_core::{Outcome, Side};
 use num_rational::Rational64;
 
-use crate::error::{InputError, InputErrors};
+use crate::error::{InputError, InputErrors, input_error};
 use crate::points::format_ratio;
 
 /// One game of a mini-match.
@@ -93,7 +93,7 @@ fn describe(c: Criterion, v: Rational64) -> String {
 pub fn rule(games: &[Game; 2]) -> Result<Ruling, InputError> {
     let [g1, g2] = games;
     if g1.first != g2.second || g1.second != g2.first {
-        return Err(InputError::new(
+        return Err(input_error(
             g2.line,
             0,
             format!(
@@ -103,7 +103,7 @@ pub fn rule(games: &[Game; 2]) -> Result<Ruling, InputError> {
         ));
     }
     if g1.first == g1.second {
-        return Err(InputError::new(g1.line, 0, "a player cannot play himself"));
+        return Err(input_error(g1.line, 0, "a player cannot play himself"));
     }
     let a = g1.first.clone();
     let b = g1.second.clone();
@@ -392,12 +392,12 @@ pub fn parse(text: &str) -> Result<MatchFile, InputErrors> {
         if let Some(setting) = trimmed.strip_prefix("@pieces") {
             match PieceValues::parse(setting) {
                 Ok(p) => pieces = p,
-                Err(m) => errors.push(InputError::new(ln, 9, m)),
+                Err(m) => errors.push(input_error(ln, 9, m)),
             }
             continue;
         }
         if trimmed.starts_with('@') {
-            errors.push(InputError::new(ln, 1, "unknown setting (only @pieces)"));
+            errors.push(input_error(ln, 1, "unknown setting (only @pieces)"));
             continue;
         }
         let mut fields = Vec::new();
@@ -412,7 +412,7 @@ pub fn parse(text: &str) -> Result<MatchFile, InputErrors> {
             let names: Vec<String> = fields.iter().map(|s| s.to_ascii_lowercase()).collect();
             for req in ["first", "second", "result", "moves"] {
                 if !names.iter().any(|n| n == req) {
-                    errors.push(InputError::new(
+                    errors.push(input_error(
                         ln,
                         1,
                         format!("header lacks the `{req}` column"),
@@ -433,11 +433,7 @@ pub fn parse(text: &str) -> Result<MatchFile, InputErrors> {
                         | "first_material"
                         | "second_material"
                 ) {
-                    errors.push(InputError::new(
-                        ln,
-                        cols[k],
-                        format!("unknown column `{n}`"),
-                    ));
+                    errors.push(input_error(ln, cols[k], format!("unknown column `{n}`")));
                 }
             }
             if !errors.is_empty() {
@@ -447,7 +443,7 @@ pub fn parse(text: &str) -> Result<MatchFile, InputErrors> {
             continue;
         };
         if fields.len() != h.len() {
-            errors.push(InputError::new(
+            errors.push(input_error(
                 ln,
                 1,
                 format!("{} fields, the header has {}", fields.len(), h.len()),
@@ -461,7 +457,7 @@ pub fn parse(text: &str) -> Result<MatchFile, InputErrors> {
         };
         let mut bad = false;
         let mut fail = |col: usize, m: String| {
-            errors.push(InputError::new(ln, col, m));
+            errors.push(input_error(ln, col, m));
             bad = true;
         };
         let (first, _) = get("first").unwrap_or(("", 1));
@@ -542,13 +538,13 @@ pub fn parse(text: &str) -> Result<MatchFile, InputErrors> {
         }
     }
     if header.is_none() {
-        errors.push(InputError::new(0, 0, "no header line"));
+        errors.push(input_error(0, 0, "no header line"));
     }
     let mut matches = Vec::new();
     for (key, games) in groups {
         match <[Game; 2]>::try_from(games) {
             Ok(pair) => matches.push(pair),
-            Err(games) => errors.push(InputError::new(
+            Err(games) => errors.push(input_error(
                 games.first().map(|g| g.line).unwrap_or(0),
                 0,
                 format!(

@@ -11,6 +11,7 @@ use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, ToPrimitive, Zero};
 
+use crate::error::{InputError, input_error};
 use crate::minimatch::parse_duration;
 use board_core::Rng;
 
@@ -59,8 +60,9 @@ impl Distribution {
     }
 
     /// Reads a histogram: one `value count` (or `value,count`) per line, `#` comments. Values
-    /// may be durations (`m:ss`, `h:mm:ss`). Errors give the line number.
-    pub fn histogram(text: &str) -> Result<Self, (usize, String)> {
+    /// may be durations (`m:ss`, `h:mm:ss`). Errors give the line number (line 0 when the
+    /// histogram as a whole is empty).
+    pub fn histogram(text: &str) -> Result<Self, InputError> {
         let mut map: std::collections::BTreeMap<i64, u64> = Default::default();
         for (ln0, raw) in text.lines().enumerate() {
             let ln = ln0 + 1;
@@ -70,24 +72,24 @@ impl Distribution {
             }
             let mut parts = line.split([' ', ',', '\t']).filter(|s| !s.is_empty());
             let (Some(v), Some(c), None) = (parts.next(), parts.next(), parts.next()) else {
-                return Err((ln, "expected `value count`".into()));
+                return Err(input_error(ln, 0, "expected `value count`"));
             };
             let value = if v.contains(':') {
                 parse_duration(v).map(i64::from)
             } else {
                 v.parse::<i64>().ok().filter(|x| x.abs() < 1_000_000_000)
             }
-            .ok_or_else(|| (ln, format!("`{v}` is not a value")))?;
+            .ok_or_else(|| input_error(ln, 0, format!("`{v}` is not a value")))?;
             let count: u64 = c
                 .parse()
                 .ok()
                 .filter(|&c: &u64| c < 1_000_000_000_000)
-                .ok_or_else(|| (ln, format!("`{c}` is not a count")))?;
+                .ok_or_else(|| input_error(ln, 0, format!("`{c}` is not a count")))?;
             *map.entry(value).or_default() += count;
         }
         let points: Vec<(i64, u64)> = map.into_iter().filter(|&(_, c)| c > 0).collect();
         if points.is_empty() {
-            return Err((0, "histogram has no positive count".into()));
+            return Err(input_error(0, 0, "histogram has no positive count"));
         }
         Ok(Self { points })
     }
@@ -460,8 +462,8 @@ mod tests {
         assert_eq!(h.tie_probability(), r(1, 2));
         let t = Distribution::histogram("60:00 1\n60:01 1\n").unwrap();
         assert_eq!(t.points[0].0, 3600);
-        assert_eq!(Distribution::histogram("40\n").unwrap_err().0, 1);
-        assert_eq!(Distribution::histogram("40 x\n").unwrap_err().0, 1);
+        assert_eq!(Distribution::histogram("40\n").unwrap_err().line, 1);
+        assert_eq!(Distribution::histogram("40 x\n").unwrap_err().line, 1);
         assert!(Distribution::histogram("40 0\n").is_err());
         assert!(Distribution::parse_spec("60..40").is_err());
         assert!(Distribution::parse_spec("x..y").is_err());

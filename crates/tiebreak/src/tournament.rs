@@ -7,7 +7,7 @@
 
 use board_core::{Outcome, Side};
 
-use crate::error::InputError;
+use crate::error::{InputError, input_error};
 use crate::points::Points;
 
 /// Colour in one game (first mover = White / Red / Black-in-Go, second mover = Black).
@@ -429,7 +429,7 @@ pub fn check_pairings(
             match e.opponent {
                 None => {
                     if e.outcome.needs_opponent() && e.outcome != RoundResult::ForfeitLoss {
-                        errors.push(InputError::new(
+                        errors.push(input_error(
                             line,
                             col,
                             format!(
@@ -443,7 +443,7 @@ pub fn check_pairings(
                 Some(o) => {
                     let o = o as usize;
                     if o >= n {
-                        errors.push(InputError::new(
+                        errors.push(input_error(
                             line,
                             col,
                             format!("round {}: opponent does not exist", r + 1),
@@ -451,7 +451,7 @@ pub fn check_pairings(
                         continue;
                     }
                     if o == i {
-                        errors.push(InputError::new(
+                        errors.push(input_error(
                             line,
                             col,
                             format!("round {}: player {} is paired with himself", r + 1, p.id),
@@ -459,7 +459,7 @@ pub fn check_pairings(
                         continue;
                     }
                     if !e.outcome.needs_opponent() {
-                        errors.push(InputError::new(
+                        errors.push(input_error(
                             line,
                             col,
                             format!(
@@ -477,7 +477,7 @@ pub fn check_pairings(
                         .copied()
                         .unwrap_or(Entry::ABSENT);
                     if other.opponent != Some(i as u32) {
-                        errors.push(InputError::new(
+                        errors.push(input_error(
                             line,
                             col,
                             format!(
@@ -502,7 +502,7 @@ pub fn check_pairings(
                     let double_forfeit = e.outcome == RoundResult::ForfeitLoss
                         && other.outcome == RoundResult::ForfeitLoss;
                     if !double_forfeit && e.outcome.mirror() != Some(other.outcome) {
-                        errors.push(InputError::new(
+                        errors.push(input_error(
                             line,
                             col,
                             format!(
@@ -522,7 +522,7 @@ pub fn check_pairings(
                         _ => false,
                     };
                     if !colours_ok {
-                        errors.push(InputError::new(
+                        errors.push(input_error(
                             line,
                             col,
                             format!(
@@ -534,7 +534,7 @@ pub fn check_pairings(
                         ));
                     }
                     if e.handicap != other.handicap {
-                        errors.push(InputError::new(
+                        errors.push(input_error(
                             line,
                             col,
                             format!(

@@ -7,7 +7,7 @@
 //! 162 scoring, 202 tie-breaks, 212 standings definition. Other records are skipped, as TRF
 //! readers commonly do with extension lines.
 
-use crate::error::{InputError, InputErrors};
+use crate::error::{InputError, InputErrors, input_error};
 use crate::points::Points;
 use crate::tournament::{
     Colour, Entry, Player, RoundResult, Scoring, System, Tournament, check_pairings,
@@ -43,7 +43,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
         }
         let chars: Vec<char> = line.chars().collect();
         if chars.len() < 3 {
-            errors.push(InputError::new(ln, 1, "line too short for a record code"));
+            errors.push(input_error(ln, 1, "line too short for a record code"));
             continue;
         }
         let code: String = chars[..3].iter().collect();
@@ -75,7 +75,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
             }
             "142" | "XXR" => match rest.trim().parse::<usize>() {
                 Ok(n) if n <= 1000 => declared_rounds = Some(n),
-                _ => errors.push(InputError::new(
+                _ => errors.push(input_error(
                     ln,
                     5,
                     format!("record {code}: `{}` is not a number of rounds", rest.trim()),
@@ -83,13 +83,13 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
             },
             "162" => match parse_scoring_record(&rest) {
                 Ok(mut pairs) => scoring_pairs.append(&mut pairs),
-                Err(m) => errors.push(InputError::new(ln, 5, format!("record 162: {m}"))),
+                Err(m) => errors.push(input_error(ln, 5, format!("record 162: {m}"))),
             },
             "202" => t.tiebreaks = Some(rest.trim().to_string()),
             "212" => t.standings = Some(rest.trim().to_string()),
             _ => {
                 if !chars[..3].iter().all(|c| c.is_ascii_alphanumeric()) {
-                    errors.push(InputError::new(
+                    errors.push(input_error(
                         ln,
                         1,
                         format!("`{code}` is not a TRF record code"),
@@ -102,7 +102,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
     if !scoring_pairs.is_empty() {
         match Scoring::from_pairs(&scoring_pairs) {
             Ok(s) => t.scoring = s,
-            Err(m) => errors.push(InputError::new(0, 0, format!("record 162: {m}"))),
+            Err(m) => errors.push(input_error(0, 0, format!("record 162: {m}"))),
         }
     }
 
@@ -111,7 +111,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
         std::collections::HashMap::with_capacity(t.players.len());
     for (i, p) in t.players.iter().enumerate() {
         if let Some(&j) = by_id.get(&p.id) {
-            errors.push(InputError::new(
+            errors.push(input_error(
                 origins[i].line,
                 5,
                 format!(
@@ -124,7 +124,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
         }
     }
     if t.players.is_empty() && errors.is_empty() {
-        errors.push(InputError::new(0, 0, "no player records (001) found"));
+        errors.push(input_error(0, 0, "no player records (001) found"));
     }
 
     // Resolve opponents by start number.
@@ -132,7 +132,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
         for &(opp, r) in opps {
             match by_id.get(&opp) {
                 Some(&o) => t.players[i].entries[r].opponent = Some(o as u32),
-                None => errors.push(InputError::new(
+                None => errors.push(input_error(
                     origins[i].line,
                     origins[i].block_columns[r],
                     format!(
@@ -184,7 +184,7 @@ fn parse_player(chars: &[char], ln: usize) -> Result<ParsedPlayer, Vec<InputErro
     let id = match start.trim().parse::<u32>() {
         Ok(v) if v > 0 => v,
         _ => {
-            errors.push(InputError::new(
+            errors.push(input_error(
                 ln,
                 5,
                 format!(
@@ -203,7 +203,7 @@ fn parse_player(chars: &[char], ln: usize) -> Result<ParsedPlayer, Vec<InputErro
         match rating.parse::<u32>() {
             Ok(0) => {}
             Ok(v) => player.rating = Some(v),
-            Err(_) => errors.push(InputError::new(
+            Err(_) => errors.push(input_error(
                 ln,
                 49,
                 format!("rating `{rating}` (columns 49-52) is not a number"),
@@ -214,18 +214,14 @@ fn parse_player(chars: &[char], ln: usize) -> Result<ParsedPlayer, Vec<InputErro
     if !pts.trim().is_empty() {
         match pts.trim().parse::<Points>() {
             Ok(p) => player.declared_points = Some(p),
-            Err(e) => errors.push(InputError::new(
-                ln,
-                81,
-                format!("points (columns 81-84): {e}"),
-            )),
+            Err(e) => errors.push(input_error(ln, 81, format!("points (columns 81-84): {e}"))),
         }
     }
     let rank = field(chars, 86, 89);
     if !rank.trim().is_empty() {
         match rank.trim().parse::<u32>() {
             Ok(r) => player.declared_rank = Some(r),
-            Err(_) => errors.push(InputError::new(
+            Err(_) => errors.push(input_error(
                 ln,
                 86,
                 format!("rank `{}` (columns 86-89) is not a number", rank.trim()),
@@ -233,7 +229,7 @@ fn parse_player(chars: &[char], ln: usize) -> Result<ParsedPlayer, Vec<InputErro
         }
     }
     if chars.len() > 89 && chars[89..chars.len().min(91)].iter().any(|c| *c != ' ') {
-        errors.push(InputError::new(
+        errors.push(input_error(
             ln,
             90,
             "columns 90-91 must be blank before the first round block at column 92",
@@ -280,7 +276,7 @@ fn parse_block(
     let opp_text: String = b[0..4].iter().collect();
     for (k, c) in [(4usize, b[4]), (6, b[6]), (8, b[8]), (9, b[9])] {
         if c != ' ' {
-            return Err(InputError::new(
+            return Err(input_error(
                 ln,
                 col + k,
                 format!(
@@ -301,7 +297,7 @@ fn parse_block(
         match opp.parse::<u32>() {
             Ok(v) if opp.bytes().all(|c| c.is_ascii_digit()) => v,
             _ => {
-                return Err(InputError::new(
+                return Err(input_error(
                     ln,
                     col,
                     format!(
@@ -318,7 +314,7 @@ fn parse_block(
         'b' | 'B' => Colour::Black,
         '-' | ' ' => Colour::None,
         c => {
-            return Err(InputError::new(
+            return Err(input_error(
                 ln,
                 col + 5,
                 format!("round {r}: colour `{c}` is not w, b or -"),
@@ -327,7 +323,7 @@ fn parse_block(
     };
     let code = b[7];
     let mut outcome = RoundResult::from_trf(code).ok_or_else(|| {
-        InputError::new(
+        input_error(
             ln,
             col + 7,
             format!(
@@ -341,7 +337,7 @@ fn parse_block(
             outcome = RoundResult::ZeroBye;
         }
         if outcome.needs_opponent() {
-            return Err(InputError::new(
+            return Err(input_error(
                 ln,
                 col + 7,
                 format!(
@@ -350,14 +346,14 @@ fn parse_block(
             ));
         }
     } else if !outcome.needs_opponent() {
-        return Err(InputError::new(
+        return Err(input_error(
             ln,
             col + 7,
             format!("round {r}: bye code `{code}` given with opponent {opponent}"),
         ));
     }
     if outcome.is_played() && colour == Colour::None {
-        return Err(InputError::new(
+        return Err(input_error(
             ln,
             col + 5,
             format!("round {r}: a played game needs colour w or b"),
