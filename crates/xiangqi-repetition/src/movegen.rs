@@ -417,7 +417,7 @@ mod tests {
             "3k5/9/9/9/4c4/9/9/4C4/9/4K4 w - - 0 1",
             "3k5/4a4/4N4/9/2C6/9/9/2R6/4p4/4K4 w - - 0 1",
         ];
-        let mut seed = 99u64;
+        let mut rng = board_core::Rng::new(99);
         let mut checks_seen = 0;
         for fen in fens {
             for _ in 0..20 {
@@ -454,9 +454,7 @@ mod tests {
                     if legal.is_empty() {
                         break;
                     }
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
+                    let seed = rng.next_u64();
                     // Prefer checking moves half of the time so that evasions get exercised.
                     let pick = if !fast.is_empty() && (seed >> 40) & 1 == 0 {
                         fast[(seed >> 33) as usize % fast.len()]

@@ -1,6 +1,6 @@
 //! Move notations: ICCS (both rank conventions), WXF and Chinese, both directions.
 
-use board_core::splitmix64;
+use board_core::Rng;
 use xiangqi_repetition::movelist::{format_moves, replay};
 use xiangqi_repetition::notation::parse_any;
 use xiangqi_repetition::*;
@@ -100,7 +100,7 @@ fn tandem_pieces() {
 /// the same move, over random games.
 #[test]
 fn round_trip_on_random_games() {
-    let mut state = 99u64;
+    let mut state = Rng::new(99);
     for _ in 0..40 {
         let mut pos = Position::start();
         for _ in 0..120 {
@@ -125,9 +125,7 @@ fn round_trip_on_random_games() {
                     );
                 }
             }
-            let (s, r) = splitmix64(state);
-            state = s;
-            pos.play_unchecked(moves[(r % moves.len() as u64) as usize]);
+            pos.play_unchecked(moves[state.index(moves.len())]);
         }
     }
 }
@@ -228,10 +226,9 @@ fn garbled_truncated_and_random_text_never_panics() {
     let alphabet: Vec<char> = "abcdefghiKAEHRCP0123456789+-.=炮马车兵卒前后中进退平一二九８ \u{0}"
         .chars()
         .collect();
-    let mut state = 5u64;
+    let mut state = Rng::new(5);
     for _ in 0..5000 {
-        let (s, r) = splitmix64(state);
-        state = s;
+        let r = state.next_u64();
         let len = (r % 8) as usize;
         let text: String = (0..len)
             .map(|i| alphabet[((r >> (8 + 6 * i)) % alphabet.len() as u64) as usize])

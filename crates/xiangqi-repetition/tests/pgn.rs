@@ -96,18 +96,11 @@ fn random_text_never_panics() {
     let alphabet: Vec<char> = "[]\"{}();$.* 0123456789-/abcehiCHRKP+=炮马进平\n\t"
         .chars()
         .collect();
-    let mut state = 11u64;
+    let mut rng = board_core::Rng::new(11);
     for _ in 0..3000 {
-        let (s, r) = board_core::splitmix64(state);
-        state = s;
-        let len = (r % 40) as usize;
-        let mut x = r;
+        let len = rng.index(40);
         let text: String = (0..len)
-            .map(|_| {
-                let (_, v) = board_core::splitmix64(x);
-                x = v;
-                alphabet[(v % alphabet.len() as u64) as usize]
-            })
+            .map(|_| alphabet[rng.index(alphabet.len())])
             .collect();
         let _ = pgn::read(&text);
     }

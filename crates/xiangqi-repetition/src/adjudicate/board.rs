@@ -464,7 +464,7 @@ mod tests {
     #[test]
     fn checking_moves_are_the_moves_after_which_the_king_is_attacked() {
         // Copy-make is the reference: a move checks iff the opposing king is attacked after it.
-        let mut seed = 7u64;
+        let mut rng = board_core::Rng::new(7);
         for fen in [
             START,
             "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w",
@@ -482,8 +482,7 @@ mod tests {
                     .filter(|&m| b.after(m).in_check(!b.side_to_move()))
                     .collect();
                 assert_eq!(b.checking_moves(), by_copy, "{b:?}");
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
-                b = b.after(moves[(seed >> 33) as usize % moves.len()]);
+                b = b.after(moves[rng.index(moves.len())]);
             }
         }
     }

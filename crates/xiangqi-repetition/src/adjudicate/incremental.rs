@@ -4,12 +4,13 @@
 //! position: [`CycleTracker::push`] / [`CycleTracker::pop`], or, keeping the undo record
 //! in the search's own frame as with the engine's make/unmake, [`CycleTracker::make`] /
 //! [`CycleTracker::unmake`]. Making a move plays it in place and records only what a
-//! later question needs: the position key, the move, what it captured and the previous
-//! halfmove clock (16 bytes, no copy of the position), plus the ply of every capture (a
+//! later question needs: the position key and whether the move gave check, in board-core's
+//! repetition [`History`], and beside it the move, what it captured and the previous
+//! halfmove clock (8 bytes, no copy of the position), plus the ply of every capture (a
 //! capture changes the material, so no earlier position can repeat a later one).
 //!
 //! Asking whether the current position repeats compares keys of the same side to move
-//! back to the last capture. Only when a key matches is anything else done: the cycle's
+//! back to the last capture ([`History::earliest_repeat_since`]). Only when a key matches is anything else done: the cycle's
 //! positions are rebuilt by unmaking its moves on a copy of the current position (a cycle
 //! contains no capture), the key match is confirmed against the rebuilt position, and the
 //! cycle's moves are classified and memoised per ply (a memo is used only while the same
@@ -18,17 +19,17 @@
 
 use std::cell::RefCell;
 
+use board_core::repetition::History;
+
 use super::board::{Board, BoardError};
 use super::effects::{MoveAnalysis, classify};
 use super::rules::Ruleset;
 use super::verdict::{Cycle, Ruling, Verdict, judge};
 use crate::{Move, Piece, Position, Square, Undo};
 
-/// What one ply leaves on the stack: 16 bytes.
+/// What one ply leaves on the move stack besides its [`History`] record: 8 bytes.
 #[derive(Clone, Copy, Debug)]
 struct Ply {
-    /// Key of the position after the move (of the start position for the first entry).
-    key: u64,
     /// The previous halfmove clock (unused in the first entry).
     clock: u32,
     /// The move that led here and the piece it captured, packed as origin, destination
@@ -40,10 +41,9 @@ struct Ply {
 
 impl Ply {
     #[inline]
-    fn new(key: u64, mv: Move, undo: Undo) -> Ply {
+    fn new(mv: Move, undo: Undo) -> Ply {
         let cap = undo.captured.map_or(0, |p| p.code() as u32);
         Ply {
-            key,
             clock: undo.halfmove_clock,
             packed: mv.from.index() as u32 | (mv.to.index() as u32) << 8 | cap << 16,
         }
@@ -76,7 +76,10 @@ impl Ply {
 pub struct CycleTracker {
     rules: Ruleset,
     board: Board,
-    /// `stack[i]` describes the position after `i` moves; `stack[0]` is the start.
+    /// The key of the position after `i` moves at ply `i`, and whether that move checked.
+    history: History,
+    /// `stack[i]` is the move that led to the position after `i` moves (`stack[0]` is a
+    /// placeholder for the start).
     stack: Vec<Ply>,
     /// Stack indices of the positions reached by captures, in order. A capture changes
     /// the material, so no position before the last one can repeat a later one.
@@ -103,7 +106,6 @@ impl CycleTracker {
     pub fn new(start: impl Into<Board>, rules: Ruleset) -> CycleTracker {
         let start: Board = start.into();
         let first = Ply {
-            key: start.key(),
             clock: 0,
             packed: 0,
         };
@@ -111,6 +113,7 @@ impl CycleTracker {
         stack.push(first);
         CycleTracker {
             rules,
+            history: History::scan_only(start.key(), start.position().is_check()),
             board: start,
             stack,
             captures: Vec::new(),
@@ -160,7 +163,9 @@ impl CycleTracker {
             self.since = self.stack.len() as u32;
             self.captures.push(self.since);
         }
-        self.stack.push(Ply::new(self.board.key(), mv, undo));
+        self.stack.push(Ply::new(mv, undo));
+        self.history
+            .push(self.board.key(), self.board.position().is_check());
         undo
     }
 
@@ -175,6 +180,7 @@ impl CycleTracker {
         );
         self.board.unmake(mv, undo);
         self.stack.pop();
+        self.history.pop();
         if undo.captured.is_some() {
             self.captures.pop();
             self.since = self.captures.last().copied().unwrap_or(0);
@@ -199,6 +205,7 @@ impl CycleTracker {
     pub fn pop(&mut self) {
         if self.stack.len() > 1 {
             let top = self.stack.pop().expect("more than one entry");
+            self.history.pop();
             self.board.unmake(top.mv(), top.undo());
             if top.captures() {
                 self.captures.pop();
@@ -211,19 +218,18 @@ impl CycleTracker {
     /// to move (a cycle needs at least four plies), without confirming the match.
     fn earliest_key_match(&self, from: usize) -> Option<usize> {
         let n = self.stack.len() - 1;
-        let key = self.stack[n].key;
         let lo = (self.since as usize).max(from);
         if n < lo + 4 {
             return None;
         }
-        let mut i = lo + ((n - lo) & 1);
-        while i + 4 <= n {
-            if self.stack[i].key == key {
-                return Some(i);
-            }
-            i += 2;
-        }
-        None
+        let i = self.history.earliest_repeat_since(lo as u32)? as usize;
+        (i + 4 <= n).then_some(i)
+    }
+
+    /// The key of the position after `ply` moves.
+    #[inline]
+    fn key_at(&self, ply: usize) -> u64 {
+        self.history.records()[ply].hash
     }
 
     /// The positions before each move from stack index `start` to the current one, by
@@ -294,7 +300,7 @@ impl CycleTracker {
             .enumerate()
             .map(|(k, b)| {
                 let ply = cycle.start_ply + k;
-                let (before, after) = (self.stack[ply].key, self.stack[ply + 1].key);
+                let (before, after) = (self.key_at(ply), self.key_at(ply + 1));
                 let mv = self.stack[ply + 1].mv();
                 let slot = &mut classes[ply];
                 match slot {
@@ -460,22 +466,12 @@ mod tests {
         }
     }
 
-    /// A small deterministic generator (64-bit LCG, high bits).
-    struct Lcg(u64);
-    impl Lcg {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 = self
-                .0
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((self.0 >> 33) as usize) % n
-        }
-    }
+    use board_core::Rng;
 
     /// A random game that keeps returning to earlier positions: random moves, often
     /// followed by both sides moving back (when legal), so cycles of 4 and more plies
     /// arise with captures in between.
-    fn random_game(start: &Board, rng: &mut Lcg, len: usize) -> Vec<Move> {
+    fn random_game(start: &Board, rng: &mut Rng, len: usize) -> Vec<Move> {
         let mut b = start.clone();
         let mut moves: Vec<Move> = Vec::new();
         while moves.len() < len {
@@ -485,7 +481,7 @@ mod tests {
             }
             let n = moves.len();
             // Undo the pair two and four plies back when that is legal (a shuttle).
-            let back = (n >= 2 && rng.below(3) > 0).then(|| {
+            let back = (n >= 2 && rng.index(3) > 0).then(|| {
                 let m = moves[n - 2];
                 Move {
                     from: m.to,
@@ -494,7 +490,7 @@ mod tests {
             });
             let m = match back {
                 Some(r) if legal.contains(&r) => r,
-                _ => legal[rng.below(legal.len())],
+                _ => legal[rng.index(legal.len())],
             };
             moves.push(m);
             b = b.after(m);
@@ -511,7 +507,7 @@ mod tests {
             "3k5/9/9/9/4p4/9/3N5/4R4/9/3KC4 w",
             "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w",
         ];
-        let mut rng = Lcg(0x5eed);
+        let mut rng = Rng::new(0x5eed);
         let mut repetitions = 0;
         for fen in starts {
             let start = Board::from_fen(fen).unwrap();

@@ -1,5 +1,7 @@
 //! Repetition detection, the cycle to judge, and the verdict with its explanation.
 
+use board_core::repetition::History;
+
 use super::board::{Board, BoardError};
 use super::effects::{EffectKind, MoveAnalysis, Note, classify};
 use super::notation::chinese;
@@ -134,17 +136,28 @@ pub fn replay(start: &Board, moves: &[Move]) -> Result<Vec<Board>, BoardError> {
 }
 
 /// Finds the cycle: the earliest earlier occurrence of the final position (same placement,
-/// same side to move).
+/// same side to move), found in board-core's repetition [`History`] of the game's keys and
+/// confirmed on the board itself.
 pub fn find_cycle(boards: &[Board]) -> Option<Cycle> {
+    let (first, rest) = boards.split_first()?;
+    let mut history = History::scan_only(first.key(), first.position().is_check());
+    for b in rest {
+        history.push(b.key(), b.position().is_check());
+    }
     let last = boards.last()?;
     let n = boards.len() - 1;
-    let key = last.key();
-    (0..n)
-        .find(|&i| boards[i].key() == key && boards[i] == *last)
-        .map(|i| Cycle {
-            start_ply: i,
-            plies: n - i,
-        })
+    let mut from = 0;
+    while let Some(i) = history.earliest_repeat_since(from) {
+        // Keys are 64-bit hashes: a match counts only if the positions are the same.
+        if boards[i as usize] == *last {
+            return Some(Cycle {
+                start_ply: i as usize,
+                plies: n - i as usize,
+            });
+        }
+        from = i + 2;
+    }
+    None
 }
 
 /// Follows pieces through the cycle: `ids[k]` maps each point to the identity of the piece
