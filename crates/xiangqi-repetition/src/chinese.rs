@@ -11,15 +11,17 @@ use crate::moves::Move;
 use crate::notation::{NotationError, NotationErrorKind};
 use crate::piece::{Piece, PieceKind};
 use crate::position::Position;
-use board_core::Side;
+use board_core::{Side, numerals};
+use board_geometry::notation::xiangqi_files;
 
-const RED_NUMERALS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
-
+/// A file or step number 1-9 as `side` writes it: 一..九 for Red, digits for Black.
 fn numeral(side: Side, n: u8) -> String {
-    match side {
-        Side::First => RED_NUMERALS[(n - 1) as usize].to_string(),
-        Side::Second => n.to_string(),
-    }
+    xiangqi_files::numeral(side, n).map_or_else(|| n.to_string(), String::from)
+}
+
+/// The Chinese numeral for a count 1-9 (the position of a piece among five on a file).
+fn red_numeral(n: u8) -> char {
+    numerals::kanji_digit(n).unwrap_or('?')
 }
 
 fn op_char(op: Op) -> char {
@@ -42,7 +44,7 @@ pub fn format(pos: &Position, mv: Move) -> Option<String> {
                 (2 | 3, 1) => '前',
                 (2 | 3, i) if i == count => '后',
                 (3, _) => '中',
-                (_, i) => RED_NUMERALS[(i - 1) as usize],
+                (_, i) => red_numeral(i),
             };
             if d.multi_file {
                 format!("{prefix}{name}{}{tail}", numeral(d.side, d.file))
@@ -68,17 +70,7 @@ fn kind_of(c: char) -> Option<PieceKind> {
 
 /// A numeral 1-9 in Chinese, ASCII or full-width digits.
 fn number_of(c: char) -> Option<u8> {
-    if let Some(i) = RED_NUMERALS.iter().position(|&n| n == c) {
-        return Some(i as u8 + 1);
-    }
-    if let Some(d) = c.to_digit(10) {
-        return (1..=9).contains(&d).then_some(d as u8);
-    }
-    let code = c as u32;
-    if (0xFF11..=0xFF19).contains(&code) {
-        return Some((code - 0xFF10) as u8);
-    }
-    None
+    board_geometry::notation::digit_value(c)
 }
 
 fn op_of(c: char) -> Option<Op> {

@@ -44,11 +44,12 @@ pub fn rule_book_char(piece: Piece) -> char {
 /// The file number as the moving side counts it (from its own right): 一…九 for Red,
 /// 1…9 for Black.
 fn file_label(file: u8, side: Side) -> String {
-    const RED: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
-    match side {
-        Side::First => RED[file as usize].to_string(),
-        Side::Second => (file + 1).to_string(),
-    }
+    let number = match side {
+        Side::First => 9 - file,
+        Side::Second => file + 1,
+    };
+    board_geometry::notation::xiangqi_files::numeral(side, number)
+        .map_or_else(String::new, String::from)
 }
 
 /// Renders a line of moves from `board` in Chinese, comma-separated as the lectures do.

@@ -104,15 +104,11 @@ impl Ruling {
     }
 }
 
-const NUM: [&str; 11] = [
-    "零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十",
-];
-
+/// A count in the rule book's wording: Chinese numerals up to 十, digits above.
 fn num_zh(n: usize) -> String {
-    if n <= 10 {
-        NUM[n].to_string()
-    } else {
-        n.to_string()
+    match u32::try_from(n) {
+        Ok(n @ 1..=10) => board_core::numerals::kanji_number(n).unwrap_or_default(),
+        _ => n.to_string(),
     }
 }
 
