@@ -188,17 +188,6 @@ impl Position {
 mod tests {
     use super::*;
 
-    /// xorshift64*: a fixed, dependency-free stream for reproducible random playouts.
-    struct Rng(u64);
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 ^= self.0 >> 12;
-            self.0 ^= self.0 << 25;
-            self.0 ^= self.0 >> 27;
-            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-        }
-    }
-
     fn by_filter(pos: &Position) -> Vec<Move> {
         let mut p = pos.clone();
         let mut out = Vec::new();
@@ -231,7 +220,7 @@ mod tests {
 
     /// Random legal playouts from `sfen`, comparing at every position reached.
     fn playouts(sfen: &str, seed: u64, games: usize, plies: usize) -> (usize, usize) {
-        let mut rng = Rng(seed);
+        let mut rng = board_core::Rng::new(seed);
         let mut positions = 0;
         let mut checks = 0;
         for _ in 0..games {
@@ -246,10 +235,10 @@ mod tests {
                 // Prefer checking moves now and then so that check positions and evasions
                 // (and the in-check fallback) are visited too.
                 let checking = pos.check_moves();
-                let mv = if !checking.is_empty() && rng.next() % 3 == 0 {
-                    checking.as_slice()[(rng.next() % checking.len() as u64) as usize]
+                let mv = if !checking.is_empty() && rng.chance(1, 3) {
+                    checking.as_slice()[rng.index(checking.len())]
                 } else {
-                    moves.as_slice()[(rng.next() % moves.len() as u64) as usize]
+                    moves.as_slice()[rng.index(moves.len())]
                 };
                 pos.play_unchecked(mv);
             }

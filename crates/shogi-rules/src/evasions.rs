@@ -135,21 +135,10 @@ mod tests {
         );
     }
 
-    /// A small deterministic generator (xorshift) so the walk is reproducible.
-    struct Rng(u64);
-    impl Rng {
-        fn below(&mut self, n: usize) -> usize {
-            self.0 ^= self.0 << 13;
-            self.0 ^= self.0 >> 7;
-            self.0 ^= self.0 << 17;
-            (self.0 % n as u64) as usize
-        }
-    }
-
     /// Random games from a start position; every position in check is compared with the
     /// full legal generator. Returns how many checked positions were compared.
     fn walk(sfen: &str, seed: u64, games: usize, plies: usize, seen: &mut Seen) {
-        let mut rng = Rng(seed);
+        let mut rng = board_core::Rng::new(seed);
         for _ in 0..games {
             let mut pos =
                 Position::from_setup_lenient(&crate::Setup::from_sfen(sfen).unwrap()).unwrap();
@@ -160,10 +149,10 @@ mod tests {
                 }
                 // Prefer checks half the time so that checked positions come up often.
                 let checks: Vec<Move> = pos.check_moves().iter().copied().collect();
-                let mv = if !checks.is_empty() && rng.below(2) == 0 {
-                    checks[rng.below(checks.len())]
+                let mv = if !checks.is_empty() && rng.chance(1, 2) {
+                    checks[rng.index(checks.len())]
                 } else {
-                    moves.as_slice()[rng.below(moves.len())]
+                    moves.as_slice()[rng.index(moves.len())]
                 };
                 pos.play_unchecked(mv);
                 if pos.in_check() {

@@ -12,7 +12,8 @@
 
 use std::fmt;
 
-use board_core::{Outcome, RepetitionTable, Side};
+use board_core::repetition::History;
+use board_core::{Outcome, Side};
 
 pub use crate::foul::Foul;
 pub use crate::impasse::{
@@ -314,10 +315,8 @@ pub struct Game {
     position: Position,
     start: Position,
     moves: Vec<Move>,
-    /// Whether the move of each ply gave check (index 0: the start position in check).
-    checks: Vec<bool>,
-    /// Where each key occurred.
-    seen: RepetitionTable,
+    /// The key after each ply and whether its move gave check, with where each key occurred.
+    history: History,
     ended: Option<Ruling>,
     rules: GameRules,
 }
@@ -326,14 +325,11 @@ impl Game {
     /// A game from `start` under `rules`; it is over at once if the side to move has no
     /// legal move.
     pub fn new(start: Position, rules: GameRules) -> Game {
-        let mut seen = RepetitionTable::new();
-        seen.record(start.key(), 0);
         let mut game = Game {
-            checks: vec![start.in_check()],
+            history: History::new(start.key(), start.in_check()),
             position: start.clone(),
             start,
             moves: Vec::new(),
-            seen,
             ended: None,
             rules,
         };
@@ -396,8 +392,8 @@ impl Game {
         self.moves.push(mv);
         let key = self.position.key();
         let check = self.position.in_check();
-        self.checks.push(check);
-        let ruling = self.ruling_after(key, check, mover, ply);
+        let occurrences = self.history.push(key, check);
+        let ruling = self.ruling_after(occurrences, check, mover, ply);
         self.ended = ruling;
         Ok(match ruling {
             Some(r) => Progress::Ended(r),
@@ -405,11 +401,17 @@ impl Game {
         })
     }
 
-    /// The end, if any, that ply `ply` by `mover` brought (its key and check flag given).
-    fn ruling_after(&mut self, key: u64, check: bool, mover: Side, ply: usize) -> Option<Ruling> {
-        if self.seen.record(key, ply as u32) >= 4 {
-            let first = self.seen.plies(key)[0] as usize;
-            return Some(self.repetition_ruling(first, ply));
+    /// The end, if any, that ply `ply` by `mover` brought: its position has now occurred
+    /// `occurrences` times, and the move gave check or not.
+    fn ruling_after(
+        &self,
+        occurrences: usize,
+        check: bool,
+        mover: Side,
+        ply: usize,
+    ) -> Option<Ruling> {
+        if occurrences >= 4 {
+            return Some(self.repetition_ruling(mover, ply));
         }
         if self.position.count_legal_moves() == 0 {
             return Some(self.no_moves_ruling(ply));
@@ -432,27 +434,18 @@ impl Game {
         None
     }
 
-    /// Fourth occurrence at `ply` of the position first seen at `first`: if every move of
-    /// one side in between gave check, that side loses; otherwise 千日手.
-    fn repetition_ruling(&self, first: usize, ply: usize) -> Ruling {
-        let mut all_check = [true, true];
-        let mut moved = [false, false];
-        for p in first + 1..=ply {
-            // Move number p was made by the side to move at ply p-1.
-            let mover = if (p - 1) % 2 == 0 {
-                self.start.side_to_move()
-            } else {
-                !self.start.side_to_move()
-            };
-            moved[mover.index()] = true;
-            if !self.checks[p] {
-                all_check[mover.index()] = false;
-            }
-        }
-        let checker = |s: Side| moved[s.index()] && all_check[s.index()];
-        match (checker(Side::First), checker(Side::Second)) {
-            (true, false) => Ruling::win(Side::Second, Reason::PerpetualCheck, ply),
-            (false, true) => Ruling::win(Side::First, Reason::PerpetualCheck, ply),
+    /// The fourth occurrence of a position, reached by `mover`'s move at `ply`: if every
+    /// move of one side since the first occurrence gave check, that side loses (連続王手の
+    /// 千日手); otherwise 千日手.
+    fn repetition_ruling(&self, mover: Side, ply: usize) -> Ruling {
+        let latest = self.history.current().hash;
+        let first = self.history.first_occurrence(latest).unwrap_or(0);
+        let ply32 = ply as u32;
+        let mover_checked = self.history.every_move_checked(ply32, first);
+        let other_checked = self.history.every_move_checked(ply32 - 1, first);
+        match (mover_checked, other_checked) {
+            (true, false) => Ruling::win(!mover, Reason::PerpetualCheck, ply),
+            (false, true) => Ruling::win(mover, Reason::PerpetualCheck, ply),
             _ => Ruling::draw(Reason::Sennichite, ply),
         }
     }

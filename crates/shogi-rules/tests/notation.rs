@@ -325,7 +325,7 @@ fn every_legal_move_round_trips_through_every_notation() {
         "9/9/9/3k5/9/5K3/9/9/9 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
         "4k4/9/3GGG3/9/9/9/6S1S/9/4K1S2 b - 1",
     ];
-    let mut state = 7u64;
+    let mut rng = board_core::Rng::new(7);
     for sfen in starts {
         for _game in 0..4 {
             let mut pos = Position::from_sfen(sfen).unwrap();
@@ -357,9 +357,7 @@ fn every_legal_move_round_trips_through_every_notation() {
                         "CSA {c}"
                     );
                 }
-                let (s, v) = board_core::splitmix64(state);
-                state = s;
-                let mv = moves.as_slice()[(v % moves.len() as u64) as usize];
+                let mv = moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize];
                 prev = Some(mv.to());
                 pos.play_unchecked(mv);
             }

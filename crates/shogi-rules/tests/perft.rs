@@ -100,12 +100,8 @@ fn make_unmake_and_zobrist_are_consistent() {
 /// one at every position reached.
 #[test]
 fn fast_generator_agrees_with_brute_force() {
-    let mut state = 0x1234_5678_u64;
-    let mut next = || {
-        let (s, v) = board_core::splitmix64(state);
-        state = s;
-        v
-    };
+    let mut rng = board_core::Rng::new(0x1234_5678);
+    let mut next = || rng.next_u64();
     for case in cases() {
         for _game in 0..6 {
             let mut pos = Position::from_sfen(&case.sfen).unwrap();

@@ -3,8 +3,6 @@
 //! proof pieces P holds for every hand that contains P, a disproof found with disproof
 //! pieces D holds for every hand contained in D.
 
-use std::hash::{BuildHasherDefault, Hasher};
-
 use super::hands;
 use crate::types::Hand;
 
@@ -13,28 +11,8 @@ pub(crate) const INF: u32 = u32::MAX;
 /// The largest finite proof or disproof number (sums saturate here).
 pub(crate) const PN_MAX: u32 = u32::MAX - 1;
 
-/// Hasher for keys that are already Zobrist hashes: the key is its own hash.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    #[inline]
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    #[inline]
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
-pub(crate) type KeyBuild = BuildHasherDefault<KeyHasher>;
+/// Maps keyed by Zobrist keys hash them with the identity: they are uniformly mixed already.
+pub(crate) type KeyBuild = board_core::hash::IdentityBuildHasher;
 
 /// A hand packed one count per byte (seven bytes), so that the piece-by-piece order is a
 /// single subtraction: with the top bit of every byte of `b` set, a byte of `b - a` keeps
