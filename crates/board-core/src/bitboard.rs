@@ -12,6 +12,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 pub struct Bitboard128(pub u128);
 
 impl Bitboard128 {
+    /// The set with no square.
     pub const EMPTY: Bitboard128 = Bitboard128(0);
 
     /// The set holding the squares `0..n`.
@@ -24,46 +25,55 @@ impl Bitboard128 {
         }
     }
 
+    /// The set holding only `square` (below 128).
     #[inline]
     pub const fn from_square(square: u32) -> Bitboard128 {
         Bitboard128(1u128 << square)
     }
 
+    /// Whether `square` is in the set.
     #[inline]
     pub const fn contains(self, square: u32) -> bool {
         (self.0 >> square) & 1 != 0
     }
 
+    /// The set with `square` added.
     #[inline]
     pub const fn with(self, square: u32) -> Bitboard128 {
         Bitboard128(self.0 | (1u128 << square))
     }
 
+    /// The set with `square` removed.
     #[inline]
     pub const fn without(self, square: u32) -> Bitboard128 {
         Bitboard128(self.0 & !(1u128 << square))
     }
 
+    /// Adds `square`.
     #[inline]
     pub fn insert(&mut self, square: u32) {
         self.0 |= 1u128 << square;
     }
 
+    /// Removes `square`.
     #[inline]
     pub fn remove(&mut self, square: u32) {
         self.0 &= !(1u128 << square);
     }
 
+    /// Whether no square is set.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// Whether some square is set.
     #[inline]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
 
+    /// How many squares are set.
     #[inline]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
@@ -105,11 +115,13 @@ impl Bitboard128 {
         Bitboard128((self.0 >> n) & mask.0)
     }
 
+    /// The squares of `self` that are not in `other`.
     #[inline]
     pub const fn and_not(self, other: Bitboard128) -> Bitboard128 {
         Bitboard128(self.0 & !other.0)
     }
 
+    /// The squares, lowest first.
     #[inline]
     pub const fn iter(self) -> Squares128 {
         Squares128(self.0)
@@ -207,7 +219,9 @@ impl<const W: usize> Default for GridBits<W> {
 }
 
 impl<const W: usize> GridBits<W> {
+    /// The set with no point.
     pub const EMPTY: Self = GridBits([0; W]);
+    /// How many points the set can hold: `64 * W`.
     pub const CAPACITY: usize = 64 * W;
 
     /// The set holding the points `0..n`.
@@ -224,6 +238,7 @@ impl<const W: usize> GridBits<W> {
         GridBits(words)
     }
 
+    /// The set holding only `point` (below [`CAPACITY`](Self::CAPACITY)).
     #[inline]
     pub fn from_point(point: usize) -> Self {
         let mut bits = Self::EMPTY;
@@ -231,31 +246,37 @@ impl<const W: usize> GridBits<W> {
         bits
     }
 
+    /// Whether `point` is in the set.
     #[inline]
     pub fn contains(&self, point: usize) -> bool {
         (self.0[point / 64] >> (point % 64)) & 1 != 0
     }
 
+    /// Adds `point`.
     #[inline]
     pub fn insert(&mut self, point: usize) {
         self.0[point / 64] |= 1u64 << (point % 64);
     }
 
+    /// Removes `point`.
     #[inline]
     pub fn remove(&mut self, point: usize) {
         self.0[point / 64] &= !(1u64 << (point % 64));
     }
 
+    /// Whether no point is set.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&w| w == 0)
     }
 
+    /// How many points are set.
     #[inline]
     pub fn count(&self) -> u32 {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// The lowest point, if any.
     #[inline]
     pub fn first(&self) -> Option<usize> {
         self.0
@@ -265,6 +286,7 @@ impl<const W: usize> GridBits<W> {
             .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
     }
 
+    /// The points of `self` that are not in `other`.
     #[inline]
     pub fn and_not(&self, other: &Self) -> Self {
         let mut out = *self;
@@ -274,6 +296,7 @@ impl<const W: usize> GridBits<W> {
         out
     }
 
+    /// Whether the two sets share a point.
     #[inline]
     pub fn intersects(&self, other: &Self) -> bool {
         self.0.iter().zip(other.0.iter()).any(|(a, b)| a & b != 0)
@@ -310,6 +333,7 @@ impl<const W: usize> GridBits<W> {
         GridBits(out)
     }
 
+    /// The points, lowest first.
     #[inline]
     pub fn iter(&self) -> GridPoints<'_, W> {
         GridPoints {

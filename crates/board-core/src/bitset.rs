@@ -4,6 +4,7 @@
 
 use bitvec::prelude::{BitVec, Lsb0};
 
+/// A set of indices `0..len` for a length chosen at run time.
 #[derive(Clone, Default, PartialEq, Eq, Hash)]
 pub struct BitSet {
     bits: BitVec<u64, Lsb0>,
@@ -39,20 +40,24 @@ impl BitSet {
         self.bits.set(index, true);
     }
 
+    /// Removes `index` (no effect beyond the capacity).
     pub fn remove(&mut self, index: usize) {
         if index < self.bits.len() {
             self.bits.set(index, false);
         }
     }
 
+    /// How many indices are set.
     pub fn count(&self) -> usize {
         self.bits.count_ones()
     }
 
+    /// Whether no index is set.
     pub fn is_empty(&self) -> bool {
         self.bits.not_any()
     }
 
+    /// Removes every index.
     pub fn clear(&mut self) {
         self.bits.fill(false);
     }
@@ -62,16 +67,19 @@ impl BitSet {
         self.bits.iter_ones()
     }
 
+    /// Adds every index of `other` (which must have the same length).
     pub fn union_with(&mut self, other: &BitSet) {
         self.check_same_capacity(other);
         self.bits |= other.bits.as_bitslice();
     }
 
+    /// Keeps only the indices also in `other`.
     pub fn intersect_with(&mut self, other: &BitSet) {
         self.check_same_capacity(other);
         self.bits &= other.bits.as_bitslice();
     }
 
+    /// Removes the indices that are in `other`.
     pub fn difference_with(&mut self, other: &BitSet) {
         self.check_same_capacity(other);
         for index in other.iter() {
@@ -79,6 +87,7 @@ impl BitSet {
         }
     }
 
+    /// Whether every index of `self` is in `other`.
     pub fn is_subset(&self, other: &BitSet) -> bool {
         self.iter().all(|i| other.contains(i))
     }

@@ -43,16 +43,22 @@ pub enum Separator {
 /// Which side of the rows carries the rank labels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum RankSide {
+    /// Before each row.
     Left,
+    /// After each row.
     Right,
+    /// Before and after each row (they must agree).
     Both,
 }
 
 /// Where the file-label line stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum FilePlace {
+    /// Above the first row.
     Above,
+    /// Below the last row.
     Below,
+    /// Above and below (they must agree).
     Both,
 }
 
@@ -60,13 +66,16 @@ pub enum FilePlace {
 /// needs to give back the drawing.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Layout {
+    /// How the cells of a row are separated.
     pub separator: Separator,
     /// Rows enclosed in `|…|` with `+---+` lines above and below (BOD style); each cell
     /// takes two characters (`v香`, ` 香`, ` ・`).
     pub framed: bool,
+    /// Which side of the rows carries the rank labels, when there are any.
     pub rank_side: RankSide,
     /// A space between a left rank label and the row (`7 ┌` rather than `7┌`).
     pub rank_gap: bool,
+    /// Where the file-label line stands, when there is one.
     pub file_place: FilePlace,
     /// What stands before the first file label (`--`, `_`, spaces).
     pub file_prefix: String,
@@ -100,7 +109,9 @@ impl Default for Layout {
 /// A parsed board drawing. Rows run top to bottom as drawn, columns left to right.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Diagram {
+    /// Columns (cells per row).
     pub width: usize,
+    /// Rows.
     pub height: usize,
     /// Row-major, `height * width` cells.
     pub cells: Vec<Cell>,
@@ -110,6 +121,7 @@ pub struct Diagram {
     pub file_labels: Option<Vec<String>>,
     /// Text written to the right of a row, one entry per row.
     pub notes: Vec<Option<String>>,
+    /// The drawing style, so that rendering gives the drawing back.
     pub layout: Layout,
 }
 

@@ -201,4 +201,17 @@ mod tests {
             }
         }
     }
+
+    #[cfg(feature = "serde")]
+    #[test]
+    fn serde_uses_the_text_forms() {
+        let json = serde_json::to_string(&ALL).unwrap();
+        assert_eq!(json, r#"["1-0","0-1","1/2-1/2"]"#);
+        let back: Vec<Outcome> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, ALL);
+        assert!(serde_json::from_str::<Outcome>(r#""2-0""#).is_err());
+        assert_eq!(serde_json::to_string(&Side::Second).unwrap(), r#""second""#);
+        let side: Side = serde_json::from_str(r#""first""#).unwrap();
+        assert_eq!(side, Side::First);
+    }
 }

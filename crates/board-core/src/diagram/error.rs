@@ -14,13 +14,28 @@ pub enum DiagramErrorKind {
     /// A row with a rank label but no cell.
     NoCells,
     /// A row has more or fewer cells than the first row.
-    RaggedRow { expected: usize, found: usize },
+    RaggedRow {
+        /// Cells in the first row.
+        expected: usize,
+        /// Cells in this row.
+        found: usize,
+    },
     /// Some rows carry a rank label and this one does not (or the other way round).
     MissingRankLabel,
     /// A row's rank label on the right differs from the one on its left.
-    RankLabelMismatch { left: String, right: String },
+    RankLabelMismatch {
+        /// The label before the row.
+        left: String,
+        /// The label after the row.
+        right: String,
+    },
     /// The file-label line names a different number of files than the rows have cells.
-    FileLabelCount { expected: usize, found: usize },
+    FileLabelCount {
+        /// Cells per row.
+        expected: usize,
+        /// File labels on the line.
+        found: usize,
+    },
     /// Two different file-label lines.
     FileLabelMismatch,
     /// A box-drawing edge glyph away from the edge it draws (e.g. `┌` not top-left).
@@ -39,9 +54,13 @@ pub enum DiagramErrorKind {
 /// spot, and for invalid UTF-8 also the byte offset.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiagramError {
+    /// 1-based line of the problem.
     pub line: usize,
+    /// 1-based column, in characters.
     pub column: usize,
+    /// For invalid UTF-8: the byte offset of the first invalid byte.
     pub byte_offset: Option<usize>,
+    /// What is wrong.
     pub kind: DiagramErrorKind,
 }
 

@@ -47,6 +47,7 @@ impl Header {
 /// A parsed diagram file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiagramFile {
+    /// The `# key: value` header fields.
     pub header: Header,
     /// The `expect:` facts, sorted by key.
     pub expect: BTreeMap<String, String>,
@@ -54,6 +55,7 @@ pub struct DiagramFile {
     pub board_text: String,
     /// The line of the file where the board text starts (1-based).
     pub board_line: usize,
+    /// The board, parsed.
     pub diagram: Diagram,
 }
 
