@@ -30,14 +30,11 @@ impl Game {
     }
 }
 
-/// What is wrong with a PGN text, at a line and column (1-based, columns in characters).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PgnError {
-    pub line: usize,
-    pub column: usize,
-    pub kind: PgnErrorKind,
-}
+/// What is wrong with a PGN text, at a line and column (1-based, columns in characters):
+/// board-core's positioned text error with a PGN kind.
+pub type PgnError = board_core::TextError<PgnErrorKind>;
 
+/// What can be wrong with a PGN text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum PgnErrorKind {
@@ -57,10 +54,9 @@ pub enum PgnErrorKind {
     UnknownFormat(String),
 }
 
-impl fmt::Display for PgnError {
+impl fmt::Display for PgnErrorKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: ", self.line, self.column)?;
-        match &self.kind {
+        match self {
             PgnErrorKind::BadTag => write!(f, "malformed tag, expected [Name \"value\"]"),
             PgnErrorKind::BadFen(e) => write!(f, "FEN tag: {e}"),
             PgnErrorKind::Unclosed(c) => write!(f, "unclosed {c:?}"),
@@ -75,20 +71,6 @@ impl fmt::Display for PgnError {
             }
         }
     }
-}
-
-impl std::error::Error for PgnError {}
-
-fn line_col(text: &str, byte: usize) -> (usize, usize) {
-    let before = &text[..byte.min(text.len())];
-    let line = before.matches('\n').count() + 1;
-    let col = before
-        .rsplit('\n')
-        .next()
-        .map(|l| l.chars().count())
-        .unwrap_or(0)
-        + 1;
-    (line, col)
 }
 
 fn parse_tag(line: &str) -> Option<(String, String)> {
@@ -107,10 +89,7 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
 
 /// Reads one game; moves are checked for legality as they are played.
 pub fn read(text: &str) -> Result<Game, PgnError> {
-    let err = |byte: usize, kind| {
-        let (line, column) = line_col(text, byte);
-        PgnError { line, column, kind }
-    };
+    let err = |byte: usize, kind| PgnError::at_byte(text, byte, kind);
     let mut tags = Vec::new();
     let mut offset = 0;
     let mut body_start = text.len();

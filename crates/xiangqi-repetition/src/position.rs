@@ -9,7 +9,7 @@ use crate::piece::{Piece, PieceKind};
 use crate::setup::Setup;
 use crate::tables::{self, ADVISOR, KING, PAWN_FROM, ROT};
 use crate::validate::{self, PositionError, PositionProblem};
-use board_core::{Side, ZobristKeys};
+use board_core::{Problems, Side, ZobristKeys};
 
 const K: usize = PieceKind::King as usize;
 const A: usize = PieceKind::Advisor as usize;
@@ -124,7 +124,7 @@ impl Position {
     /// Only what move generation cannot do without is required: one king per side and no
     /// more pieces of a kind than a side starts with. The error lists those problems.
     pub fn from_setup_lenient(setup: &Setup) -> Result<Position, PositionError> {
-        let problems: Vec<PositionProblem> = validate::problems(setup)
+        let problems: Problems<PositionProblem> = validate::problems(setup)
             .into_iter()
             .filter(|p| p.is_fatal())
             .collect();

@@ -5,7 +5,7 @@ use crate::piece::{Piece, PieceKind, side_name};
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::tables;
-use board_core::Side;
+use board_core::{Problems, Side};
 use std::fmt;
 
 /// One reason a setup is not a legal position.
@@ -75,30 +75,25 @@ impl PositionProblem {
     }
 }
 
-/// Every problem found by validation.
+/// Every problem found by validation (never empty).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionError {
-    pub problems: Vec<PositionProblem>,
+    /// The problems in a fixed order: piece counts, unreachable points, stacked pawns,
+    /// then the kings (facing, or the side not to move in check).
+    pub problems: Problems<PositionProblem>,
 }
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "illegal position: ")?;
-        for (i, p) in self.problems.iter().enumerate() {
-            if i > 0 {
-                write!(f, "; ")?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
+        write!(f, "illegal position: {}", self.problems)
     }
 }
 
 impl std::error::Error for PositionError {}
 
 /// All problems of a setup, in a fixed order (an empty list means legal).
-pub fn problems(setup: &Setup) -> Vec<PositionProblem> {
-    let mut out = Vec::new();
+pub fn problems(setup: &Setup) -> Problems<PositionProblem> {
+    let mut out = Problems::new();
     for side in Side::ALL {
         for kind in PieceKind::ALL {
             let count = setup.count(side, kind);
