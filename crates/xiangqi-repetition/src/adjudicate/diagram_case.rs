@@ -37,8 +37,10 @@ use super::effects::classify;
 use super::notation::{chinese, rule_book_char};
 use super::parse_moves;
 use super::rules::Ruleset;
+use super::rules::UnknownRuleset;
 use super::verdict::{Ruling, Verdict, adjudicate, replay};
 use crate::{Side, Square};
+use board_core::diagram::{Cell, Diagram, parse_file};
 
 /// Why a case file could not be rendered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -70,7 +72,7 @@ impl From<BoardError> for CaseError {
 }
 
 /// A parsed case file.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Case {
     pub source: String,
     pub figure: String,
@@ -84,38 +86,74 @@ pub struct Case {
     pub quotes: Vec<String>,
     pub notes: Vec<String>,
     pub divergences: Vec<String>,
-    pub drawing: Vec<String>,
+    pub drawing: Diagram,
 }
 
-/// Parses a case file.
-pub fn parse_case(text: &str) -> Result<Case, CaseError> {
-    let mut case = Case::default();
+/// Gives a case file's header the `# key: value` form of board-core's diagram files, with
+/// snake-case keys (`cycle-zh` → `cycle_zh`) and the stated verdicts as the model's
+/// `expect` facts (`expect cxa1987: black_loses` → `expect: cxa1987=black_loses`); the
+/// drawing after the blank line is kept as it is. Lines keep their numbers.
+fn as_diagram_file(text: &str) -> Result<String, CaseError> {
+    let mut out = String::with_capacity(text.len() + 256);
     let mut in_drawing = false;
-    for (i, raw) in text.lines().enumerate() {
-        let line_no = i + 1;
+    for (i, raw) in text.split('\n').enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
         let line = raw.trim_end();
-        if in_drawing {
-            if !line.trim().is_empty() {
-                case.drawing.push(line.to_string());
-            }
+        if in_drawing || line.starts_with('#') {
+            out.push_str(raw);
             continue;
         }
         if line.trim().is_empty() {
             in_drawing = true;
             continue;
         }
-        if line.starts_with('#') {
-            continue;
-        }
         let Some((key, value)) = line.split_once(':') else {
             return Err(CaseError::Header {
-                line: line_no,
+                line: i + 1,
                 message: "expected 'key: value'".into(),
             });
         };
-        let value = value.trim().to_string();
+        // `expect EDITION: verdict` is one of the model's `expect: key=value` facts.
         let key = key.trim();
-        match key {
+        match key.strip_prefix("expect ") {
+            Some(rules) => out.push_str(&format!("# expect: {}={}", rules.trim(), value.trim())),
+            None => out.push_str(&format!("# {}: {}", key.replace('-', "_"), value.trim())),
+        }
+    }
+    Ok(out)
+}
+
+/// Parses a case file through board-core's diagram file model
+/// ([`board_core::diagram::parse_file`]): the header fields, then the drawn board.
+pub fn parse_case(text: &str) -> Result<Case, CaseError> {
+    let file = parse_file(&as_diagram_file(text)?).map_err(|e| CaseError::Header {
+        line: e.line,
+        message: e.kind.to_string(),
+    })?;
+    let mut case = Case {
+        source: String::new(),
+        figure: String::new(),
+        reconstructed: Vec::new(),
+        fen: String::new(),
+        moves: String::new(),
+        cycle_zh: None,
+        classes: Vec::new(),
+        classes_rules: None,
+        expects: Vec::new(),
+        quotes: Vec::new(),
+        notes: Vec::new(),
+        divergences: Vec::new(),
+        drawing: file.diagram,
+    };
+    for (key, value, line) in &file.header.fields {
+        let value = value.clone();
+        let header_error = |message: String| CaseError::Header {
+            line: *line,
+            message,
+        };
+        match key.as_str() {
             "source" => case.source = value,
             "figure" => case.figure = value,
             "reconstructed" => case.reconstructed.push(value),
@@ -126,46 +164,31 @@ pub fn parse_case(text: &str) -> Result<Case, CaseError> {
                 }
                 case.moves.push_str(&value)
             }
-            "cycle-zh" => case.cycle_zh = Some(value),
+            "cycle_zh" => case.cycle_zh = Some(value),
             "classes" => case.classes = value.split_whitespace().map(str::to_string).collect(),
-            "classes-rules" => {
-                case.classes_rules =
-                    Some(value.parse().map_err(|e: super::rules::UnknownRuleset| {
-                        CaseError::Header {
-                            line: line_no,
-                            message: e.to_string(),
-                        }
-                    })?)
+            "classes_rules" => {
+                case.classes_rules = Some(
+                    value
+                        .parse()
+                        .map_err(|e: UnknownRuleset| header_error(e.to_string()))?,
+                )
             }
             "quote" => case.quotes.push(value),
             "note" => case.notes.push(value),
             "divergence" => case.divergences.push(value),
-            k if k.starts_with("expect ") => {
-                let rules: Ruleset = k["expect ".len()..].trim().parse().map_err(
-                    |e: super::rules::UnknownRuleset| CaseError::Header {
-                        line: line_no,
-                        message: e.to_string(),
-                    },
-                )?;
-                let verdict = Verdict::from_name(&value).ok_or_else(|| CaseError::Header {
-                    line: line_no,
-                    message: format!("unknown verdict '{value}'"),
-                })?;
+            "expect" => {
+                let (rules, verdict) = value.split_once('=').unwrap_or((&value, ""));
+                let rules: Ruleset = rules
+                    .parse()
+                    .map_err(|e: UnknownRuleset| header_error(e.to_string()))?;
+                let verdict = Verdict::from_name(verdict)
+                    .ok_or_else(|| header_error(format!("unknown verdict '{verdict}'")))?;
                 case.expects.push((rules, verdict));
             }
-            other => {
-                return Err(CaseError::Header {
-                    line: line_no,
-                    message: format!("unknown key '{other}'"),
-                });
-            }
+            other => return Err(header_error(format!("unknown key '{other}'"))),
         }
     }
-    for (name, v) in [
-        ("fen", &case.fen),
-        ("moves", &case.moves),
-        ("source", &case.source),
-    ] {
+    for (name, v) in [("fen", &case.fen), ("moves", &case.moves)] {
         if v.is_empty() {
             return Err(CaseError::Header {
                 line: text.lines().count().max(1),
@@ -174,6 +197,21 @@ pub fn parse_case(text: &str) -> Result<Case, CaseError> {
         }
     }
     Ok(case)
+}
+
+/// Whether a drawn board shows the pieces of `board`: FEN letters, `.` for empty points,
+/// read from the drawing's cells in FEN order.
+fn drawing_matches(drawing: &Diagram, board: &Board) -> bool {
+    if (drawing.width, drawing.height) != (9, 10) {
+        return false;
+    }
+    Square::all()
+        .zip(&drawing.cells)
+        .all(|(sq, cell)| match cell {
+            Cell::Empty(_) => board.at(sq).is_none(),
+            Cell::Mark(c) => board.at(sq).map(|p| p.fen_char()) == Some(*c),
+            _ => false,
+        })
 }
 
 /// Drops the file that some texts write after 前/中/后 (「前炮2平5」 for 「前炮平5」): the
@@ -261,15 +299,8 @@ pub fn render_case(text: &str) -> Result<String, CaseError> {
     let mut problems = Vec::new();
 
     let drawn = draw_board(&board);
-    if !case.drawing.is_empty() {
-        let given: Vec<String> = case
-            .drawing
-            .iter()
-            .map(|l| l.trim_end().to_string())
-            .collect();
-        if given != drawn {
-            problems.push("the drawing does not match the FEN".to_string());
-        }
+    if !drawing_matches(&case.drawing, &board) {
+        problems.push("the drawing does not match the FEN".to_string());
     }
 
     let mut rulesets: Vec<Ruleset> = Ruleset::PRESETS.to_vec();
@@ -451,9 +482,15 @@ mod tests {
 
     const CASE: &str = "source: digest §5 (pyffish observed case)\nfigure: test\nfen: 5k3/9/6c2/9/9/9/9/9/9/4K2R1 w\nmoves: h0g0 g7h7 g0h0 h7g7\ncycle-zh: 车二平三,炮7平8,车三平二,炮8平7\nclasses: 捉 闲 捉 闲\nclasses-rules: axf\nexpect axf: red_loses\n";
 
+    /// [`CASE`] with the board drawn after its header.
+    fn with_board(header: &str) -> String {
+        let board = "\n9 . . . . . k . . .\n8 . . . . . . . . .\n7 . . . . . . c . .\n6 . . . . . . . . .\n5 . . . . . . . . .\n4 . . . . . . . . .\n3 . . . . . . . . .\n2 . . . . . . . . .\n1 . . . . . . . . .\n0 . . . . K . . R .\n  a b c d e f g h i\n";
+        format!("{header}{board}")
+    }
+
     #[test]
     fn renders_a_valid_case() {
-        let out = render_case(CASE).unwrap();
+        let out = render_case(&with_board(CASE)).unwrap();
         assert!(
             out.contains("check: every statement of the text holds"),
             "{out}"
@@ -473,9 +510,16 @@ mod tests {
     #[test]
     fn rejects_wrong_statements_and_bad_headers() {
         let wrong = CASE.replace("expect axf: red_loses", "expect axf: draw");
-        assert!(matches!(render_case(&wrong), Err(CaseError::Mismatch(_))));
+        assert!(matches!(
+            render_case(&with_board(&wrong)),
+            Err(CaseError::Mismatch(_))
+        ));
         let declared = format!("{wrong}divergence: test of a declared divergence\n");
-        assert!(render_case(&declared).unwrap().contains("DIVERGENCE"));
+        assert!(
+            render_case(&with_board(&declared))
+                .unwrap()
+                .contains("DIVERGENCE")
+        );
         assert!(matches!(
             render_case("garbage"),
             Err(CaseError::Header { line: 1, .. })
@@ -485,10 +529,18 @@ mod tests {
             Err(CaseError::Header { .. })
         ));
         let bad_move = CASE.replace("h7g7\n", "h7z7\n");
-        assert!(matches!(render_case(&bad_move), Err(CaseError::Board(_))));
-        let bad_rules = CASE.replace("expect axf", "expect foo");
         assert!(matches!(
-            render_case(&bad_rules),
+            render_case(&with_board(&bad_move)),
+            Err(CaseError::Board(_))
+        ));
+        let bad_rules = CASE.replace("expect axf", "expect foo");
+        let misdrawn = with_board(CASE).replace("0 . . . . K . . R .", "0 . . . . K . R . .");
+        assert!(matches!(
+            render_case(&misdrawn),
+            Err(CaseError::Mismatch(_))
+        ));
+        assert!(matches!(
+            render_case(&with_board(&bad_rules)),
             Err(CaseError::Header { .. })
         ));
     }
