@@ -22,9 +22,13 @@ use crate::tournament::{Colour, Entry, Player, RoundResult, Scoring, Tournament,
 /// A round cell read from CSV or JSON, before opponents are resolved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Cell {
+    /// Start number of the opponent, `None` for byes.
     pub opponent: Option<u32>,
+    /// Colour played, [`Colour::None`] when not given.
     pub colour: Colour,
+    /// What the round brought the player.
     pub outcome: RoundResult,
+    /// Handicap stones (Go), 0 otherwise.
     pub handicap: i32,
 }
 

@@ -73,6 +73,7 @@ pub enum Code {
 }
 
 impl Code {
+    /// The canonical code as written in descriptor lists (`BH`, `SB`, …).
     pub fn name(self) -> &'static str {
         match self {
             Code::Pts => "PTS",
@@ -204,6 +205,7 @@ impl fmt::Display for Edition {
 /// A tie-break with its modifiers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Descriptor {
+    /// Which tie-break.
     pub code: Code,
     /// Values cut from the low end (Cut-n, and Median-n's low half).
     pub cut_low: u8,
@@ -224,6 +226,7 @@ pub struct Descriptor {
 }
 
 impl Descriptor {
+    /// The tie-break with no modifier (Koya limit at 50 %).
     pub fn new(code: Code) -> Self {
         Self {
             code,
@@ -238,6 +241,7 @@ impl Descriptor {
         }
     }
 
+    /// Whether a higher value ranks higher (the code's direction, unless `/R` reverses it).
     pub fn higher_is_better(&self) -> bool {
         self.code.higher_is_better() != self.reverse
     }
@@ -278,8 +282,11 @@ impl fmt::Display for Descriptor {
 /// Why a descriptor could not be read; `offset` is the 1-based character in the descriptor.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DescriptorError {
+    /// The descriptor text as given.
     pub text: String,
+    /// 1-based character position of the problem.
     pub offset: usize,
+    /// What is wrong there.
     pub message: String,
 }
 

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Tie-breaks for board-game events.
 //!
 //! * [`minimatch`]: the two-game mini-match (分先制) criteria of the source document — result,
@@ -9,7 +10,48 @@
 //! * [`trf`], [`csv_input`], [`json_input`]: readers for TRF16/TRF26, a simple CSV and a JSON
 //!   format; [`render`]: text, CSV and JSON output.
 //!
-//! The crate does no I/O: readers take text, renderers return text or JSON values.
+//! The crate does no I/O: readers take text, renderers return text or JSON values. Game
+//! results are board-core's [`Outcome`](board_core::Outcome), input errors its positioned
+//! [`TextError`](board_core::TextError), Monte Carlo runs its seeded [`Rng`](board_core::Rng).
+//!
+//! The main job: rank a tournament by a list of tie-breaks.
+//!
+//! ```
+//! use tiebreak::descriptor::parse_list;
+//! use tiebreak::{Options, System, read_tournament, standings};
+//!
+//! // A three-player round-robin in the CSV format (`2w1`: against player 2 with White,
+//! // won; `U`: the round's bye).
+//! let event = read_tournament(
+//!     "id,name,r1,r2,r3\n\
+//!      1,Ann,2w1,3b=,U\n\
+//!      2,Bob,1b0,U,3w1\n\
+//!      3,Cy,U,1w=,2b0\n",
+//! )?;
+//! let list = standings::with_primary(parse_list("SB")?);
+//! let options = Options { system: System::RoundRobin, ..Options::default() };
+//! let table = standings::compute(&event, options, &list);
+//! let names: Vec<&str> = table.order.iter().map(|&i| event.players[i].name.as_str()).collect();
+//! assert_eq!(names[0], "Ann");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! And a two-game mini-match ruled by the source document's criteria:
+//!
+//! ```
+//! use tiebreak::minimatch::{self, Criterion};
+//!
+//! let file = minimatch::parse(
+//!     "first,second,result,moves\n\
+//!      甲,乙,1-0,25\n\
+//!      乙,甲,1-0,36\n",
+//! )?;
+//! let ruling = minimatch::rule(&file.matches[0])?;
+//! // One win each: 甲 won in fewer moves.
+//! assert_eq!(ruling.criterion, Criterion::Moves);
+//! assert_eq!(ruling.winner.map(|w| ruling.players[w].as_str()), Some("甲"));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 pub mod csv_input;
 pub mod descriptor;

@@ -26,9 +26,13 @@ use crate::points::format_ratio;
 /// One game of a mini-match.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Game {
+    /// The first mover of this game.
     pub first: String,
+    /// The second mover of this game.
     pub second: String,
+    /// The result, first mover's side first (`1-0`: the first mover won).
     pub result: Outcome,
+    /// Moves played.
     pub moves: u32,
     /// Thinking time used by each side, seconds.
     pub time: [Option<u32>; 2],
@@ -41,14 +45,20 @@ pub struct Game {
 /// The criterion that decided a mini-match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Criterion {
+    /// The two games' points.
     Result,
+    /// Moves in one's own win, or in the draw held as second mover.
     Moves,
+    /// Thinking time in that game.
     Time,
+    /// Material used in that game.
     Material,
+    /// Lots: nothing separated the players.
     Lots,
 }
 
 impl Criterion {
+    /// The name used in reports and JSON (`result`, `moves`, `time`, `material`, `lots`).
     pub fn name(self) -> &'static str {
         match self {
             Criterion::Result => "result",
@@ -63,7 +73,9 @@ impl Criterion {
 /// The two values compared at one step (player A first), `None` when not recorded.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Comparison {
+    /// Which criterion.
     pub criterion: Criterion,
+    /// Player A's value, then player B's.
     pub values: [Option<Rational64>; 2],
 }
 
@@ -74,8 +86,11 @@ pub struct Ruling {
     pub players: [String; 2],
     /// Index into `players` of the winner, `None` when lots must decide.
     pub winner: Option<usize>,
+    /// The criterion that decided (or [`Criterion::Lots`]).
     pub criterion: Criterion,
+    /// Every comparison made, in order, up to the deciding one.
     pub comparisons: Vec<Comparison>,
+    /// The decision in words.
     pub reason: String,
 }
 
@@ -373,6 +388,7 @@ fn parse_result(s: &str) -> Option<Outcome> {
 /// A mini-match file: the games, grouped in pairs.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MatchFile {
+    /// The mini-matches, in file order.
     pub matches: Vec<[Game; 2]>,
 }
 

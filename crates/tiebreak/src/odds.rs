@@ -149,6 +149,7 @@ impl Distribution {
         }
     }
 
+    /// The sum of the weights: the denominator of every probability.
     pub fn total_weight(&self) -> u128 {
         self.points.iter().map(|&(_, w)| u128::from(w)).sum()
     }
@@ -205,6 +206,7 @@ impl Distribution {
         self.points[k.min(self.points.len() - 1)].0
     }
 
+    /// Running sums of the weights, for sampling.
     pub fn cumulative(&self) -> Vec<u128> {
         let mut acc = 0u128;
         self.points
@@ -224,6 +226,7 @@ fn gcd(a: u128, b: u128) -> u128 {
 /// One criterion of the odds report.
 #[derive(Debug, Clone)]
 pub struct Stage {
+    /// The criterion's name (`moves`, `time`).
     pub name: String,
     /// P(the two values tie) for this criterion alone.
     pub tie: BigRational,
@@ -241,19 +244,28 @@ pub struct Stage {
 /// A claim of the source document and whether the model supports it.
 #[derive(Debug, Clone)]
 pub struct Claim {
+    /// The claim as the document words it.
     pub text: &'static str,
+    /// The stage it is about.
     pub stage: String,
+    /// The bound the document states.
     pub bound: BigRational,
+    /// The exact value under the model.
     pub value: BigRational,
+    /// Whether the value respects the bound.
     pub holds: bool,
 }
 
 /// The full report.
 #[derive(Debug, Clone)]
 pub struct Report {
+    /// One stage per criterion, in order.
     pub stages: Vec<Stage>,
+    /// The document's claims, checked.
     pub claims: Vec<Claim>,
+    /// Monte Carlo trials run.
     pub trials: u64,
+    /// Seed of the Monte Carlo generator.
     pub seed: u64,
 }
 

@@ -15,8 +15,11 @@ use num_traits::{Signed, ToPrimitive, Zero};
 pub struct Points(pub i64);
 
 impl Points {
+    /// No point.
     pub const ZERO: Points = Points(0);
+    /// Half a point.
     pub const HALF: Points = Points(1);
+    /// One point.
     pub const ONE: Points = Points(2);
 
     /// The value as an exact rational number of points.
@@ -24,6 +27,7 @@ impl Points {
         Rational64::new(self.0, 2)
     }
 
+    /// The score in half-points.
     pub fn half_points(self) -> i64 {
         self.0
     }

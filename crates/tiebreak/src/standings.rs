@@ -13,6 +13,7 @@ use crate::tournament::Tournament;
 /// The ranked table.
 #[derive(Debug, Clone)]
 pub struct Standings {
+    /// The tie-breaks applied, in order (the first is usually PTS).
     pub descriptors: Vec<Descriptor>,
     /// Player indices in rank order (ties by start number).
     pub order: Vec<usize>,
@@ -20,6 +21,7 @@ pub struct Standings {
     pub rank: Vec<u32>,
     /// Value of each descriptor for each player: `values[descriptor][player]`.
     pub values: Vec<Vec<Value>>,
+    /// The system and edition the tie-breaks followed.
     pub options: Options,
     /// Remarks on the input or the chosen list (e.g. BH in a round-robin under 2026 rules).
     pub warnings: Vec<String>,

@@ -13,7 +13,9 @@ use crate::points::Points;
 /// Colour in one game (first mover = White / Red / Black-in-Go, second mover = Black).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Colour {
+    /// First mover (White, Red, or Black in Go).
     White,
+    /// Second mover.
     Black,
     /// Unknown or not applicable (byes, some forfeits).
     None,
@@ -169,14 +171,18 @@ impl RoundResult {
 /// One player's round: opponent (index into [`Tournament::players`]), colour and outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Entry {
+    /// Index of the opponent in [`Tournament::players`], `None` for byes.
     pub opponent: Option<u32>,
+    /// Colour played.
     pub colour: Colour,
+    /// What the round brought the player.
     pub outcome: RoundResult,
     /// Handicap stones in a Go game (0 for even games and other games).
     pub handicap: i32,
 }
 
 impl Entry {
+    /// A round the player took no part in: zero-point bye.
     pub const ABSENT: Entry = Entry {
         opponent: None,
         colour: Colour::None,
@@ -189,16 +195,25 @@ impl Entry {
 /// the first mover 1 and the second mover 2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scoring {
+    /// Points for a win over the board.
     pub win: Points,
+    /// Points for a draw (with White, or with either colour unless `draw_black` differs).
     pub draw: Points,
     /// Points for a draw with Black when they differ from `draw` (CXA 13.3).
     pub draw_black: Points,
+    /// Points for a loss over the board.
     pub loss: Points,
+    /// Points for a forfeit win.
     pub forfeit_win: Points,
+    /// Points for a forfeit loss.
     pub forfeit_loss: Points,
+    /// Points for a pairing-allocated bye.
     pub pairing_bye: Points,
+    /// Points for a full-point bye.
     pub full_bye: Points,
+    /// Points for a half-point bye.
     pub half_bye: Points,
+    /// Points for a zero-point bye.
     pub zero_bye: Points,
 }
 
@@ -319,6 +334,7 @@ impl Default for Scoring {
 pub struct Player {
     /// Start (pairing) number as written in the file.
     pub id: u32,
+    /// Name as written in the file.
     pub name: String,
     /// Rating, `None` when unrated.
     pub rating: Option<u32>,
@@ -335,6 +351,7 @@ pub struct Player {
 }
 
 impl Player {
+    /// A player with no rating, entries or declared figures.
     pub fn new(id: u32, name: impl Into<String>) -> Self {
         Self {
             id,
@@ -352,7 +369,9 @@ impl Player {
 /// Pairing system: decides how unplayed rounds count (C.07 art. 15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum System {
+    /// Swiss system: unplayed rounds count through virtual opponents (art. 16).
     Swiss,
+    /// Round-robin: every player meets every other one.
     RoundRobin,
 }
 
@@ -370,10 +389,13 @@ impl std::str::FromStr for System {
 /// A whole event as read from a file.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Tournament {
+    /// Event name.
     pub name: String,
+    /// The players, in file order.
     pub players: Vec<Player>,
     /// Number of rounds (every player has exactly this many entries after [`Tournament::normalise`]).
     pub rounds: usize,
+    /// Points for each kind of result.
     pub scoring: Scoring,
     /// System named by the file (TRF 092/192, CSV/JSON header), if any.
     pub system: Option<System>,

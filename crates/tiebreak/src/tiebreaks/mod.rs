@@ -31,7 +31,9 @@ pub type Value = Option<Rational64>;
 /// How the event is run and which edition of C.07 applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
+    /// Swiss or round-robin: decides how unplayed rounds count.
     pub system: System,
+    /// Which edition of C.07 applies.
     pub edition: Edition,
 }
 
@@ -47,9 +49,13 @@ impl Default for Options {
 /// Per-tournament data every tie-break needs, computed once.
 #[derive(Debug)]
 pub struct Context<'a> {
+    /// The tournament.
     pub t: &'a Tournament,
+    /// System and edition.
     pub opts: Options,
+    /// Number of players.
     pub n: usize,
+    /// Number of rounds.
     pub rounds: usize,
     /// Points per player and round, half-points, row-major `[player * rounds + round]`.
     pub pts: Vec<i64>,
@@ -68,6 +74,7 @@ pub struct Context<'a> {
 }
 
 impl<'a> Context<'a> {
+    /// Computes the per-player data of `t` under `opts`.
     pub fn new(t: &'a Tournament, opts: Options) -> Self {
         let n = t.players.len();
         let rounds = t.rounds;
@@ -121,14 +128,17 @@ impl<'a> Context<'a> {
         self.t.players[i].entries[r]
     }
 
+    /// Points of player `i` in round `r`, half-points.
     pub fn points(&self, i: usize, r: usize) -> i64 {
         self.pts[i * self.rounds + r]
     }
 
+    /// The opponent index of player `i` in round `r`, if any.
     pub fn opponent(&self, i: usize, r: usize) -> Option<usize> {
         self.t.players[i].entries[r].opponent.map(|o| o as usize)
     }
 
+    /// Whether the event is a round-robin.
     pub fn is_round_robin(&self) -> bool {
         self.opts.system == System::RoundRobin
     }
