@@ -169,8 +169,8 @@ fn run_status(
                 CliError::bad_input(format!(
                     "--moves: move {} {tok:?} at column {}: {}",
                     parsed.len() + 1,
-                    column + e.column - 1,
-                    e.message
+                    column + e.column as usize - 1,
+                    e.kind
                 ))
             })?;
             parsed.push(mv);

@@ -8,7 +8,7 @@
 use board_core::Side;
 use board_geometry::notation::shogi::Style;
 
-use crate::error::ParseError;
+use crate::error::{ParseError, syntax, within};
 use crate::handicap::HANDICAPS;
 use crate::position::Position;
 use crate::record::{Record, RecordMove, play_checked};
@@ -75,7 +75,7 @@ pub fn move_text(pos: &Position, mv: Move) -> String {
 /// Parses one CSA move (`+7776FU`) in `pos`. Column offsets are relative to `text`.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseError> {
     let b = text.as_bytes();
-    let err = |c: usize, m: &str| ParseError::new(1, c, m.to_string());
+    let err = |c: usize, m: &str| syntax(1, c, m.to_string());
     if !text.is_ascii() || b.len() != 7 {
         return Err(err(1, "a CSA move is 7 characters like +7776FU"));
     }
@@ -141,7 +141,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
             if s.is_empty() {
                 continue;
             }
-            let err = |c: usize, m: String| ParseError::new(line_no, c0 + c, m);
+            let err = |c: usize, m: String| syntax(line_no, c0 + c, m);
             let first = s.as_bytes()[0];
             match first {
                 b'V' | b'$' => headers.push((s.to_string(), String::new())),
@@ -169,14 +169,14 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 b'+' | b'-' => {
                     if pos.is_none() {
                         let p = finish_setup(&mut setup, have_position, al_pending)
-                            .map_err(|m| ParseError::new(line_no, 1, m))?;
+                            .map_err(|m| syntax(line_no, 1, m))?;
                         start = Some(p.clone());
                         pos = Some(p);
                     }
                     let p = pos.as_mut().expect("set");
                     let number = record_moves.len() + 1;
                     let mv = parse_move(p, s)
-                        .map_err(|e| err(e.column - 1, format!("move {number}: {}", e.message)))?;
+                        .map_err(|e| within(e, line_no, c0, &format!("move {number}: ")))?;
                     play_checked(p, mv, number, line_no, c0)?;
                     record_moves.push(RecordMove::new(mv));
                 }
@@ -205,7 +205,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     let start = match start {
         Some(s) => s,
         None => finish_setup(&mut setup, have_position, al_pending)
-            .map_err(|m| ParseError::new(text.lines().count().max(1), 1, m))?,
+            .map_err(|m| syntax(text.lines().count().max(1), 1, m))?,
     };
     let mut record = Record::new(start);
     record.headers = headers;

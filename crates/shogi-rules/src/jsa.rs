@@ -11,7 +11,7 @@
 use board_core::Side;
 use board_geometry::notation::shogi::Style;
 
-use crate::error::ParseError;
+use crate::error::{ParseError, syntax};
 use crate::kanji;
 use crate::position::Position;
 use crate::types::{Kind, Move, Square};
@@ -179,7 +179,7 @@ pub(crate) struct Written {
 pub(crate) fn read_written(text: &str) -> Result<Written, ParseError> {
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
-    let err = |i: usize, m: &str| ParseError::new(1, i + 1, m.to_string());
+    let err = |i: usize, m: &str| syntax(1, i + 1, m.to_string());
     let side = chars.first().and_then(|&c| kanji::side_mark(c));
     if side.is_some() {
         i += 1;
@@ -362,11 +362,11 @@ pub fn parse_move(pos: &Position, text: &str, prev: Option<Square>) -> Result<Mo
     let w = read_written(text)?;
     let trailing: String = text.chars().skip(w.len).collect();
     if !trailing.trim().is_empty() {
-        return Err(ParseError::new(
+        return Err(syntax(
             1,
             w.len + 1,
             format!("unexpected text {:?}", trailing.trim()),
         ));
     }
-    resolve(pos, &w, prev).map_err(|m| ParseError::new(1, 1, m))
+    resolve(pos, &w, prev).map_err(|m| syntax(1, 1, m))
 }

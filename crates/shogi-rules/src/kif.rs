@@ -5,9 +5,9 @@
 //! JSA notation with 右 左 直 上 寄 引 (see [`crate::jsa`]). Both accept full-width,
 //! half-width and kanji digits, ▲△☗☖ marks, and the simplified piece forms 步 银 飞 马 龙.
 
-use board_core::{BySide, Side, numerals};
+use board_core::{BySide, Side, TextError, numerals};
 
-use crate::error::ParseError;
+use crate::error::{ParseError, ParseErrorKind, syntax, within};
 use crate::handicap::{HANDICAPS, Handicap};
 use crate::jsa::{self, Written};
 use crate::kanji;
@@ -98,13 +98,13 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 .trim()
                 .trim_end_matches('手');
             let n = kanji::parse_number(n_text.trim()).ok_or_else(|| {
-                ParseError::new(line.number, col(raw, lead) + 3, "変化 needs a move number")
+                syntax(line.number, col(raw, lead) + 3, "変化 needs a move number")
             })? as usize;
             let Some(parent) = (0..branches.len()).rev().find(|&i| {
                 let b = &branches[i];
                 b.start <= n && n < b.start + b.moves.len()
             }) else {
-                return Err(ParseError::new(
+                return Err(syntax(
                     line.number,
                     col(raw, lead) + 1,
                     format!("変化 at move {n} does not branch from any line read so far"),
@@ -140,10 +140,10 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                         Some(h) => handicap = Some(h),
                         // その他 and unknown names need a BOD board instead.
                         None => {
-                            unknown_handicap = Some(ParseError::new(
-                                line.number,
-                                col(raw, lead) + 4,
-                                format!("unknown 手合割 {name:?} and no board diagram"),
+                            unknown_handicap = Some(TextError::new(
+                                line.number as u32,
+                                (col(raw, lead) + 4) as u32,
+                                ParseErrorKind::UnknownHandicap(name.to_string()),
                             ))
                         }
                     }
@@ -155,7 +155,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 end = Some(t.to_string());
                 continue;
             }
-            return Err(ParseError::new(
+            return Err(syntax(
                 line.number,
                 col(raw, lead),
                 format!("cannot read {:?}", t.chars().take(12).collect::<String>()),
@@ -168,8 +168,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
             {
                 return Err(e);
             }
-            let p =
-                initial_position(&bod, handicap).map_err(|m| ParseError::new(line.number, 1, m))?;
+            let p = initial_position(&bod, handicap).map_err(|m| syntax(line.number, 1, m))?;
             start = Some(p.clone());
             pos = Some(p);
             branches.push(Branch {
@@ -195,8 +194,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
             {
                 return Err(e);
             }
-            initial_position(&bod, handicap)
-                .map_err(|m| ParseError::new(lines.len().max(1), 1, m))?
+            initial_position(&bod, handicap).map_err(|m| syntax(lines.len().max(1), 1, m))?
         }
     };
     let mut record = Record::new(start);
@@ -266,13 +264,13 @@ fn read_kif_move(
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let number: usize = t[..digits]
         .parse()
-        .map_err(|_| ParseError::new(line, col(raw, lead), "bad move number"))?;
+        .map_err(|_| syntax(line, col(raw, lead), "bad move number"))?;
     let after = &t[digits..];
     let body = after.trim_start_matches([' ', '　']);
     let body_at = lead + digits + (after.len() - body.len());
     let expected = branch.start + branch.moves.len();
     if number != expected {
-        return Err(ParseError::new(
+        return Err(syntax(
             line,
             col(raw, lead),
             format!("move number {number}, expected {expected}"),
@@ -288,19 +286,17 @@ fn read_kif_move(
         return Ok(());
     }
     let c0 = col(raw, body_at);
-    let w =
-        jsa::read_written(body).map_err(|e| ParseError::new(line, c0 + e.column - 1, e.message))?;
+    let w = jsa::read_written(body).map_err(|e| within(e, line, c0, ""))?;
     let rest: String = body.chars().skip(w.len).collect();
     let rest_col = c0 + w.len;
-    let (origin, rest) =
-        read_origin(&rest).map_err(|(o, m)| ParseError::new(line, rest_col + o, m))?;
+    let (origin, rest) = read_origin(&rest).map_err(|(o, m)| syntax(line, rest_col + o, m))?;
     let prev = branch
         .moves
         .last()
         .map(|m| m.mv.to())
         .or_else(|| branch.prefix.last().map(|m| m.to()));
     let mv = kif_move(pos, &w, origin, prev)
-        .map_err(|m| ParseError::new(line, c0, format!("move {number}: {m}")))?;
+        .map_err(|m| syntax(line, c0, format!("move {number}: {m}")))?;
     let seconds = read_time(rest.trim());
     play_checked(pos, mv, number, line, c0)?;
     let mut rm = RecordMove::new(mv);
@@ -389,10 +385,9 @@ fn read_ki2_moves(
         }
         let c0 = col(raw, at);
         let number = branch.start + branch.moves.len();
-        let w = jsa::read_written(t)
-            .map_err(|e| ParseError::new(line, c0 + e.column - 1, e.message))?;
+        let w = jsa::read_written(t).map_err(|e| within(e, line, c0, ""))?;
         if w.side.is_none() {
-            return Err(ParseError::new(line, c0, "KI2 moves start with ▲ or △"));
+            return Err(syntax(line, c0, "KI2 moves start with ▲ or △"));
         }
         let prev = branch
             .moves
@@ -400,7 +395,7 @@ fn read_ki2_moves(
             .map(|m| m.mv.to())
             .or_else(|| branch.prefix.last().map(|m| m.to()));
         let mv = jsa::resolve(pos, &w, prev)
-            .map_err(|m| ParseError::new(line, c0, format!("move {number}: {m}")))?;
+            .map_err(|m| syntax(line, c0, format!("move {number}: {m}")))?;
         play_checked(pos, mv, number, line, c0)?;
         branch.moves.push(RecordMove::new(mv));
         let used: usize = t.chars().take(w.len).map(char::len_utf8).sum();
@@ -427,9 +422,8 @@ impl BodReader {
         ] {
             if let Some(rest) = t.strip_prefix(prefix) {
                 let rest = rest.trim_start_matches(['：', ':']);
-                self.setup.hands[side] = parse_hand(rest).map_err(|(o, m)| {
-                    ParseError::new(line, c + prefix.chars().count() + 1 + o, m)
-                })?;
+                self.setup.hands[side] = parse_hand(rest)
+                    .map_err(|(o, m)| syntax(line, c + prefix.chars().count() + 1 + o, m))?;
                 self.hands_given = true;
                 return Ok(true);
             }
@@ -455,7 +449,7 @@ impl BodReader {
         if let Some(inner) = t.strip_prefix('|') {
             let cells: Vec<char> = inner.chars().take_while(|&c| c != '|').collect();
             if cells.len() != 18 {
-                return Err(ParseError::new(
+                return Err(syntax(
                     line,
                     c,
                     format!(
@@ -465,7 +459,7 @@ impl BodReader {
                 ));
             }
             if self.rows_read >= 9 {
-                return Err(ParseError::new(line, c, "more than nine board rows"));
+                return Err(syntax(line, c, "more than nine board rows"));
             }
             let rank = self.rows_read as u8 + 1;
             for i in 0..9 {
@@ -478,9 +472,7 @@ impl BodReader {
                 }
                 let kind = kanji::read_kind(&pc.to_string())
                     .map(|(k, _)| k)
-                    .ok_or_else(|| {
-                        ParseError::new(line, c + 2 * i + 2, format!("unknown piece {pc:?}"))
-                    })?;
+                    .ok_or_else(|| syntax(line, c + 2 * i + 2, format!("unknown piece {pc:?}")))?;
                 let side = if mark == 'v' || mark == 'V' {
                     Side::Second
                 } else {

@@ -1,7 +1,6 @@
 //! A game record independent of its file format: start position, headers, the main line
 //! with optional times and comments, variations, and how the game ended.
 
-use crate::game::Foul;
 use crate::handicap::Handicap;
 use crate::position::Position;
 use crate::types::Move;
@@ -76,17 +75,6 @@ impl Record {
     }
 }
 
-/// An illegal move met while reading a record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct IllegalMove {
-    /// 1-based move number.
-    pub number: usize,
-    pub line: usize,
-    pub column: usize,
-    pub foul: Option<Foul>,
-    pub message: String,
-}
-
 /// Plays a move read from a record, turning an illegal one into an error that names the
 /// move number and the foul.
 pub(crate) fn play_checked(
@@ -97,14 +85,10 @@ pub(crate) fn play_checked(
     column: usize,
 ) -> Result<(), crate::error::ParseError> {
     if let Err(foul) = pos.check_move(mv) {
-        return Err(crate::error::ParseError::new(
-            line,
-            column,
-            format!(
-                "move {number} ({}) is illegal: {}",
-                crate::usi::format_move(mv),
-                foul.describe()
-            ),
+        return Err(board_core::TextError::new(
+            u32::try_from(line).unwrap_or(u32::MAX),
+            u32::try_from(column).unwrap_or(u32::MAX),
+            crate::error::ParseErrorKind::IllegalMove { number, mv, foul },
         ));
     }
     pos.play_unchecked(mv);
@@ -176,9 +160,10 @@ pub fn parse_any(text: &str) -> Result<Record, crate::error::ParseError> {
 pub fn parse_usi(text: &str) -> Result<Record, crate::error::ParseError> {
     let line_text = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let line_no = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
-    let cmd = crate::usi::parse_position_command(line_text).map_err(|e| e.shifted(line_no, 0))?;
+    let cmd = crate::usi::parse_position_command(line_text)
+        .map_err(|e| crate::error::shifted(e, line_no, 0))?;
     let start = Position::from_setup(&cmd.setup)
-        .map_err(|e| crate::error::ParseError::new(line_no, 1, e.to_string()))?;
+        .map_err(|e| crate::error::syntax(line_no, 1, e.to_string()))?;
     let mut pos = start.clone();
     let mut record = Record::new(start);
     for (i, (column, mv)) in cmd.moves.iter().enumerate() {

@@ -4,7 +4,7 @@
 
 use board_core::{BySide, Side};
 
-use crate::error::ParseError;
+use crate::error::{ParseError, syntax};
 use crate::types::{Hand, Kind, Piece, Square};
 
 /// SFEN of the even-game starting position.
@@ -62,14 +62,14 @@ impl Setup {
         let col = |byte: usize| text[..(offset + byte).min(text.len())].chars().count() + 1;
         if fields.len() < 3 {
             let at = body.len();
-            return Err(ParseError::new(
+            return Err(syntax(
                 1,
                 col(at),
                 "SFEN needs a board, a side to move and hands",
             ));
         }
         if fields.len() > 4 {
-            return Err(ParseError::new(
+            return Err(syntax(
                 1,
                 col(fields[4].0),
                 "unexpected text after the SFEN move number",
@@ -77,12 +77,12 @@ impl Setup {
         }
         let mut setup = Setup::empty();
         parse_board(fields[0].1, &mut setup)
-            .map_err(|(b, m)| ParseError::new(1, col(fields[0].0 + b), m))?;
+            .map_err(|(b, m)| syntax(1, col(fields[0].0 + b), m))?;
         setup.side_to_move = match fields[1].1 {
             "b" => Side::First,
             "w" => Side::Second,
             _ => {
-                return Err(ParseError::new(
+                return Err(syntax(
                     1,
                     col(fields[1].0),
                     "side to move must be 'b' or 'w'",
@@ -90,11 +90,13 @@ impl Setup {
             }
         };
         parse_hands(fields[2].1, &mut setup)
-            .map_err(|(b, m)| ParseError::new(1, col(fields[2].0 + b), m))?;
+            .map_err(|(b, m)| syntax(1, col(fields[2].0 + b), m))?;
         if let Some(&(at, num)) = fields.get(3) {
-            setup.move_number = num.parse::<u32>().ok().filter(|&n| n >= 1).ok_or_else(|| {
-                ParseError::new(1, col(at), "move number must be a positive integer")
-            })?;
+            setup.move_number = num
+                .parse::<u32>()
+                .ok()
+                .filter(|&n| n >= 1)
+                .ok_or_else(|| syntax(1, col(at), "move number must be a positive integer"))?;
         }
         Ok(setup)
     }
@@ -351,7 +353,7 @@ mod tests {
         let e = Setup::from_sfen("9/9/9/9/9/9/9/9/9 x - 1").unwrap_err();
         assert_eq!(e.column, 19);
         let e = Setup::from_sfen("9/9/9/9/9/9/9/9/8 b - 1").unwrap_err();
-        assert!(e.message.contains("rank 9"), "{e}");
+        assert!(e.kind.to_string().contains("rank 9"), "{e}");
         assert!(Setup::from_sfen("9/9/9/9/9/9/9/9/9 b 19P 1").is_err());
         assert!(Setup::from_sfen("9/9/9/9/9/9/9/9/9 b 3 1").is_err());
         assert!(Setup::from_sfen("9/9/9/9/9/9/9/9/+9 b - 1").is_err());

@@ -1,6 +1,6 @@
 //! USI move text (`7g7f`, `8h2b+`, `P*5e`) and `position startpos|sfen … moves …` commands.
 
-use crate::error::ParseError;
+use crate::error::{ParseError, syntax, within};
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::types::{Kind, Move, Square};
@@ -16,7 +16,7 @@ fn usi_square(file: u8, rank: u8) -> Option<Square> {
 /// Errors carry column 1-based within `text`.
 pub fn parse_move(text: &str) -> Result<Move, ParseError> {
     let b = text.as_bytes();
-    let bad = |col: usize, msg: &str| ParseError::new(1, col, msg.to_string());
+    let bad = |col: usize, msg: &str| syntax(1, col, msg.to_string());
     if !text.is_ascii() {
         let col = text
             .char_indices()
@@ -96,8 +96,7 @@ pub fn parse_position_command(text: &str) -> Result<PositionCommand, ParseError>
     let setup = if head.trim().is_empty() || head.trim() == "startpos" {
         Setup::start()
     } else {
-        Setup::from_sfen(head)
-            .map_err(|e| ParseError::new(1, e.column + col(offset) - 1, e.message))?
+        Setup::from_sfen(head).map_err(|e| within(e, 1, col(offset), ""))?
     };
     let mut moves = Vec::new();
     if let Some(mp) = moves_part {
@@ -105,8 +104,7 @@ pub fn parse_position_command(text: &str) -> Result<PositionCommand, ParseError>
         for tok in mp.split(' ') {
             if !tok.is_empty() {
                 let start = moves_offset + pos;
-                let mv = parse_move(tok)
-                    .map_err(|e| ParseError::new(1, col(start) + e.column - 1, e.message))?;
+                let mv = parse_move(tok).map_err(|e| within(e, 1, col(start), ""))?;
                 moves.push((col(start), mv));
             }
             pos += tok.len() + 1;
@@ -122,7 +120,7 @@ impl Position {
         if self.is_legal(mv) {
             Ok(mv)
         } else {
-            Err(ParseError::new(1, 1, format!("illegal move {text}")))
+            Err(syntax(1, 1, format!("illegal move {text}")))
         }
     }
 }

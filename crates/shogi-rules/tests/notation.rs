@@ -1,5 +1,6 @@
 //! Notation tests: KIF, KI2 (JSA move notation), CSA and USI, read and written.
 
+use shogi_rules::error::ParseErrorKind;
 use shogi_rules::record::{self, Format};
 use shogi_rules::{Position, csa, jsa, kif, usi};
 
@@ -246,7 +247,11 @@ fn errors_carry_line_and_column() {
     // Illegal move: 二歩 at move 3 is reported with its number and the foul.
     let e = kif::parse("   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩打\n").unwrap_err();
     assert_eq!(e.line, 3);
-    assert!(e.message.contains("move 3"), "{e}");
+    assert!(e.to_string().contains("move 3"), "{e}");
+    assert!(
+        matches!(e.kind, ParseErrorKind::IllegalMove { number: 3, .. }),
+        "{e}"
+    );
     // Wrong move number.
     let e = kif::parse("   1 ７六歩(77)\n   3 ３四歩(33)\n").unwrap_err();
     assert_eq!(e.line, 2);
@@ -255,7 +260,7 @@ fn errors_carry_line_and_column() {
     assert_eq!((e.line, e.column), (3, 6), "{e}");
     // KI2 ambiguity needs a word.
     let e = kif::parse("▲７六歩 △３四歩 ▲２二角成 △同 銀 ▲５八金").unwrap_err();
-    assert!(e.message.contains("ambiguous"), "{e}");
+    assert!(e.kind.to_string().contains("ambiguous"), "{e}");
     assert_eq!(e.column, 22);
 }
 
