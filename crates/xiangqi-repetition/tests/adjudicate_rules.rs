@@ -1,7 +1,10 @@
 //! Verdicts that turn on one rule parameter, each with the source of its expectation.
 
+use board_core::{Outcome, Side};
+use xiangqi_repetition::Position;
 use xiangqi_repetition::adjudicate::{
-    BoardError, EffectKind, Ruleset, Verdict, adjudicate_text, parse_moves,
+    BoardError, EffectKind, RepetitionReason, Ruleset, Verdict, adjudicate, adjudicate_text,
+    parse_moves,
 };
 
 fn verdict(fen: &str, moves: &str, rules: Ruleset) -> Verdict {
@@ -148,4 +151,29 @@ fn hostile_input_gives_typed_errors() {
             "{garbage:?}"
         );
     }
+}
+
+#[test]
+fn rulings_give_the_shared_outcome_and_the_deciding_rule() {
+    // The rook chases an unprotected cannon on every move (pyffish observed case): under
+    // the Asian rules Red must vary; Black wins.
+    let start = Position::from_fen("5k3/9/6c2/9/9/9/9/9/9/4K2R1 w").unwrap();
+    let moves = parse_moves("h0g0 g7h7 g0h0 h7g7").unwrap();
+    let r = adjudicate(&start, &moves, &Ruleset::AXF).unwrap();
+    assert_eq!(
+        r.outcome,
+        Some(Outcome::Decisive {
+            winner: Side::Second
+        })
+    );
+    assert_eq!(
+        r.reason,
+        RepetitionReason::PerpetualStrike { side: Side::First }
+    );
+    assert_eq!(r.reason.to_string(), "红方长打 (Red strikes perpetually)");
+    let none = adjudicate(&start, &moves[..1], &Ruleset::AXF).unwrap();
+    assert_eq!(
+        (none.outcome, none.reason),
+        (None, RepetitionReason::NoRepetition)
+    );
 }

@@ -40,7 +40,7 @@ pub mod verdict;
 pub use board::{Board, BoardError, side_label};
 pub use effects::{Effect, EffectKind, MoveAnalysis, Note, Shape, classify};
 pub use rules::{OfferPartners, OfferTest, Ruleset, StrikeCounting};
-pub use verdict::{Cycle, Ruling, SideSummary, Verdict, adjudicate};
+pub use verdict::{Cycle, RepetitionReason, Ruling, SideSummary, Verdict, adjudicate};
 
 use crate::Move;
 

@@ -1,6 +1,8 @@
 //! Repetition detection, the cycle to judge, and the verdict with its explanation.
 
+use board_core::Outcome;
 use board_core::repetition::History;
+use std::fmt;
 
 use super::board::{Board, BoardError};
 use super::effects::{EffectKind, MoveAnalysis, Note, classify};
@@ -26,6 +28,21 @@ impl Verdict {
             Verdict::BlackLoses => "black_loses",
             Verdict::Draw => "draw",
             Verdict::NoRepetition => "no_repetition",
+        }
+    }
+
+    /// The game result this verdict gives: the other side wins when one side loses; `None`
+    /// when nothing repeated.
+    pub fn outcome(self) -> Option<Outcome> {
+        match self {
+            Verdict::RedLoses => Some(Outcome::Decisive {
+                winner: Side::Second,
+            }),
+            Verdict::BlackLoses => Some(Outcome::Decisive {
+                winner: Side::First,
+            }),
+            Verdict::Draw => Some(Outcome::Draw),
+            Verdict::NoRepetition => None,
         }
     }
 
@@ -84,6 +101,11 @@ pub struct SideSummary {
 pub struct Ruling {
     pub rules: Ruleset,
     pub verdict: Verdict,
+    /// The game result: the side that must vary and does not loses; `None` when no
+    /// position repeated.
+    pub outcome: Option<Outcome>,
+    /// The rule that decided.
+    pub reason: RepetitionReason,
     pub cycle: Option<Cycle>,
     /// The cycle's moves, in order, with their effects.
     pub moves: Vec<MoveAnalysis>,
@@ -257,6 +279,8 @@ pub fn adjudicate(start: &Position, moves: &[Move], rules: &Ruleset) -> Result<R
         return Ok(Ruling {
             rules: *rules,
             verdict: Verdict::NoRepetition,
+            outcome: None,
+            reason: RepetitionReason::NoRepetition,
             cycle: None,
             moves: Vec::new(),
             positions: Vec::new(),
@@ -306,6 +330,8 @@ pub fn judge(
     Ruling {
         rules: *rules,
         verdict,
+        outcome: verdict.outcome(),
+        reason,
         cycle: Some(cycle),
         moves: analyses,
         positions,
@@ -315,33 +341,121 @@ pub fn judge(
     }
 }
 
-/// Which rule decided, for the explanation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Reason {
-    MutualCheck,
-    OneSidedCheck(Side),
-    MutualStrike,
-    OneSidedStrike(Side),
-    StrikeAgainstStrike(Side),
-    /// Both sides chase perpetually, but one side's chases are of unprotected pieces and
-    /// the other's are not (〇七 grading).
-    HeavierChase(Side),
-    NoStrike,
+/// Which rule decided a repetition, as data. `Display` states it in the rule books'
+/// words with an English gloss; [`Ruling::explanation`] adds the counts and the deciding
+/// move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum RepetitionReason {
+    /// No position repeated: there is nothing to judge.
+    NoRepetition,
+    /// Both sides check on every move (双方长将, 解将还将): a draw.
+    MutualPerpetualCheck,
+    /// One side checks on every move (长将): it must vary or loses.
+    PerpetualCheck {
+        /// The checking side.
+        side: Side,
+    },
+    /// Both sides strike on every move (双方长打; under the Asian rules 双方长捉): a draw.
+    MutualPerpetualStrike,
+    /// One side strikes on every move (长打: 长捉, 长杀, 一将一捉 …; under the Asian rules a
+    /// perpetual chase of one piece) and the other does not: the striker must vary or loses.
+    PerpetualStrike {
+        /// The striking side.
+        side: Side,
+    },
+    /// One side strikes on every move, the other strikes back at times: a draw under the
+    /// old counting (二打一还打).
+    StrikeAgainstStrike {
+        /// The side striking on every move.
+        side: Side,
+    },
+    /// Both sides chase on every move, but only one chases unprotected pieces, the heavier
+    /// chase under the 2007/2011 grading: that side must vary or loses.
+    HeavierChase {
+        /// The side whose chases are the heavier.
+        side: Side,
+    },
+    /// Neither side checks or strikes on every move (长杀, 长献, 一将一闲 … are allowed):
+    /// a draw.
+    NoPerpetualStrike,
 }
 
-fn decide(rules: &Ruleset, red: &SideSummary, black: &SideSummary) -> (Verdict, Reason) {
+impl fmt::Display for RepetitionReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            RepetitionReason::NoRepetition => {
+                f.write_str("未形成循环重复局面 (no position has repeated)")
+            }
+            RepetitionReason::MutualPerpetualCheck => {
+                f.write_str("双方长将 (both sides check perpetually)")
+            }
+            RepetitionReason::PerpetualCheck { side } => {
+                write!(
+                    f,
+                    "{}长将 ({} checks perpetually)",
+                    side_zh(side),
+                    side_name(side)
+                )
+            }
+            RepetitionReason::MutualPerpetualStrike => {
+                f.write_str("双方长打 (both sides strike perpetually)")
+            }
+            RepetitionReason::PerpetualStrike { side } => {
+                write!(
+                    f,
+                    "{}长打 ({} strikes perpetually)",
+                    side_zh(side),
+                    side_name(side)
+                )
+            }
+            RepetitionReason::StrikeAgainstStrike { side } => write!(
+                f,
+                "{}长打，对方还打 ({} strikes perpetually against a side that strikes back)",
+                side_zh(side),
+                side_name(side)
+            ),
+            RepetitionReason::HeavierChase { side } => write!(
+                f,
+                "{}长捉无根子 ({} chases unprotected pieces, the heavier chase)",
+                side_zh(side),
+                side_name(side)
+            ),
+            RepetitionReason::NoPerpetualStrike => {
+                f.write_str("双方均非长打 (neither side strikes perpetually)")
+            }
+        }
+    }
+}
+
+fn decide(rules: &Ruleset, red: &SideSummary, black: &SideSummary) -> (Verdict, RepetitionReason) {
     match (red.perpetual_check, black.perpetual_check) {
-        (true, true) => return (Verdict::Draw, Reason::MutualCheck),
-        (true, false) => return (Verdict::RedLoses, Reason::OneSidedCheck(Side::First)),
-        (false, true) => return (Verdict::BlackLoses, Reason::OneSidedCheck(Side::Second)),
+        (true, true) => return (Verdict::Draw, RepetitionReason::MutualPerpetualCheck),
+        (true, false) => {
+            return (
+                Verdict::RedLoses,
+                RepetitionReason::PerpetualCheck { side: Side::First },
+            );
+        }
+        (false, true) => {
+            return (
+                Verdict::BlackLoses,
+                RepetitionReason::PerpetualCheck { side: Side::Second },
+            );
+        }
         (false, false) => {}
     }
     match (red.perpetual_strike, black.perpetual_strike) {
         (true, true) => match heavier_chaser(rules, red, black) {
-            Some(c) => (Verdict::loser(c), Reason::HeavierChase(c)),
-            None => (Verdict::Draw, Reason::MutualStrike),
+            Some(c) => (
+                Verdict::loser(c),
+                RepetitionReason::HeavierChase { side: c },
+            ),
+            None => (Verdict::Draw, RepetitionReason::MutualPerpetualStrike),
         },
-        (false, false) => (Verdict::Draw, Reason::NoStrike),
+        (false, false) => (Verdict::Draw, RepetitionReason::NoPerpetualStrike),
         (r, _) => {
             let (striker, other) = if r {
                 (Side::First, black)
@@ -349,14 +463,21 @@ fn decide(rules: &Ruleset, red: &SideSummary, black: &SideSummary) -> (Verdict, 
                 (Side::Second, red)
             };
             match rules.counting {
-                StrikeCounting::LongVsNonLong => {
-                    (Verdict::loser(striker), Reason::OneSidedStrike(striker))
-                }
+                StrikeCounting::LongVsNonLong => (
+                    Verdict::loser(striker),
+                    RepetitionReason::PerpetualStrike { side: striker },
+                ),
                 StrikeCounting::LongVsIdleOnly => {
                     if other.strikes == 0 {
-                        (Verdict::loser(striker), Reason::OneSidedStrike(striker))
+                        (
+                            Verdict::loser(striker),
+                            RepetitionReason::PerpetualStrike { side: striker },
+                        )
                     } else {
-                        (Verdict::Draw, Reason::StrikeAgainstStrike(striker))
+                        (
+                            Verdict::Draw,
+                            RepetitionReason::StrikeAgainstStrike { side: striker },
+                        )
                     }
                 }
             }
@@ -402,7 +523,7 @@ fn explain(
     red: &SideSummary,
     black: &SideSummary,
     verdict: Verdict,
-    reason: &Reason,
+    reason: &RepetitionReason,
 ) -> String {
     let mut s = format!(
         "[{}] 红方{}，黑方{} (Red: {}; Black: {}). ",
@@ -421,16 +542,16 @@ fn explain(
             .unwrap_or_default()
     };
     let rule = match *reason {
-        Reason::MutualCheck => {
+        RepetitionReason::MutualPerpetualCheck => {
             "双方长将（解将还将），不变作和 (both sides check perpetually: draw)".to_string()
         }
-        Reason::OneSidedCheck(c) => format!(
+        RepetitionReason::PerpetualCheck { side: c } => format!(
             "单方面长将，在任何情况下均不允许，{}不变作负 (one-sided perpetual check is never allowed: {} must vary or loses; decided by {})",
             side_zh(c),
             side_name(c),
             first_of(c, &|a| a.class == EffectKind::Check)
         ),
-        Reason::MutualStrike => {
+        RepetitionReason::MutualPerpetualStrike => {
             if rules.strikes_mix {
                 "双方长打（均为禁止着法），不变作和 (both sides strike perpetually: draw)"
                     .to_string()
@@ -438,7 +559,7 @@ fn explain(
                 "双方长捉，不变作和 (both sides chase perpetually: draw)".to_string()
             }
         }
-        Reason::OneSidedStrike(c) => {
+        RepetitionReason::PerpetualStrike { side: c } => {
             if rules.strikes_mix {
                 format!(
                     "长打对非长打（禁止着法对允许着法），应由{}变着，不变作负 (perpetual striking against a side that does not strike perpetually: {} must vary or loses; decided by {})",
@@ -455,12 +576,12 @@ fn explain(
                 )
             }
         }
-        Reason::StrikeAgainstStrike(c) => format!(
+        RepetitionReason::StrikeAgainstStrike { side: c } => format!(
             "{}长打，对方亦有还打：按当时“二打一还打”不变作和 (old counting: perpetual striking by {} against a side that also strikes is a draw)",
             side_zh(c),
             side_name(c)
         ),
-        Reason::HeavierChase(c) => format!(
+        RepetitionReason::HeavierChase { side: c } => format!(
             "双方长捉，{}所捉均为无根子，对方所捉为有根子，轻重不等，应由{}变着，不变作负 (both sides chase perpetually, but only {} chases unprotected pieces, the heavier grade: {} must vary or loses; decided by {})",
             side_zh(c),
             side_zh(c),
@@ -468,7 +589,8 @@ fn explain(
             side_name(c),
             first_of(c, &|a| a.class == EffectKind::Chase)
         ),
-        Reason::NoStrike => {
+        RepetitionReason::NoRepetition => String::new(),
+        RepetitionReason::NoPerpetualStrike => {
             if rules.strikes_mix {
                 "双方均非长打，不变作和 (neither side strikes perpetually: draw)".to_string()
             } else if red.mate_threats + black.mate_threats > 0 {
