@@ -1,6 +1,7 @@
 //! Tie-break descriptors: `NAME[/Cn|/Mn][/L±n][/P][/F][/R]` (FIDE MTB26, TRF26 records
 //! 202/212), read leniently (`BH-C1`, lower case, `GE` for `REP`, `SOS-1` for Go).
 
+use crate::error::UnknownName;
 use std::fmt;
 use std::str::FromStr;
 
@@ -183,12 +184,17 @@ pub enum Edition {
 }
 
 impl FromStr for Edition {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownName;
+    /// `2024`/`fide2024`/`V1` or `2026`/`fide2026`/`V2`.
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
         match s.trim() {
             "2024" | "fide2024" | "V1" | "v1" => Ok(Edition::Fide2024),
             "2026" | "fide2026" | "V2" | "v2" => Ok(Edition::Fide2026),
-            other => Err(format!("unknown edition `{other}` (2024 or 2026)")),
+            other => Err(UnknownName {
+                what: "edition",
+                found: other.to_string(),
+                expected: "2024 or 2026",
+            }),
         }
     }
 }

@@ -13,9 +13,9 @@ pub type InputError = TextError<String>;
 
 /// An [`InputError`] from the `usize` line and column numbers the readers count in
 /// (saturating at `u32::MAX`, far beyond any file a reader accepts).
-pub fn input_error(line: usize, column: usize, message: impl Into<String>) -> InputError {
+pub fn input_error(line: usize, column: usize, message: impl ToString) -> InputError {
     let clamp = |n: usize| u32::try_from(n).unwrap_or(u32::MAX);
-    TextError::new(clamp(line), clamp(column), message.into())
+    TextError::new(clamp(line), clamp(column), message.to_string())
 }
 
 /// Every problem found in one input, in file order (validation does not stop at the first).
@@ -24,7 +24,7 @@ pub struct InputErrors(pub Vec<InputError>);
 
 impl InputErrors {
     /// A list of one problem.
-    pub fn single(line: usize, column: usize, message: impl Into<String>) -> Self {
+    pub fn single(line: usize, column: usize, message: impl ToString) -> Self {
         Self(vec![input_error(line, column, message)])
     }
 
@@ -64,6 +64,29 @@ impl From<InputError> for InputErrors {
         Self(vec![e])
     }
 }
+
+/// A name that is none of the ones a setting accepts (an edition, a pairing system).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnknownName {
+    /// What was being named (`edition`, `system`).
+    pub what: &'static str,
+    /// The text given.
+    pub found: String,
+    /// The names accepted, in words.
+    pub expected: &'static str,
+}
+
+impl fmt::Display for UnknownName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown {} `{}` ({})",
+            self.what, self.found, self.expected
+        )
+    }
+}
+
+impl std::error::Error for UnknownName {}
 
 #[cfg(test)]
 mod tests {

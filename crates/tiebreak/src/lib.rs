@@ -70,11 +70,13 @@ pub mod tournament;
 pub mod trf;
 
 pub use descriptor::{Code, Descriptor, Edition};
-pub use error::{InputError, InputErrors};
+pub use error::{InputError, InputErrors, UnknownName};
 pub use points::Points;
 pub use standings::Standings;
 pub use tiebreaks::Options;
-pub use tournament::{Colour, Entry, Player, RoundResult, Scoring, System, Tournament};
+pub use tournament::{
+    Colour, Entry, Player, RoundResult, Scoring, ScoringError, System, Tournament,
+};
 
 /// Reads a tournament file, choosing the format from its content: JSON if it starts with `{`,
 /// CSV if its first meaningful line is a header with an `id` column, TRF otherwise.

@@ -68,13 +68,24 @@ impl std::iter::Sum for Points {
 
 /// Why a text is not a score.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct PointsError(pub String);
+#[non_exhaustive]
+pub enum PointsError {
+    /// The text (given) is not a decimal number.
+    NotANumber(String),
+    /// The number (given) is not a multiple of ½.
+    NotAHalf(String),
+}
 
 impl fmt::Display for PointsError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            PointsError::NotANumber(s) => write!(f, "`{s}` is not a number of points"),
+            PointsError::NotAHalf(s) => write!(f, "`{s}`: points must be a multiple of 0.5"),
+        }
     }
 }
+
+impl std::error::Error for PointsError {}
 
 impl FromStr for Points {
     type Err = PointsError;
@@ -95,22 +106,20 @@ impl FromStr for Points {
             || !frac.bytes().all(|b| b.is_ascii_digit())
             || int.len() > 15
         {
-            return Err(PointsError(format!("`{s}` is not a number of points")));
+            return Err(PointsError::NotANumber(s.to_string()));
         }
         let whole: i64 = if int.is_empty() {
             0
         } else {
             int.parse()
-                .map_err(|_| PointsError(format!("`{s}` is not a number of points")))?
+                .map_err(|_| PointsError::NotANumber(s.to_string()))?
         };
         let frac = frac.trim_end_matches('0');
         let half = match frac {
             "" => 0,
             "5" => 1,
             _ => {
-                return Err(PointsError(format!(
-                    "`{s}`: points must be a multiple of 0.5"
-                )));
+                return Err(PointsError::NotAHalf(s.to_string()));
             }
         };
         let v = whole * 2 + half;

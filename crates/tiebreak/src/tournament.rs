@@ -7,8 +7,9 @@
 
 use board_core::{Outcome, Side};
 
-use crate::error::{InputError, input_error};
+use crate::error::{InputError, UnknownName, input_error};
 use crate::points::Points;
+use crate::points::PointsError;
 
 /// Colour in one game (first mover = White / Red / Black-in-Go, second mover = Black).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -262,7 +263,7 @@ impl Scoring {
 
     /// Applies `KEY=value` settings (`W`, `D`, `DB` draw with Black, `L`, `FW`, `FL`, `P`/`U`
     /// pairing bye, `F`, `H`, `Z`/`A`), as in TRF26 record 162 and the `--scoring` option.
-    pub fn apply(&mut self, key: &str, value: Points) -> Result<(), String> {
+    pub fn apply(&mut self, key: &str, value: Points) -> Result<(), ScoringError> {
         match key.to_ascii_uppercase().as_str() {
             "W" => {
                 self.win = value;
@@ -279,20 +280,20 @@ impl Scoring {
             "F" | "FPB" => self.full_bye = value,
             "H" | "HPB" => self.half_bye = value,
             "Z" | "A" | "ZPB" => self.zero_bye = value,
-            other => return Err(format!("unknown scoring key `{other}`")),
+            other => return Err(ScoringError::UnknownKey(other.to_string())),
         }
         Ok(())
     }
 
     /// Parses a list such as `W=3,D=1,L=0` on top of FIDE scoring. Win, draw and loss also
     /// move the forfeit and bye values that follow them unless those are given explicitly.
-    pub fn parse_list(text: &str) -> Result<Scoring, String> {
+    pub fn parse_list(text: &str) -> Result<Scoring, ScoringError> {
         let mut pairs = Vec::new();
         for item in text.split([',', ';', ' ']).filter(|s| !s.trim().is_empty()) {
             let (k, v) = item
                 .split_once(['=', ':'])
-                .ok_or_else(|| format!("`{item}`: expected KEY=points"))?;
-            let v: Points = v.parse().map_err(|e: crate::points::PointsError| e.0)?;
+                .ok_or_else(|| ScoringError::NotAPair(item.to_string()))?;
+            let v: Points = v.parse().map_err(ScoringError::Points)?;
             pairs.push((k.trim().to_string(), v));
         }
         Self::from_pairs(&pairs)
@@ -300,7 +301,7 @@ impl Scoring {
 
     /// Builds a scoring from key/value pairs, deriving unspecified bye and forfeit values from
     /// win, draw and loss.
-    pub fn from_pairs(pairs: &[(String, Points)]) -> Result<Scoring, String> {
+    pub fn from_pairs(pairs: &[(String, Points)]) -> Result<Scoring, ScoringError> {
         let get = |k: &str| {
             pairs
                 .iter()
@@ -322,6 +323,30 @@ impl Scoring {
         Ok(s)
     }
 }
+
+/// Why a scoring setting could not be applied.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ScoringError {
+    /// An item of a list that is not `KEY=points`.
+    NotAPair(String),
+    /// A value that is not a number of points.
+    Points(PointsError),
+    /// A key that names no kind of result.
+    UnknownKey(String),
+}
+
+impl std::fmt::Display for ScoringError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ScoringError::NotAPair(item) => write!(f, "`{item}`: expected KEY=points"),
+            ScoringError::Points(e) => write!(f, "{e}"),
+            ScoringError::UnknownKey(key) => write!(f, "unknown scoring key `{key}`"),
+        }
+    }
+}
+
+impl std::error::Error for ScoringError {}
 
 impl Default for Scoring {
     fn default() -> Self {
@@ -376,12 +401,17 @@ pub enum System {
 }
 
 impl std::str::FromStr for System {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = UnknownName;
+    /// `swiss`, or `round-robin` (`roundrobin`, `rr`, `berger`), in any case.
+    fn from_str(s: &str) -> Result<Self, UnknownName> {
         match s.to_ascii_lowercase().replace('_', "-").as_str() {
             "swiss" => Ok(System::Swiss),
             "round-robin" | "roundrobin" | "rr" | "berger" => Ok(System::RoundRobin),
-            other => Err(format!("unknown system `{other}` (swiss or round-robin)")),
+            other => Err(UnknownName {
+                what: "system",
+                found: other.to_string(),
+                expected: "swiss or round-robin",
+            }),
         }
     }
 }
