@@ -14,6 +14,7 @@ use crate::types::Kind;
 
 /// Which impasse declaration rule applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ImpasseRule {
     /// CSA / WCSC and JSA amateur events: Sente needs 28 points, Gote 27; a failed
     /// declaration loses.

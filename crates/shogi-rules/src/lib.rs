@@ -31,15 +31,18 @@ pub mod usi;
 pub use board_core::{Outcome, Side};
 pub use error::ParseError;
 pub use movegen::MoveList;
-pub use position::{InvalidPosition, Position, Problem, Undo};
+pub use position::{Position, PositionError, PositionProblem, Undo};
 pub use setup::{START_SFEN, Setup};
 pub use types::{Hand, Kind, Move, Piece, Square};
 
 /// Any failure of this crate's public entry points.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Error {
+    /// The text could not be read.
     Parse(ParseError),
-    Invalid(InvalidPosition),
+    /// The text was read but describes an impossible position.
+    Invalid(PositionError),
 }
 
 impl std::fmt::Display for Error {
@@ -51,7 +54,14 @@ impl std::fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Parse(e) => Some(e),
+            Error::Invalid(e) => Some(e),
+        }
+    }
+}
 
 impl From<ParseError> for Error {
     fn from(e: ParseError) -> Self {
@@ -59,8 +69,8 @@ impl From<ParseError> for Error {
     }
 }
 
-impl From<InvalidPosition> for Error {
-    fn from(e: InvalidPosition) -> Self {
+impl From<PositionError> for Error {
+    fn from(e: PositionError) -> Self {
         Error::Invalid(e)
     }
 }

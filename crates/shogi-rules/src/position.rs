@@ -1,7 +1,7 @@
 //! The validated position: bitboards plus a mailbox, hands, side to move and a Zobrist key
 //! that covers the board, both hands and the side to move. Moves are made and unmade in place.
 
-use board_core::{BySide, Side, ZobristKeys};
+use board_core::{BySide, Problems, Side, ZobristKeys};
 
 use crate::setup::Setup;
 use crate::tables::{self, GOLD, KNIGHT, PAWN, SILVER};
@@ -34,7 +34,8 @@ fn side_key() -> u64 {
 
 /// Something that makes a [`Setup`] impossible as a shogi position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Problem {
+#[non_exhaustive]
+pub enum PositionProblem {
     /// More pieces of one base kind (board and hands, promoted or not) than a set holds.
     TooManyPieces { kind: Kind, count: u32, max: u32 },
     /// A side has more than one king.
@@ -47,27 +48,27 @@ pub enum Problem {
     OpponentInCheck { side: Side },
 }
 
-impl std::fmt::Display for Problem {
+impl std::fmt::Display for PositionProblem {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Problem::TooManyPieces { kind, count, max } => {
+            PositionProblem::TooManyPieces { kind, count, max } => {
                 write!(f, "{count} pieces of kind {kind:?}, a set holds {max}")
             }
-            Problem::TooManyKings { side, count } => {
+            PositionProblem::TooManyKings { side, count } => {
                 write!(f, "{} has {count} kings", crate::types::side_name(*side))
             }
-            Problem::PieceWithNoMove { square, piece } => write!(
+            PositionProblem::PieceWithNoMove { square, piece } => write!(
                 f,
                 "{} {:?} on {square} can never move (行き所のない駒)",
                 crate::types::side_name(piece.side),
                 piece.kind
             ),
-            Problem::TwoPawnsOnFile { side, file } => write!(
+            PositionProblem::TwoPawnsOnFile { side, file } => write!(
                 f,
                 "{} has two unpromoted pawns on file {file} (二歩)",
                 crate::types::side_name(*side)
             ),
-            Problem::OpponentInCheck { side } => write!(
+            PositionProblem::OpponentInCheck { side } => write!(
                 f,
                 "{} is in check but it is not its turn",
                 crate::types::side_name(*side)
@@ -78,24 +79,20 @@ impl std::fmt::Display for Problem {
 
 /// Every problem found in a setup, not just the first.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct InvalidPosition {
-    pub problems: Vec<Problem>,
+pub struct PositionError {
+    /// The problems in the order found: pieces that can never move (square by square),
+    /// material over a set, then per side extra kings and 二歩, then a side not to move in
+    /// check.
+    pub problems: Problems<PositionProblem>,
 }
 
-impl std::fmt::Display for InvalidPosition {
+impl std::fmt::Display for PositionError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("invalid position: ")?;
-        for (i, p) in self.problems.iter().enumerate() {
-            if i > 0 {
-                f.write_str("; ")?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
+        write!(f, "invalid position: {}", self.problems)
     }
 }
 
-impl std::error::Error for InvalidPosition {}
+impl std::error::Error for PositionError {}
 
 /// What [`Position::make`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
@@ -141,18 +138,18 @@ impl Position {
     }
 
     /// Checks a setup and builds the position, or lists every problem found.
-    pub fn from_setup(setup: &Setup) -> Result<Position, InvalidPosition> {
+    pub fn from_setup(setup: &Setup) -> Result<Position, PositionError> {
         Position::build(setup, false)
     }
 
     /// Like [`Position::from_setup`] but tolerates surplus material (more pieces of a kind
     /// than a set holds), which some published move-generation fixtures use. Every other
     /// problem is still reported.
-    pub fn from_setup_lenient(setup: &Setup) -> Result<Position, InvalidPosition> {
+    pub fn from_setup_lenient(setup: &Setup) -> Result<Position, PositionError> {
         Position::build(setup, true)
     }
 
-    fn build(setup: &Setup, lenient: bool) -> Result<Position, InvalidPosition> {
+    fn build(setup: &Setup, lenient: bool) -> Result<Position, PositionError> {
         let mut pos = Position {
             board: [None; 81],
             by_kind: [Bitboard::EMPTY; 14],
@@ -163,7 +160,7 @@ impl Position {
             key: 0,
             kings: [None; 2],
         };
-        let mut problems = Vec::new();
+        let mut problems = Problems::new();
         let mut counts = [0u32; 8];
         let mut kings = [0u32; 2];
         for sq in Square::all() {
@@ -175,7 +172,7 @@ impl Position {
                     pos.kings[p.side.index()] = Some(sq);
                 }
                 if !p.kind.is_promoted() && tables::dead_squares(p.side, p.kind).contains(sq) {
-                    problems.push(Problem::PieceWithNoMove {
+                    problems.push(PositionProblem::PieceWithNoMove {
                         square: sq,
                         piece: p,
                     });
@@ -191,7 +188,7 @@ impl Position {
         for kind in Kind::HAND {
             let max = u32::from(kind.full_set_count());
             if counts[kind.index()] > max && !lenient {
-                problems.push(Problem::TooManyPieces {
+                problems.push(PositionProblem::TooManyPieces {
                     kind,
                     count: counts[kind.index()],
                     max,
@@ -200,7 +197,7 @@ impl Position {
         }
         for side in Side::ALL {
             if kings[side.index()] > 1 {
-                problems.push(Problem::TooManyKings {
+                problems.push(PositionProblem::TooManyKings {
                     side,
                     count: kings[side.index()],
                 });
@@ -208,7 +205,7 @@ impl Position {
             let pawns = pos.pieces(side, Kind::Pawn);
             for file in 1..=9u8 {
                 if (pawns & board_geometry::shogi::file_mask(file)).has_several() {
-                    problems.push(Problem::TwoPawnsOnFile { side, file });
+                    problems.push(PositionProblem::TwoPawnsOnFile { side, file });
                 }
             }
         }
@@ -217,7 +214,7 @@ impl Position {
             if let Some(k) = pos.kings[waiting.index()]
                 && pos.attackers_to(k, pos.side, pos.occupied()).any()
             {
-                problems.push(Problem::OpponentInCheck { side: waiting });
+                problems.push(PositionProblem::OpponentInCheck { side: waiting });
             }
         }
         if pos.side == Side::Second {
@@ -226,7 +223,7 @@ impl Position {
         if problems.is_empty() {
             Ok(pos)
         } else {
-            Err(InvalidPosition { problems })
+            Err(PositionError { problems })
         }
     }
 
@@ -496,6 +493,7 @@ impl Position {
     }
 
     /// The key computed from scratch (to check the incremental one).
+    #[doc(hidden)]
     pub fn recompute_key(&self) -> u64 {
         let mut key = 0;
         for sq in Square::all() {
@@ -531,22 +529,22 @@ mod tests {
         // Two sente kings, a pawn on rank 1, a knight on rank 2, nifu on file 5, 19 pawns.
         let setup = Setup::from_sfen("P3k4/5N3/9/4P4/4P4/9/9/9/K3K4 b 16P 1").unwrap();
         let err = Position::from_setup(&setup).unwrap_err();
-        let p = &err.problems;
-        assert!(p.contains(&Problem::TooManyKings {
+        let p = err.problems.as_slice();
+        assert!(p.contains(&PositionProblem::TooManyKings {
             side: Side::First,
             count: 2
         }));
         assert!(p.iter().any(
-            |x| matches!(x, Problem::PieceWithNoMove { piece, .. } if piece.kind == Kind::Pawn)
+            |x| matches!(x, PositionProblem::PieceWithNoMove { piece, .. } if piece.kind == Kind::Pawn)
         ));
         assert!(p.iter().any(
-            |x| matches!(x, Problem::PieceWithNoMove { piece, .. } if piece.kind == Kind::Knight)
+            |x| matches!(x, PositionProblem::PieceWithNoMove { piece, .. } if piece.kind == Kind::Knight)
         ));
-        assert!(p.contains(&Problem::TwoPawnsOnFile {
+        assert!(p.contains(&PositionProblem::TwoPawnsOnFile {
             side: Side::First,
             file: 5
         }));
-        assert!(p.contains(&Problem::TooManyPieces {
+        assert!(p.contains(&PositionProblem::TooManyPieces {
             kind: Kind::Pawn,
             count: 19,
             max: 18

@@ -97,6 +97,7 @@ pub(crate) fn play_checked(
 
 /// The text formats a record can be read from or written to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Format {
     Kif,
     Ki2,

@@ -9,6 +9,7 @@ use crate::types::{Kind, Move, Square};
 
 impl Position {
     /// Every legal move, found by brute force (slow; for tests and foul classification).
+    #[doc(hidden)]
     pub fn reference_legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         let mut pos = self.clone();

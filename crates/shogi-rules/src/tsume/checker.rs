@@ -28,6 +28,7 @@ use crate::types::{Hand, Move};
 const ALT_NODES: u64 = 400_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Verdict {
     Sound,
     Unsound,

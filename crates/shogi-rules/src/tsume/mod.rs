@@ -56,13 +56,26 @@ pub enum Mode {
     Shortest,
 }
 
+/// A mode name other than `tsume` or `shortest`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownMode(pub String);
+
+impl std::fmt::Display for UnknownMode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown mode {:?} (tsume or shortest)", self.0)
+    }
+}
+
+impl std::error::Error for UnknownMode {}
+
+/// Reads `tsume` or `shortest`.
 impl std::str::FromStr for Mode {
-    type Err = String;
+    type Err = UnknownMode;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
             "tsume" => Ok(Mode::Tsume),
             "shortest" => Ok(Mode::Shortest),
-            other => Err(format!("unknown mode {other:?} (tsume or shortest)")),
+            other => Err(UnknownMode(other.to_string())),
         }
     }
 }
