@@ -8,6 +8,7 @@
 //! collection to `$GO_BENCH_POSITIONS` (default: the system temp dir) so that
 //! `benches/peers/go_sgfmill.py` times sgfmill on the very same positions.
 
+use board_geometry::{Point as GeoPoint, Topology as _};
 use std::hint::black_box;
 use std::sync::Arc;
 
@@ -15,9 +16,7 @@ use arbiter_benches::thread_cpu_time;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Params, Version};
-use go_scoring::{
-    Board, Color, KoRule, Move, PerColor, Point, Rules, Stone, SuicideRule, Topology,
-};
+use go_scoring::{Board, Color, KoRule, Move, PerColor, Point, Rules, Shape, Stone, SuicideRule};
 
 struct Rng(u64);
 impl Rng {
@@ -32,9 +31,9 @@ impl Rng {
 fn own_eye(board: &Board, p: Point, c: Color) -> bool {
     board
         .topology()
-        .neighbours(p)
+        .neighbours(GeoPoint(p))
         .iter()
-        .all(|&q| board.at(q) == Stone::of(c))
+        .all(|&GeoPoint(q)| board.at(q) == Stone::of(c))
 }
 
 /// One random game with the eye rule; returns the board and the number of stones placed.
@@ -42,7 +41,7 @@ fn own_eye(board: &Board, p: Point, c: Color) -> bool {
 /// an own eye is accepted as legal, else passes. `play_point` checks legality (ko, superko,
 /// suicide) itself and leaves the board untouched when it refuses, so each probe is one
 /// legality check.
-fn playout(topo: &Arc<Topology>, rules: Rules, rng: &mut Rng) -> (Board, u64) {
+fn playout(topo: &Arc<Shape>, rules: Rules, rng: &mut Rng) -> (Board, u64) {
     let mut board = Board::new(topo.clone(), rules);
     let mut passes = 0;
     let mut placed = 0u64;
@@ -77,7 +76,7 @@ fn playout(topo: &Arc<Topology>, rules: Rules, rng: &mut Rng) -> (Board, u64) {
 }
 
 fn finished_positions(n: usize) -> Vec<Board> {
-    let topo = Arc::new(Topology::square(19).unwrap());
+    let topo = Arc::new(Shape::square(19).unwrap());
     let rules = Rules {
         ko: KoRule::PositionalSuperko,
         suicide: SuicideRule::Illegal,
@@ -162,7 +161,7 @@ fn scoring(c: &mut Criterion) {
                 black_box(Analysis::new(pos, &[]).unwrap());
             }
         });
-        let topo = Arc::new(Topology::square(19).unwrap());
+        let topo = Arc::new(Shape::square(19).unwrap());
         let rules = Rules {
             ko: KoRule::PositionalSuperko,
             suicide: SuicideRule::Illegal,
@@ -228,7 +227,7 @@ fn scoring(c: &mut Criterion) {
 }
 
 fn play(c: &mut Criterion) {
-    let topo = Arc::new(Topology::square(19).unwrap());
+    let topo = Arc::new(Shape::square(19).unwrap());
     let rules = Rules {
         ko: KoRule::PositionalSuperko,
         suicide: SuicideRule::Illegal,

@@ -5,14 +5,15 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use board_geometry::{Graph, Topology as _};
 use criterion::{Criterion, criterion_group, criterion_main};
-use go_scoring::graph::{Board, Config, Komi, OutcomeSearch, PlainGraph, RegularSequence};
+use go_scoring::graph::{Board, Config, Komi, OutcomeSearch, RegularSequence};
 use go_scoring::legal_count::{count_brute_grid, count_grid, frontier, grid_order};
 use go_scoring::solve::{solve, solve_plain};
 
 fn legal_count(c: &mut Criterion) {
     for n in [5usize, 7, 8] {
-        let g = PlainGraph::grid(n, n);
+        let g = Graph::grid(n, n).unwrap();
         let start = Instant::now();
         let (count, stats) = frontier::count_with_stats(&g, &grid_order(n, n)).unwrap();
         let secs = start.elapsed().as_secs_f64();
@@ -31,13 +32,17 @@ fn legal_count(c: &mut Criterion) {
         b.iter(|| count_brute_grid(black_box(3), 3))
     });
     // a 30-point graph that is not a grid: a 5×6 grid with diagonals in every other cell
-    let mut edges = PlainGraph::grid(5, 6).edges();
+    let mut edges: Vec<(u16, u16)> = Graph::grid(5, 6)
+        .unwrap()
+        .edges()
+        .map(|(a, b)| (a.0, b.0))
+        .collect();
     for y in 0..5 {
         for x in (0..4).step_by(2) {
             edges.push((y * 5 + x, (y + 1) * 5 + x + 1));
         }
     }
-    let g = PlainGraph::from_edges(30, &edges).unwrap();
+    let g = Graph::from_edges(30, &edges).unwrap();
     group.bench_function("border_graph_30", |b| {
         b.iter(|| go_scoring::legal_count::count_frontier(black_box(&g)))
     });
@@ -45,27 +50,27 @@ fn legal_count(c: &mut Criterion) {
 }
 
 /// The empty board of `g` as a sequence of no moves.
-fn empty_start(g: &PlainGraph) -> RegularSequence {
+fn empty_start(g: &Graph) -> RegularSequence {
     RegularSequence::start(&Board::new(g), Config::empty(g.len())).unwrap()
 }
 
 /// The cycle on `n` points.
-fn cycle(n: usize) -> PlainGraph {
-    let edges: Vec<(usize, usize)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
-    PlainGraph::from_edges(n, &edges).unwrap()
+fn cycle(n: usize) -> Graph {
+    let edges: Vec<(u16, u16)> = (0..n).map(|i| (i as u16, ((i + 1) % n) as u16)).collect();
+    Graph::from_edges(n, &edges).unwrap()
 }
 
 fn outcome_search(c: &mut Criterion) {
     // one fresh search per empty board (paths, cycles, small grids), 5 M nodes at most: node
     // counts, table use and rates, printed once
-    let boards: Vec<(String, PlainGraph)> = (3..=8)
-        .map(|n| (format!("1x{n}"), PlainGraph::grid(n, 1)))
+    let boards: Vec<(String, Graph)> = (3..=8)
+        .map(|n| (format!("1x{n}"), Graph::grid(n, 1).unwrap()))
         .chain((4..=7).map(|n| (format!("C{n}"), cycle(n))))
         .chain([
-            ("2x2".to_string(), PlainGraph::grid(2, 2)),
-            ("2x3".to_string(), PlainGraph::grid(3, 2)),
-            ("2x4".to_string(), PlainGraph::grid(4, 2)),
-            ("3x3".to_string(), PlainGraph::grid(3, 3)),
+            ("2x2".to_string(), Graph::grid(2, 2).unwrap()),
+            ("2x3".to_string(), Graph::grid(3, 2).unwrap()),
+            ("2x4".to_string(), Graph::grid(4, 2).unwrap()),
+            ("3x3".to_string(), Graph::grid(3, 3).unwrap()),
         ])
         .collect();
     for (name, g) in &boards {
@@ -94,9 +99,9 @@ fn outcome_search(c: &mut Criterion) {
     let mut group = c.benchmark_group("outcome");
     group.sample_size(10);
     for (name, g) in [
-        ("classes_1x5", PlainGraph::grid(5, 1)),
-        ("classes_1x6", PlainGraph::grid(6, 1)),
-        ("classes_2x3", PlainGraph::grid(3, 2)),
+        ("classes_1x5", Graph::grid(5, 1).unwrap()),
+        ("classes_1x6", Graph::grid(6, 1).unwrap()),
+        ("classes_2x3", Graph::grid(3, 2).unwrap()),
         ("classes_c6", cycle(6)),
     ] {
         let r = empty_start(&g);
@@ -109,7 +114,7 @@ fn outcome_search(c: &mut Criterion) {
             })
         });
     }
-    let g = PlainGraph::grid(3, 2);
+    let g = Graph::grid(3, 2).unwrap();
     let r = empty_start(&g);
     group.bench_function("classes_2x3_no_symmetry", |b| {
         b.iter(|| {
@@ -123,7 +128,7 @@ fn outcome_search(c: &mut Criterion) {
 }
 
 fn tiny_boards(c: &mut Criterion) {
-    let g = PlainGraph::grid(5, 1);
+    let g = Graph::grid(5, 1).unwrap();
     let t = Instant::now();
     let s = solve(&g, Komi(0), u64::MAX).unwrap();
     let secs = t.elapsed().as_secs_f64();
@@ -138,7 +143,7 @@ fn tiny_boards(c: &mut Criterion) {
     group.bench_function("1x5", |b| {
         b.iter(|| solve(black_box(&g), Komi(0), u64::MAX))
     });
-    let g2 = PlainGraph::grid(2, 2);
+    let g2 = Graph::grid(2, 2).unwrap();
     group.bench_function("2x2", |b| {
         b.iter(|| solve(black_box(&g2), Komi(0), u64::MAX))
     });

@@ -5,14 +5,15 @@
 use std::hint::black_box;
 use std::time::Instant;
 
+use board_geometry::Graph;
 use criterion::{Criterion, criterion_group, criterion_main};
-use go_scoring::graph::{Komi, PlainGraph};
+use go_scoring::graph::Komi;
 use go_scoring::solve::{Solution, SolveError, solve, solve_plain};
 
-type Solver = fn(&PlainGraph, Komi, u64) -> Result<Solution, SolveError>;
+type Solver = fn(&Graph, Komi, u64) -> Result<Solution, SolveError>;
 
 fn report(name: &str, w: usize, h: usize, solver: Solver) {
-    let g = PlainGraph::grid(w, h);
+    let g = Graph::grid(w, h).unwrap();
     let t = Instant::now();
     let s = solver(&g, Komi(0), u64::MAX).unwrap();
     let secs = t.elapsed().as_secs_f64();
@@ -34,7 +35,7 @@ fn small_boards(c: &mut Criterion) {
     let mut group = c.benchmark_group("go_solve");
     group.sample_size(10);
     for (w, h) in [(3usize, 2usize), (4, 2), (3, 3)] {
-        let g = PlainGraph::grid(w, h);
+        let g = Graph::grid(w, h).unwrap();
         group.bench_function(format!("table_{w}x{h}"), |b| {
             b.iter(|| solve(black_box(&g), Komi(0), u64::MAX))
         });

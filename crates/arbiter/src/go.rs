@@ -109,13 +109,13 @@ fn parse_points(flag: &str, position: &Position, text: &str) -> Result<Vec<Point
     let topo = position.topology();
     let size = topo
         .grid_size()
-        .map_or(format!("{}-point", topo.len()), |(w, h)| format!("{w}x{h}"));
+        .map_or(format!("{}-point", board_geometry::Topology::len(topo)), |(w, h)| format!("{w}x{h}"));
     let mut out = Vec::new();
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let p = topo.parse_point(item).ok_or_else(|| {
             CliError::bad_input(format!("{flag}: {item} is not a point on the {size} board"))
         })?;
-        out.push(p);
+        out.push(p.0);
     }
     Ok(out)
 }
@@ -192,7 +192,7 @@ fn num(h: score::HalfPoints) -> Value {
 fn names(position: &Position, points: &[Point]) -> Vec<String> {
     points
         .iter()
-        .map(|&p| position.topology().name(p))
+        .map(|&p| position.topology().name(board_geometry::Point(p)))
         .collect()
 }
 

@@ -13,10 +13,15 @@ use crate::point::Point;
 use crate::topology::{Adjacency, Topology};
 
 /// An undirected simple graph with precomputed neighbour lists and optional point names.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// A graph built by [`Graph::grid`] also remembers its width and height, so that code which
+/// runs faster on grids (a path decomposition row by row) can recognise one, and so that its
+/// points get short spreadsheet-style labels (see [`Graph::label`]).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Graph {
     adjacency: Adjacency,
     names: Option<Vec<String>>,
+    grid: Option<(usize, usize)>,
 }
 
 /// Largest number of points: indices must fit in [`Point`]'s `u16`.
@@ -68,6 +73,50 @@ impl Graph {
         Ok(Graph::from_lists(lists, None))
     }
 
+    /// The `width x height` grid graph of any size up to [`MAX_POINTS`] points (unlike
+    /// [`Grid`](crate::Grid), which stops at 25x25 because GTP cannot name more columns).
+    ///
+    /// Points are numbered row by row from the top-left corner, `y * width + x`, with the
+    /// same neighbour lists a [`Grid`](crate::Grid) of that size has. A side of 0 gives the
+    /// empty graph.
+    pub fn grid(width: usize, height: usize) -> Result<Graph, GraphError> {
+        let n = width.saturating_mul(height);
+        if n > MAX_POINTS {
+            return Err(GraphError {
+                problems: vec![EdgeProblem {
+                    edge: None,
+                    kind: EdgeProblemKind::TooManyPoints(n),
+                }],
+            });
+        }
+        let mut lists = vec![Vec::with_capacity(4); n];
+        for (i, list) in lists.iter_mut().enumerate() {
+            let (x, y) = (i % width, i / width);
+            // Up, left, right, down: increasing index order.
+            if y > 0 {
+                list.push(Point((i - width) as u16));
+            }
+            if x > 0 {
+                list.push(Point((i - 1) as u16));
+            }
+            if x + 1 < width {
+                list.push(Point((i + 1) as u16));
+            }
+            if y + 1 < height {
+                list.push(Point((i + width) as u16));
+            }
+        }
+        let mut graph = Graph::from_lists(lists, None);
+        graph.grid = Some((width, height));
+        Ok(graph)
+    }
+
+    /// `Some((width, height))` for a graph built by [`Graph::grid`].
+    #[inline]
+    pub fn grid_size(&self) -> Option<(usize, usize)> {
+        self.grid
+    }
+
     /// Parses the text format described in the module documentation.
     pub fn parse(text: &str) -> Result<Graph, GraphParseError> {
         Parser::default().run(text)
@@ -89,7 +138,52 @@ impl Graph {
         Graph {
             adjacency: Adjacency::from_lists(&lists),
             names,
+            grid: None,
         }
+    }
+
+    /// The neighbours of point number `v` as plain indices, for code that keeps per-point
+    /// data in slices indexed by `usize`.
+    #[inline]
+    pub fn neighbour_indices(&self, v: usize) -> impl ExactSizeIterator<Item = usize> + '_ {
+        self.adjacency
+            .neighbours(Point(v as u16))
+            .iter()
+            .map(|q| q.index())
+    }
+
+    /// True if `a` and `b` are joined by an edge (a binary search of `a`'s sorted list).
+    #[inline]
+    pub fn adjacent(&self, a: Point, b: Point) -> bool {
+        self.adjacency.neighbours(a).binary_search(&b).is_ok()
+    }
+
+    /// The label that names `p` in text: its name in a named graph; on a [`Graph::grid`] a
+    /// column letter (`a`..`z`, then `aa`, `ab`, ...) and the row number counted from 1 at
+    /// the top, so `a1` is the top-left point; otherwise its index.
+    pub fn label(&self, p: Point) -> String {
+        if let Some(name) = self.name(p) {
+            return name.to_string();
+        }
+        match self.grid {
+            Some((width, _)) if width > 0 => grid_label(p.index() % width, p.index() / width),
+            _ => p.0.to_string(),
+        }
+    }
+
+    /// The point with the given [`label`](Graph::label), if any.
+    pub fn point_labelled(&self, label: &str) -> Option<Point> {
+        if self.names.is_some() {
+            return self.point_named(label);
+        }
+        let index = match self.grid {
+            Some((width, height)) => {
+                let (x, y) = parse_grid_label(label)?;
+                (x < width && y < height).then_some(y * width + x)?
+            }
+            None => label.parse::<usize>().ok()?,
+        };
+        (index < self.len()).then_some(Point(index as u16))
     }
 
     /// The name of `p` when the graph was parsed from named points.
@@ -161,30 +255,76 @@ impl FromStr for Graph {
     }
 }
 
-/// Every problem found in an edge list given to [`Graph::from_edges`].
+/// Spreadsheet-style column letters (`a`..`z`, `aa`..) and a 1-based row number.
+fn grid_label(x: usize, y: usize) -> String {
+    let mut column = Vec::new();
+    let mut n = x;
+    loop {
+        column.push(b'a' + (n % 26) as u8);
+        if n < 26 {
+            break;
+        }
+        n = n / 26 - 1;
+    }
+    column.reverse();
+    format!("{}{}", String::from_utf8_lossy(&column), y + 1)
+}
+
+/// The `(x, y)` of a label made by [`grid_label`]; `None` for anything else.
+fn parse_grid_label(label: &str) -> Option<(usize, usize)> {
+    let split = label.find(|c: char| !c.is_ascii_lowercase())?;
+    let (letters, digits) = label.split_at(split);
+    if letters.is_empty() || letters.len() > 4 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if digits.starts_with('0') {
+        return None;
+    }
+    let mut x = 0usize;
+    for b in letters.bytes() {
+        x = x * 26 + usize::from(b - b'a') + 1;
+    }
+    let row: usize = digits.parse().ok()?;
+    Some((x - 1, row - 1))
+}
+
+/// Every problem found in an edge list given to [`Graph::from_edges`] (or a grid size given
+/// to [`Graph::grid`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GraphError {
+    /// The problems, in edge-list order.
     pub problems: Vec<EdgeProblem>,
 }
 
 /// One problem of an edge list; `edge` is the index in the list (`None` for the point count).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EdgeProblem {
+    /// The index of the edge in the list, `None` when the point count itself is wrong.
     pub edge: Option<usize>,
+    /// What is wrong.
     pub kind: EdgeProblemKind,
 }
 
 /// What is wrong with an edge (or the point count).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EdgeProblemKind {
     /// More points than [`MAX_POINTS`].
     TooManyPoints(usize),
     /// An end of the edge is not below the point count.
-    OutOfRange { point: u16, len: usize },
+    OutOfRange {
+        /// The larger end of the edge.
+        point: u16,
+        /// The number of points.
+        len: usize,
+    },
     /// An edge from a point to itself.
     SelfLoop(u16),
     /// The same edge as edge number `first`.
-    Duplicate { first: usize },
+    Duplicate {
+        /// The index of the first occurrence in the list.
+        first: usize,
+    },
 }
 
 impl std::fmt::Display for EdgeProblemKind {
@@ -224,32 +364,55 @@ impl std::error::Error for GraphError {}
 /// Every problem found while parsing a graph text, in text order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GraphParseError {
+    /// The problems, each at its line and column.
     pub problems: Vec<ParseProblem>,
 }
 
 /// One problem of a graph text, at a 1-based line and column (columns count characters).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseProblem {
+    /// 1-based line number.
     pub line: usize,
+    /// 1-based column, counted in characters.
     pub column: usize,
+    /// What is wrong there.
     pub kind: ParseProblemKind,
+}
+
+impl std::fmt::Display for ParseProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.line, self.column, self.kind
+        )
+    }
 }
 
 /// What is wrong at a position of a graph text.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum ParseProblemKind {
     /// A third token on a line: a line holds one edge or one point.
     ExtraToken(String),
     /// A name where the text so far used numbers, or a number where it used names.
-    MixedNaming { token: String, numbered: bool },
+    MixedNaming {
+        /// The offending token.
+        token: String,
+        /// True when the points so far were numbers.
+        numbered: bool,
+    },
     /// A point number or a new name beyond [`MAX_POINTS`] points.
     TooManyPoints(String),
     /// An edge from a point to itself.
     SelfLoop(String),
     /// An edge already given on `first_line`.
     DuplicateEdge {
+        /// The first end as written.
         a: String,
+        /// The second end as written.
         b: String,
+        /// The line where the edge was first given.
         first_line: usize,
     },
 }
@@ -290,7 +453,7 @@ impl std::fmt::Display for GraphParseError {
             if i > 0 {
                 writeln!(f)?;
             }
-            write!(f, "line {}, column {}: {}", p.line, p.column, p.kind)?;
+            write!(f, "{p}")?;
         }
         Ok(())
     }
@@ -489,6 +652,35 @@ mod tests {
         }
         let again = Graph::from_edges(12, &g.edges().map(|(a, b)| (a.0, b.0)).collect::<Vec<_>>());
         assert_eq!(again.unwrap(), g);
+    }
+
+    #[test]
+    fn graph_grids_match_grids_and_have_short_labels() {
+        let grid = Grid::new(4, 3).unwrap();
+        let g = Graph::grid(4, 3).unwrap();
+        assert_eq!(g.grid_size(), Some((4, 3)));
+        for p in grid.points() {
+            assert_eq!(g.neighbours(p), grid.neighbours(p));
+            assert_eq!(g.point_labelled(&g.label(p)), Some(p));
+        }
+        assert_eq!(g.label(Point(0)), "a1");
+        assert_eq!(g.label(Point(11)), "d3");
+        assert_eq!(g.point_labelled("e1"), None);
+        assert_eq!(g.point_labelled("a0"), None);
+        let wide = Graph::grid(30, 1).unwrap();
+        assert_eq!(wide.label(Point(26)), "aa1");
+        assert_eq!(wide.point_labelled("ad1"), Some(Point(29)));
+        assert!(Graph::grid(300, 300).is_err());
+        assert!(Graph::grid(0, 5).unwrap().is_empty());
+        let numbered = Graph::from_edges(3, &[(0, 1)]).unwrap();
+        assert_eq!(numbered.label(Point(2)), "2");
+        assert_eq!(numbered.point_labelled("2"), Some(Point(2)));
+        assert_eq!(numbered.point_labelled("3"), None);
+        let named = Graph::parse("x y\n").unwrap();
+        assert_eq!(named.label(Point(1)), "y");
+        assert_eq!(named.point_labelled("y"), Some(Point(1)));
+        assert!(named.adjacent(Point(0), Point(1)));
+        assert_eq!(named.neighbour_indices(0).collect::<Vec<_>>(), vec![1]);
     }
 
     #[test]

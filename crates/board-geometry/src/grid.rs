@@ -10,7 +10,7 @@ use crate::topology::{Adjacency, Topology};
 /// A `width x height` grid whose points are joined to their orthogonal neighbours.
 ///
 /// Point `(x, y)` has index `y * width + x`, with `(0, 0)` the top-left corner (SGF `aa`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
     width: u8,
     height: u8,
@@ -20,7 +20,9 @@ pub struct Grid {
 /// A grid size outside `1..=Grid::MAX_SIDE` in either dimension.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GridSizeError {
+    /// The width asked for.
     pub width: u32,
+    /// The height asked for.
     pub height: u32,
 }
 
@@ -38,6 +40,42 @@ impl std::fmt::Display for GridSizeError {
 }
 
 impl std::error::Error for GridSizeError {}
+
+/// A grid size written `WxH` (also `WXH` or `W×H`) that does not read as two whole numbers of
+/// at least 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridSizeParseError {
+    /// The text as given.
+    pub text: String,
+}
+
+impl std::fmt::Display for GridSizeParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "bad grid size `{}` (expected WxH with W, H >= 1)",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for GridSizeParseError {}
+
+/// Reads a grid size `WxH` (also `WXH` or `W×H`, blanks around the numbers allowed), both at
+/// least 1. There is no upper bound: graph grids ([`Graph::grid`](crate::Graph::grid)) may
+/// exceed the 25x25 of [`Grid`].
+pub fn parse_size(text: &str) -> Result<(usize, usize), GridSizeParseError> {
+    let bad = || GridSizeParseError {
+        text: text.to_string(),
+    };
+    let (w, h) = text.split_once(['x', 'X', '×']).ok_or_else(bad)?;
+    let w: usize = w.trim().parse().map_err(|_| bad())?;
+    let h: usize = h.trim().parse().map_err(|_| bad())?;
+    if w == 0 || h == 0 {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
 
 impl Grid {
     /// The largest width or height: GTP letters (A-Z without I) name 25 columns.

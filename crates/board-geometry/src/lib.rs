@@ -46,8 +46,8 @@ mod fixed_board;
 
 pub use direction::Direction;
 pub use graph::{Graph, GraphError, GraphParseError};
-pub use grid::{Grid, GridMasks, GridSizeError};
+pub use grid::{Grid, GridMasks, GridSizeError, GridSizeParseError};
 pub use notation::{NotationError, NotationErrorKind};
 pub use point::Point;
 pub use symmetry::Symmetry;
-pub use topology::Topology;
+pub use topology::{Shape, Topology};

@@ -36,7 +36,8 @@
 use crate::color::{Color, PerColor, Stone};
 use crate::madeup::MadeUpBoard;
 use crate::position::Position;
-use crate::topology::{Point, Topology};
+use crate::topology::{NeighboursOf, Point, Shape};
+use board_geometry::Point as GeoPoint;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
@@ -127,7 +128,7 @@ impl std::error::Error for DeadStoneError {}
 /// The analysis of a position with its dead stones.
 #[derive(Clone, Debug)]
 pub struct Analysis {
-    topology: Arc<Topology>,
+    topology: Arc<Shape>,
     original: Vec<Stone>,
     live: Vec<Stone>,
     dead: Vec<Point>,
@@ -219,7 +220,7 @@ impl Analysis {
             stack.push(p);
             while let Some(x) = stack.pop() {
                 dead_sorted.push(x);
-                for &q in topology.neighbours(x) {
+                for &GeoPoint(q) in topology.neighbours_of(x) {
                     if live[q as usize] == s {
                         live[q as usize] = Stone::Empty;
                         stack.push(q);
@@ -231,7 +232,10 @@ impl Analysis {
             bad.sort_unstable();
             bad.dedup();
             return Err(DeadStoneError {
-                empty_points: bad.into_iter().map(|p| topology.name(p)).collect(),
+                empty_points: bad
+                    .into_iter()
+                    .map(|p| topology.name(GeoPoint(p)))
+                    .collect(),
             });
         }
         dead_sorted.sort_unstable();
@@ -278,7 +282,7 @@ impl Analysis {
             let own = Stone::of(owner);
             let mut first = NO_CHAIN;
             for &p in &region.points {
-                for &q in topology.neighbours(p) {
+                for &GeoPoint(q) in topology.neighbours_of(p) {
                     if live[q as usize] == own {
                         let c = pieces.chain_of[q as usize];
                         if first == NO_CHAIN {
@@ -356,7 +360,7 @@ impl Analysis {
                 .enumerate()
                 .filter(|(_, k)| **k == PointClass::SharedEye)
             {
-                for &q in topology.neighbours(p as Point) {
+                for &GeoPoint(q) in topology.neighbours_of(p as Point) {
                     let u = unit_of[q as usize];
                     if u != NO_UNIT {
                         units[u as usize].seki = true;
@@ -368,9 +372,9 @@ impl Analysis {
                 if live[p] != Stone::Empty
                     && liberties.count[liberties.head[p] as usize] == 1
                     && topology
-                        .neighbours(p as Point)
+                        .neighbours_of(p as Point)
                         .iter()
-                        .any(|&q| shared_empty(q))
+                        .any(|&GeoPoint(q)| shared_empty(q))
                 {
                     units[unit_of[p] as usize].seki = true;
                 }
@@ -456,7 +460,7 @@ impl Analysis {
         })
     }
 
-    pub fn topology(&self) -> &Topology {
+    pub fn topology(&self) -> &Shape {
         &self.topology
     }
     /// The made-up board every shortcut method starts from: the classes as marks.
@@ -464,7 +468,7 @@ impl Analysis {
         self.template
             .get_or_init(|| MadeUpBoard::from_analysis(self))
     }
-    pub fn topology_arc(&self) -> &Arc<Topology> {
+    pub fn topology_arc(&self) -> &Arc<Shape> {
         &self.topology
     }
     /// The position as given, dead stones included.
@@ -580,12 +584,7 @@ impl Analysis {
 /// Settles the empty points of regions both colours border (第二十七条): a point only one
 /// side can fill safely is that side's road, a point both can fill is a dame taken as filled
 /// before the rest is looked at again, and what neither can fill is a shared seki liberty.
-fn classify_shared(
-    topology: &Topology,
-    live: &[Stone],
-    regions: &[Region],
-    class: &mut [PointClass],
-) {
+fn classify_shared(topology: &Shape, live: &[Stone], regions: &[Region], class: &mut [PointClass]) {
     let n = live.len();
     let visit = &mut Visit::new(n);
     // Shared regions: one-sided roads, dame and seki liberties.
@@ -690,13 +689,13 @@ fn classify_shared(
 }
 
 /// Maximal connected empty regions and the colours that border them.
-pub fn find_regions(topology: &Topology, stones: &[Stone]) -> Vec<Region> {
+pub fn find_regions(topology: &Shape, stones: &[Stone]) -> Vec<Region> {
     label_regions(topology, stones).0
 }
 
 /// The empty regions and, per point, the index of its region (`u32::MAX` on stones). Each
 /// region's points are listed in increasing order, read off the labels in one scan.
-fn label_regions(topology: &Topology, stones: &[Stone]) -> (Vec<Region>, Vec<u32>) {
+fn label_regions(topology: &Shape, stones: &[Stone]) -> (Vec<Region>, Vec<u32>) {
     let n = stones.len();
     let mut region_of = vec![u32::MAX; n];
     let mut out: Vec<Region> = Vec::new();
@@ -712,7 +711,7 @@ fn label_regions(topology: &Topology, stones: &[Stone]) -> (Vec<Region>, Vec<u32
         stack.push(start as Point);
         while let Some(p) = stack.pop() {
             size += 1;
-            for &q in topology.neighbours(p) {
+            for &GeoPoint(q) in topology.neighbours_of(p) {
                 match stones[q as usize] {
                     Stone::Empty => {
                         if region_of[q as usize] == u32::MAX {
@@ -743,7 +742,7 @@ struct Liberties {
     count: Vec<u32>,
 }
 
-fn chain_liberty_counts(topology: &Topology, stones: &[Stone]) -> Liberties {
+fn chain_liberty_counts(topology: &Shape, stones: &[Stone]) -> Liberties {
     let n = stones.len();
     let mut head: Vec<Point> = (0..n as Point).collect();
     let mut count = vec![0u32; n];
@@ -760,7 +759,7 @@ fn chain_liberty_counts(topology: &Topology, stones: &[Stone]) -> Liberties {
         let mut libs = 0;
         while let Some(p) = stack.pop() {
             head[p as usize] = start as Point;
-            for &q in topology.neighbours(p) {
+            for &GeoPoint(q) in topology.neighbours_of(p) {
                 let s = stones[q as usize];
                 if s == Stone::Empty {
                     if mark[q as usize] != start as u32 {
@@ -783,7 +782,7 @@ fn chain_liberty_counts(topology: &Topology, stones: &[Stone]) -> Liberties {
 /// colour borders it: the owner may first fill such a point to join another of its chains
 /// (closing a tiger's mouth in its own area), so the joined chain's liberties count too.
 fn safe_to_fill(
-    topology: &Topology,
+    topology: &Shape,
     stones: &[Stone],
     blocked: &[bool],
     territory: &[u8],
@@ -793,7 +792,7 @@ fn safe_to_fill(
 ) -> bool {
     let opp = Stone::of(c.opponent());
     // Capture: an adjacent opposing chain whose only liberty is p.
-    for &q in topology.neighbours(p) {
+    for &GeoPoint(q) in topology.neighbours_of(p) {
         if stones[q as usize] == opp && !has_liberty_besides(topology, stones, blocked, visit, q, p)
         {
             return true;
@@ -806,7 +805,7 @@ fn safe_to_fill(
 /// True if the chain a stone of `c` at `p` makes has two liberties or more; with `connect`,
 /// own-area points next to further own chains are taken as filled, joining those chains.
 fn liberties_after_fill(
-    topology: &Topology,
+    topology: &Shape,
     stones: &[Stone],
     blocked: &[bool],
     connect: Option<&[u8]>,
@@ -820,7 +819,7 @@ fn liberties_after_fill(
     let mut stack = vec![p];
     visit.insert(p);
     while let Some(s) = stack.pop() {
-        for &q in topology.neighbours(s) {
+        for &GeoPoint(q) in topology.neighbours_of(s) {
             let qu = q as usize;
             let qs = stones[qu];
             if visit.contains(q) {
@@ -832,9 +831,9 @@ fn liberties_after_fill(
                 }
                 let joins = connect.is_some_and(|t| t[qu] == own as u8)
                     && topology
-                        .neighbours(q)
+                        .neighbours_of(q)
                         .iter()
-                        .any(|&r| stones[r as usize] == own && !visit.contains(r));
+                        .any(|&GeoPoint(r)| stones[r as usize] == own && !visit.contains(r));
                 if joins {
                     visit.insert(q);
                     stack.push(q);
@@ -855,7 +854,7 @@ fn liberties_after_fill(
 /// True if the chain through `start` has a liberty other than `filled` (blocked points are
 /// occupied).
 fn has_liberty_besides(
-    topology: &Topology,
+    topology: &Shape,
     stones: &[Stone],
     blocked: &[bool],
     visit: &mut Visit,
@@ -867,7 +866,7 @@ fn has_liberty_besides(
     let mut stack = vec![start];
     visit.insert(start);
     while let Some(s) = stack.pop() {
-        for &q in topology.neighbours(s) {
+        for &GeoPoint(q) in topology.neighbours_of(s) {
             let qs = stones[q as usize];
             if qs == Stone::Empty {
                 if q != filled && !blocked[q as usize] {
@@ -885,22 +884,22 @@ fn has_liberty_besides(
 /// and each touch the chain: a grid stays connected when one point is taken out, so the
 /// points filled around the eyes can be cut off from the chain only by both eyes at once,
 /// and then they touch both.
-fn single_chain_lives_on(topology: &Topology, live: &[Stone], unit: &Unit, eyes: &[Point]) -> bool {
+fn single_chain_lives_on(topology: &Shape, live: &[Stone], unit: &Unit, eyes: &[Point]) -> bool {
     let grid = topology.grid_size().is_some_and(|(w, h)| w >= 2 && h >= 2);
     let own = Stone::of(unit.color);
     grid && unit.chains == 1
         && eyes.iter().enumerate().all(|(i, &a)| {
-            let nb = topology.neighbours(a);
-            nb.iter().any(|&q| live[q as usize] == own)
-                && !eyes[i + 1..].iter().any(|b| nb.contains(b))
+            let nb = topology.neighbours_of(a);
+            nb.iter().any(|&GeoPoint(q)| live[q as usize] == own)
+                && !eyes[i + 1..].iter().any(|&b| nb.contains(&GeoPoint(b)))
         })
 }
 
 /// Number of distinct chains next to `p` (an empty neighbour counts as one by itself).
-fn chains_around(topology: &Topology, live: &[Stone], pieces: &Pieces, p: Point) -> usize {
+fn chains_around(topology: &Shape, live: &[Stone], pieces: &Pieces, p: Point) -> usize {
     let mut roots = [Point::MAX; 8];
     let mut k = 0;
-    for &q in topology.neighbours(p) {
+    for &GeoPoint(q) in topology.neighbours_of(p) {
         let r = pieces.node(live, q);
         if !roots[..k].contains(&r) {
             if k == roots.len() {
@@ -983,14 +982,14 @@ impl Visit {
 /// How good an essential eye a point makes: surrounded by more own stones, more neighbours
 /// (interior before edge), then the later file and the higher rank, so that choices are
 /// deterministic and roads end up on the edges, as in the document's figures.
-fn eye_score(topology: &Topology, live: &[Stone], p: Point, c: Color) -> (usize, usize, u32) {
-    let nb = topology.neighbours(p);
+fn eye_score(topology: &Shape, live: &[Stone], p: Point, c: Color) -> (usize, usize, u32) {
+    let nb = topology.neighbours_of(p);
     let own = nb
         .iter()
-        .filter(|&&q| live[q as usize] == Stone::of(c))
+        .filter(|&&GeoPoint(q)| live[q as usize] == Stone::of(c))
         .count();
     // Later file first, then the upper row (smaller y); on graphs the later index.
-    let order = match topology.xy(p) {
+    let order = match topology.xy(GeoPoint(p)) {
         Some((x, y)) => (x as u32) * 1000 + (999 - y as u32),
         None => p as u32,
     };
@@ -1012,7 +1011,7 @@ impl UnitArea<'_> {
 
 #[allow(clippy::too_many_arguments)]
 fn choose_eyes(
-    topology: &Topology,
+    topology: &Shape,
     live: &[Stone],
     regions: &[Region],
     region_of: &[u32],
@@ -1065,7 +1064,12 @@ fn choose_eyes(
         let free = unit.territory.iter().copied().filter(|p| !eyes.contains(p));
         let apart: Vec<Point> = free
             .clone()
-            .filter(|&p| !topology.neighbours(p).iter().any(|q| eyes.contains(q)))
+            .filter(|&p| {
+                !topology
+                    .neighbours_of(p)
+                    .iter()
+                    .any(|q| eyes.contains(&q.0))
+            })
             .collect();
         let pick = if apart.is_empty() {
             best_of(&mut free.into_iter())
@@ -1098,7 +1102,7 @@ fn choose_eyes(
 /// filled point can be cut off, since a one-point region's neighbours are all stones), or
 /// a single chain on a grid.
 fn plainly_lives_on(
-    topology: &Topology,
+    topology: &Shape,
     live: &[Stone],
     regions: &[Region],
     region_of: &[u32],
@@ -1118,7 +1122,7 @@ fn plainly_lives_on(
 /// document's sufficiency condition for essential eyes (基本眼位是棋子存活在盘内的充分必要
 /// 条件) applied to the unit alone: a false eye, a point that only joins two chains, fails it.
 fn lives_on(
-    topology: &Topology,
+    topology: &Shape,
     live: &[Stone],
     unit: &Unit,
     area: UnitArea,
@@ -1129,7 +1133,7 @@ fn lives_on(
         for (i, &a) in eyes.iter().enumerate() {
             if eyes[i + 1..]
                 .iter()
-                .any(|&b| topology.neighbours(a).contains(&b))
+                .any(|&b| topology.neighbours_of(a).contains(&GeoPoint(b)))
             {
                 return false;
             }
@@ -1144,7 +1148,7 @@ fn lives_on(
             continue;
         }
         nodes += 1;
-        for &q in topology.neighbours(t) {
+        for &GeoPoint(q) in topology.neighbours_of(t) {
             if !area.contains(q) || eyes.contains(&q) {
                 continue;
             }
@@ -1161,7 +1165,7 @@ fn lives_on(
     let ok = eyes.iter().all(|&e| {
         let mut roots = [Point::MAX; 8];
         let mut k = 0;
-        for &q in topology.neighbours(e) {
+        for &GeoPoint(q) in topology.neighbours_of(e) {
             if !area.contains(q) || eyes.contains(&q) {
                 continue;
             }
@@ -1205,7 +1209,7 @@ impl Pieces {
     /// each stone is joined to its lower-numbered neighbours of its colour (a union-find in
     /// which the lower root always stays the root, so every link points to a lower point),
     /// then each label is read off its parent's, which comes earlier in the pass.
-    fn label_chains(&mut self, topology: &Topology, live: &[Stone]) {
+    fn label_chains(&mut self, topology: &Shape, live: &[Stone]) {
         let parent = &mut self.chain_of;
         for p in 0..live.len() {
             let stone = live[p];
@@ -1213,7 +1217,7 @@ impl Pieces {
                 continue;
             }
             parent[p] = p as Point;
-            for &q in topology.neighbours(p as Point) {
+            for &GeoPoint(q) in topology.neighbours_of(p as Point) {
                 if q as usize >= p {
                     // Neighbour lists are in increasing order: the rest come later.
                     break;
@@ -1266,7 +1270,7 @@ impl Pieces {
 /// first; `None` if no choice among the best candidates works (the unit cannot live
 /// independently on its own area: such stones are dead or in seki in the final position).
 fn living_eyes(
-    topology: &Topology,
+    topology: &Shape,
     live: &[Stone],
     unit: &Unit,
     area: UnitArea,

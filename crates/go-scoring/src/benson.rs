@@ -10,7 +10,8 @@
 
 use crate::color::{Color, Stone};
 use crate::position::Position;
-use crate::topology::Point;
+use crate::topology::{NeighboursOf, Point};
+use board_geometry::Point as GeoPoint;
 
 /// The result of Benson's test for one colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +43,7 @@ pub fn pass_alive(position: &Position, color: Color, suicide_legal: bool) -> Pas
         stack.push(s as Point);
         while let Some(p) = stack.pop() {
             members.push(p);
-            for &q in topo.neighbours(p) {
+            for &GeoPoint(q) in topo.neighbours_of(p) {
                 if stones[q as usize] == own && chain_of[q as usize] == u32::MAX {
                     chain_of[q as usize] = id;
                     stack.push(q);
@@ -64,7 +65,7 @@ pub fn pass_alive(position: &Position, color: Color, suicide_legal: bool) -> Pas
         stack.push(s as Point);
         while let Some(p) = stack.pop() {
             members.push(p);
-            for &q in topo.neighbours(p) {
+            for &GeoPoint(q) in topo.neighbours_of(p) {
                 if stones[q as usize] != own && region_of[q as usize] == u32::MAX {
                     region_of[q as usize] = id;
                     stack.push(q);
@@ -77,7 +78,7 @@ pub fn pass_alive(position: &Position, color: Color, suicide_legal: bool) -> Pas
     let mut borders: Vec<Vec<u32>> = vec![Vec::new(); regions.len()];
     for (r, members) in regions.iter().enumerate() {
         for &p in members {
-            for &q in topo.neighbours(p) {
+            for &GeoPoint(q) in topo.neighbours_of(p) {
                 let c = chain_of[q as usize];
                 if c != u32::MAX && !borders[r].contains(&c) {
                     borders[r].push(c);
@@ -90,9 +91,9 @@ pub fn pass_alive(position: &Position, color: Color, suicide_legal: bool) -> Pas
             if !suicide_legal && stones[p as usize] != Stone::Empty {
                 return true;
             }
-            topo.neighbours(p)
+            topo.neighbours_of(p)
                 .iter()
-                .any(|&q| chain_of[q as usize] == c)
+                .any(|&GeoPoint(q)| chain_of[q as usize] == c)
         })
     };
     let vital_pairs: Vec<Vec<(u32, bool)>> = (0..regions.len())
@@ -145,9 +146,9 @@ pub fn pass_alive(position: &Position, color: Color, suicide_legal: bool) -> Pas
             .iter()
             .filter(|&&p| {
                 !topo
-                    .neighbours(p)
+                    .neighbours_of(p)
                     .iter()
-                    .any(|&q| stones[q as usize] == own)
+                    .any(|&GeoPoint(q)| stones[q as usize] == own)
             })
             .count();
         if far <= 1 {

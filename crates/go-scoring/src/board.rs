@@ -9,7 +9,8 @@
 use crate::color::{Color, PerColor, Stone};
 use crate::position::{Position, PositionError};
 use crate::rules::{KoRule, Rules, SuicideRule};
-use crate::topology::{Point, Topology};
+use crate::topology::{NeighboursOf, Point, Shape};
+use board_geometry::Point as GeoPoint;
 use hashbrown::HashSet;
 use std::fmt;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -147,7 +148,7 @@ struct UndoEntry {
 /// A game in progress on any topology.
 #[derive(Clone, Debug)]
 pub struct Board {
-    topology: Arc<Topology>,
+    topology: Arc<Shape>,
     keys: Arc<Keys>,
     rules: Rules,
     stones: Vec<Stone>,
@@ -181,7 +182,7 @@ pub struct Board {
 
 impl Board {
     /// An empty board; the first player comes from the rules.
-    pub fn new(topology: Arc<Topology>, rules: Rules) -> Board {
+    pub fn new(topology: Arc<Shape>, rules: Rules) -> Board {
         let position = Position::empty(topology);
         Board::from_position(&position, rules, rules.first)
     }
@@ -189,7 +190,7 @@ impl Board {
     /// A board set up with `position` (already validated), `to_move` to play.
     pub fn from_position(position: &Position, rules: Rules, to_move: Color) -> Board {
         let topology = position.topology_arc().clone();
-        let n = topology.len();
+        let n = board_geometry::Topology::len(&*topology);
         let keys = Arc::new(Keys::new(n));
         let mut board = Board {
             topology,
@@ -227,7 +228,7 @@ impl Board {
 
     /// A board from an unchecked stone list; errors list every chain without liberties.
     pub fn from_stones(
-        topology: Arc<Topology>,
+        topology: Arc<Shape>,
         stones: Vec<Stone>,
         rules: Rules,
         to_move: Color,
@@ -275,9 +276,9 @@ impl Board {
             if self.stones[p as usize] != Stone::Empty {
                 let empties = self
                     .topology
-                    .neighbours(p)
+                    .neighbours_of(p)
                     .iter()
-                    .filter(|&&q| self.stones[q as usize] == Stone::Empty)
+                    .filter(|q| self.stones[q.index()] == Stone::Empty)
                     .count() as u16;
                 let h = self.head[p as usize];
                 self.plibs[h as usize] += empties;
@@ -314,7 +315,7 @@ impl Board {
         }
     }
 
-    pub fn topology(&self) -> &Topology {
+    pub fn topology(&self) -> &Shape {
         &self.topology
     }
     pub fn rules(&self) -> &Rules {
@@ -378,7 +379,7 @@ impl Board {
         }
         let mut libs: Vec<Point> = Vec::new();
         for s in self.chain_stones(p) {
-            for &q in self.topology.neighbours(s) {
+            for &GeoPoint(q) in self.topology.neighbours_of(s) {
                 if self.stones[q as usize] == Stone::Empty && !libs.contains(&q) {
                     libs.push(q);
                 }
@@ -418,7 +419,7 @@ impl Board {
         if self.rules.ko == KoRule::Simple && self.ko == Some(p) && c == self.to_move {
             return Err(IllegalMove::Ko);
         }
-        let nbrs = self.topology.neighbours(p);
+        let nbrs = self.topology.neighbours_of(p);
         let around = if nbrs.len() <= 4 {
             self.surroundings_small(c, nbrs)
         } else {
@@ -458,7 +459,7 @@ impl Board {
     }
 
     /// What the chains around an empty point do if `c` plays there (any degree).
-    fn surroundings(&self, c: Color, nbrs: &[Point]) -> Surroundings {
+    fn surroundings(&self, c: Color, nbrs: &[GeoPoint]) -> Surroundings {
         let mut has_empty = false;
         let mut has_own = false;
         let mut own_alive = false;
@@ -466,22 +467,21 @@ impl Board {
         let mut captured_any = false;
         let mut own_hash = 0u64;
         let own = Stone::of(c);
-        for (i, &q) in nbrs.iter().enumerate() {
+        for (i, &GeoPoint(q)) in nbrs.iter().enumerate() {
             let s = self.stones[q as usize];
             if s == Stone::Empty {
                 has_empty = true;
                 continue;
             }
             let h = self.head[q as usize];
-            if nbrs[..i]
-                .iter()
-                .any(|&r| self.stones[r as usize] != Stone::Empty && self.head[r as usize] == h)
-            {
+            if nbrs[..i].iter().any(|&GeoPoint(r)| {
+                self.stones[r as usize] != Stone::Empty && self.head[r as usize] == h
+            }) {
                 continue;
             }
             let touching = nbrs
                 .iter()
-                .filter(|&&r| self.head[r as usize] == h && self.stones[r as usize] == s)
+                .filter(|&&GeoPoint(r)| self.head[r as usize] == h && self.stones[r as usize] == s)
                 .count() as u16;
             let last_liberty = self.plibs[h as usize] == touching;
             if s == own {
@@ -508,11 +508,11 @@ impl Board {
     /// [`Board::surroundings`] for points of degree at most four (every grid point): the
     /// neighbours' chain heads are read once into a small array.
     #[inline]
-    fn surroundings_small(&self, c: Color, nbrs: &[Point]) -> Surroundings {
+    fn surroundings_small(&self, c: Color, nbrs: &[GeoPoint]) -> Surroundings {
         const NONE: Point = Point::MAX;
         let mut heads = [NONE; 4];
         let mut out = Surroundings::default();
-        for (slot, &q) in heads.iter_mut().zip(nbrs) {
+        for (slot, &GeoPoint(q)) in heads.iter_mut().zip(nbrs) {
             if self.stones[q as usize] == Stone::Empty {
                 out.has_empty = true;
             } else {
@@ -613,12 +613,12 @@ impl Board {
     }
 
     fn apply_place(&mut self, c: Color, p: Point, effect: Effect) {
-        let degree = self.topology.neighbours(p).len();
+        let degree = self.topology.neighbours_of(p).len();
         if effect.suicide {
             self.ko = None;
             let mut removed = 0;
             for i in 0..degree {
-                let q = self.topology.neighbours(p)[i];
+                let q = self.topology.neighbours_of(p)[i].0;
                 if self.stones[q as usize] == Stone::of(c) {
                     removed += self.remove_chain(self.head[q as usize]);
                 }
@@ -637,7 +637,7 @@ impl Board {
         self.hash ^= self.chash[pu];
         let mut libs = 0;
         for i in 0..degree {
-            let q = self.topology.neighbours(p)[i];
+            let q = self.topology.neighbours_of(p)[i].0;
             if self.stones[q as usize] == Stone::Empty {
                 libs += 1;
             } else {
@@ -647,7 +647,7 @@ impl Board {
         }
         self.plibs[pu] = libs;
         for i in 0..if effect.joins { degree } else { 0 } {
-            let q = self.topology.neighbours(p)[i];
+            let q = self.topology.neighbours_of(p)[i].0;
             if self.stones[q as usize] == Stone::of(c) {
                 let a = self.head[pu];
                 let b = self.head[q as usize];
@@ -659,7 +659,7 @@ impl Board {
         let mut captured = 0u32;
         let mut last_captured = p;
         for i in 0..if effect.captures { degree } else { 0 } {
-            let q = self.topology.neighbours(p)[i];
+            let q = self.topology.neighbours_of(p)[i].0;
             if self.stones[q as usize] == Stone::of(c.opponent()) {
                 let h = self.head[q as usize];
                 if self.plibs[h as usize] == 0 {
@@ -713,7 +713,7 @@ impl Board {
         self.hash ^= self.chash[h as usize];
         let mut s = h;
         loop {
-            for &q in self.topology.neighbours(s) {
+            for &GeoPoint(q) in self.topology.neighbours_of(s) {
                 if self.stones[q as usize] != Stone::Empty {
                     let hq = self.head[q as usize];
                     self.plibs[hq as usize] += 1;
@@ -797,7 +797,7 @@ impl Board {
         }
         for i in from..self.removed.len() {
             let s = self.removed[i];
-            for &q in self.topology.neighbours(s) {
+            for &GeoPoint(q) in self.topology.neighbours_of(s) {
                 if self.stones[q as usize] == other {
                     let h = self.head[q as usize];
                     self.plibs[h as usize] -= 1;
@@ -817,7 +817,7 @@ impl Board {
     /// Takes the stone at `p` off the board, splitting its chain into the parts that remain.
     fn lift(&mut self, p: Point) {
         let own = self.stones[p as usize];
-        for &q in self.topology.neighbours(p) {
+        for &GeoPoint(q) in self.topology.neighbours_of(p) {
             let s = self.stones[q as usize];
             if s != Stone::Empty && s != own {
                 let h = self.head[q as usize];
@@ -839,8 +839,8 @@ impl Board {
         self.stones[p as usize] = Stone::Empty;
         self.add_empty(p);
         self.next_epoch();
-        for i in 0..self.topology.neighbours(p).len() {
-            let q = self.topology.neighbours(p)[i];
+        for i in 0..self.topology.neighbours_of(p).len() {
+            let q = self.topology.neighbours_of(p)[i].0;
             if self.stones[q as usize] == own && self.mark[q as usize] != self.epoch {
                 self.rebuild_chain(q);
             }
@@ -878,7 +878,7 @@ impl Board {
                 self.next[last as usize] = s;
                 last = s;
             }
-            for &q in self.topology.neighbours(s) {
+            for &GeoPoint(q) in self.topology.neighbours_of(s) {
                 let t = self.stones[q as usize];
                 if t == Stone::Empty {
                     plibs += 1;
@@ -923,9 +923,9 @@ impl Board {
                 .iter()
                 .map(|&s| {
                     self.topology
-                        .neighbours(s)
+                        .neighbours_of(s)
                         .iter()
-                        .filter(|&&q| self.stones[q as usize] == Stone::Empty)
+                        .filter(|q| self.stones[q.index()] == Stone::Empty)
                         .count()
                 })
                 .sum();
@@ -953,6 +953,7 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use board_geometry::Topology as _;
 
     /// Everything undo must restore, compared as a whole.
     fn state(b: &Board) -> (Vec<Stone>, u64, Color, Option<Point>, [u32; 9], usize) {
@@ -989,7 +990,7 @@ mod tests {
                 ..Rules::CHINESE
             };
             for size in [3, 4, 5] {
-                let topo = Arc::new(Topology::square(size).unwrap());
+                let topo = Arc::new(Shape::square(size).unwrap());
                 let mut b = Board::new(topo.clone(), rules);
                 let mut states = vec![state(&b)];
                 let mut legal = Vec::new();

@@ -29,4 +29,4 @@ pub use madeup::{Change, MadeUpBoard, Mark};
 pub use position::{Position, PositionError};
 pub use rules::{KoRule, Komi, Rules, SuicideRule};
 pub use score::{HalfPoints, Method, Params, Score, Version};
-pub use topology::{Point, Topology};
+pub use topology::{Point, Shape};

@@ -3,7 +3,8 @@
 
 use crate::analysis::{Analysis, PointClass};
 use crate::color::Color;
-use crate::topology::{Point, Topology};
+use crate::topology::{NeighboursOf, Point, Shape};
+use board_geometry::Point as GeoPoint;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -45,7 +46,7 @@ pub enum Change {
 /// A made-up counting board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MadeUpBoard {
-    topology: Arc<Topology>,
+    topology: Arc<Shape>,
     marks: Vec<Mark>,
     /// How many points hold each mark (indexed by [`Mark::slot`]), kept up to date so
     /// that every count is read in constant time.
@@ -239,13 +240,13 @@ impl MadeUpBoard {
 
     /// The board of `analysis`'s classes (built once per analysis; see
     /// [`Analysis::made_up_template`]).
-    pub(crate) fn of_classes(topology: Arc<Topology>, classes: &[PointClass]) -> MadeUpBoard {
+    pub(crate) fn of_classes(topology: Arc<Shape>, classes: &[PointClass]) -> MadeUpBoard {
         let marks = classes.iter().map(|&c| mark_of_class(c)).collect();
         MadeUpBoard::from_marks(topology, marks)
     }
 
     /// A board with the given marks and no changes yet.
-    pub fn from_marks(topology: Arc<Topology>, marks: Vec<Mark>) -> MadeUpBoard {
+    pub fn from_marks(topology: Arc<Shape>, marks: Vec<Mark>) -> MadeUpBoard {
         let mut counts = [0u32; Mark::SLOTS];
         for m in &marks {
             counts[m.slot()] += 1;
@@ -265,7 +266,7 @@ impl MadeUpBoard {
         self.counts[m.slot()] += 1;
     }
 
-    pub fn topology(&self) -> &Topology {
+    pub fn topology(&self) -> &Shape {
         &self.topology
     }
     pub fn marks(&self) -> &[Mark] {
@@ -310,7 +311,7 @@ impl MadeUpBoard {
 
     fn order_key(&self, p: Point) -> (u32, u32) {
         // Bottom rows first, then left files; on graphs by index.
-        match self.topology.xy(p) {
+        match self.topology.xy(GeoPoint(p)) {
             Some((x, y)) => (999 - y as u32, x as u32),
             None => (p as u32, 0),
         }
@@ -320,7 +321,7 @@ impl MadeUpBoard {
     /// or eyes (its own space).
     fn neighbour_tally(&self, p: Point, c: Color) -> (usize, usize) {
         let (mut opp, mut own_space) = (0, 0);
-        for &q in self.topology.neighbours(p) {
+        for &GeoPoint(q) in self.topology.neighbours_of(p) {
             match self.marks[q as usize] {
                 Mark::Stone(x) if x != c => opp += 1,
                 Mark::Road(x) | Mark::Eye(x) if x == c => own_space += 1,
@@ -347,7 +348,7 @@ impl MadeUpBoard {
                     for x in 0..w {
                         let p = y as Point * w as Point + x as Point;
                         if self.marks[p as usize] == Mark::Road(c) {
-                            let d = self.topology.neighbours(p).len().min(4);
+                            let d = self.topology.neighbours_of(p).len().min(4);
                             buckets[d].push(p);
                             if d == 4 && buckets[4].len() == want {
                                 break 'scan;
@@ -364,7 +365,7 @@ impl MadeUpBoard {
                 let mut roads = self.points_with(Mark::Road(c));
                 roads.sort_by_key(|&p| {
                     (
-                        std::cmp::Reverse(self.topology.neighbours(p).len()),
+                        std::cmp::Reverse(self.topology.neighbours_of(p).len()),
                         self.order_key(p),
                     )
                 });
@@ -434,7 +435,7 @@ impl MadeUpBoard {
                     (
                         touches_opp == 0,
                         own_space,
-                        self.topology.neighbours(p).len(),
+                        self.topology.neighbours_of(p).len(),
                         std::cmp::Reverse(touches_opp),
                         self.order_key(p),
                     ),
@@ -536,21 +537,27 @@ impl MadeUpBoard {
         let mut parts: Vec<String> = Vec::new();
         for c in &self.changes {
             parts.push(match *c {
-                Change::Filled(col, p) => format!("filled {} {}", col.letter(), t.name(p)),
-                Change::Lifted(col, p) => format!("lifted {} {}", col.letter(), t.name(p)),
+                Change::Filled(col, p) => {
+                    format!("filled {} {}", col.letter(), t.name(GeoPoint(p)))
+                }
+                Change::Lifted(col, p) => {
+                    format!("lifted {} {}", col.letter(), t.name(GeoPoint(p)))
+                }
                 Change::LiftedToSplit(col, p) => {
-                    format!("lifted {} {} (split)", col.letter(), t.name(p))
+                    format!("lifted {} {} (split)", col.letter(), t.name(GeoPoint(p)))
                 }
                 Change::EyeGiven { from, point, half } => format!(
                     "eye {} {} {}",
-                    t.name(point),
+                    t.name(GeoPoint(point)),
                     from.letter(),
                     if half { "shared" } else { "given" }
                 ),
-                Change::RoadSplit(col, p) => format!("split {} road {}", col.letter(), t.name(p)),
+                Change::RoadSplit(col, p) => {
+                    format!("split {} road {}", col.letter(), t.name(GeoPoint(p)))
+                }
                 Change::Recoloured { from, point } => format!(
                     "{} {} -> {}",
-                    t.name(point),
+                    t.name(GeoPoint(point)),
                     from.letter(),
                     from.opponent().letter()
                 ),
@@ -592,7 +599,7 @@ fn mark_glyph(m: Mark) -> Option<char> {
 }
 
 /// Renders per-point marks on a grid (document style) or as a point list on graphs.
-pub fn render_marks(topology: &Topology, marks: &[Mark]) -> String {
+pub fn render_marks(topology: &Shape, marks: &[Mark]) -> String {
     let mut out = String::new();
     match topology.grid_size() {
         Some((w, h)) => {
@@ -601,7 +608,7 @@ pub fn render_marks(topology: &Topology, marks: &[Mark]) -> String {
                 let _ = write!(out, "{:>label_width$}", h - y);
                 for x in 0..w {
                     let p = topology.at(x, y).expect("on the grid");
-                    let ch = mark_glyph(marks[p as usize]).unwrap_or_else(|| box_glyph(x, y, w, h));
+                    let ch = mark_glyph(marks[p.index()]).unwrap_or_else(|| box_glyph(x, y, w, h));
                     out.push(ch);
                 }
                 out.push('\n');
@@ -618,7 +625,7 @@ pub fn render_marks(topology: &Topology, marks: &[Mark]) -> String {
                 let _ = writeln!(
                     out,
                     "{} {}",
-                    topology.name(p as Point),
+                    topology.name(GeoPoint(p as Point)),
                     mark_glyph(m).unwrap_or('.')
                 );
             }

@@ -4,7 +4,9 @@
 //! every chain that has no liberty, so a bad diagram is reported in full, not one error at a time.
 
 use crate::color::{Color, Stone};
-use crate::topology::{Point, Topology};
+use crate::topology::{NeighboursOf, Point, Shape};
+use board_geometry::Point as GeoPoint;
+use board_geometry::Topology as _;
 use std::fmt;
 use std::sync::Arc;
 
@@ -48,13 +50,13 @@ impl std::error::Error for PositionError {}
 /// A validated position: every chain has at least one liberty.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
-    topology: Arc<Topology>,
+    topology: Arc<Shape>,
     stones: Vec<Stone>,
 }
 
 impl Position {
     /// An empty board.
-    pub fn empty(topology: Arc<Topology>) -> Position {
+    pub fn empty(topology: Arc<Shape>) -> Position {
         let n = topology.len();
         Position {
             topology,
@@ -63,7 +65,7 @@ impl Position {
     }
 
     /// Validates a setup: the stone list must cover every point and every chain needs a liberty.
-    pub fn new(topology: Arc<Topology>, stones: Vec<Stone>) -> Result<Position, PositionError> {
+    pub fn new(topology: Arc<Shape>, stones: Vec<Stone>) -> Result<Position, PositionError> {
         if stones.len() != topology.len() {
             return Err(PositionError::WrongLength {
                 expected: topology.len(),
@@ -80,7 +82,7 @@ impl Position {
                 stones: c
                     .stones
                     .iter()
-                    .map(|&p| position.topology.name(p))
+                    .map(|&p| position.topology.name(GeoPoint(p)))
                     .collect(),
             })
             .collect();
@@ -93,16 +95,16 @@ impl Position {
 
     /// A position that is not checked for liberties (used for made-up counting boards, where
     /// liberties do not matter).
-    pub fn unchecked(topology: Arc<Topology>, stones: Vec<Stone>) -> Position {
+    pub fn unchecked(topology: Arc<Shape>, stones: Vec<Stone>) -> Position {
         assert_eq!(stones.len(), topology.len(), "one entry per point");
         Position { topology, stones }
     }
 
-    pub fn topology(&self) -> &Topology {
+    pub fn topology(&self) -> &Shape {
         &self.topology
     }
 
-    pub fn topology_arc(&self) -> &Arc<Topology> {
+    pub fn topology_arc(&self) -> &Arc<Shape> {
         &self.topology
     }
 
@@ -154,7 +156,7 @@ impl Position {
             stack.push(start as Point);
             while let Some(p) = stack.pop() {
                 stones.push(p);
-                for &q in self.topology.neighbours(p) {
+                for &GeoPoint(q) in self.topology.neighbours_of(p) {
                     let s = self.stones[q as usize];
                     if s == Stone::Empty {
                         if lib_mark[q as usize] != id {

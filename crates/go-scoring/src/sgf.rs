@@ -11,7 +11,8 @@ use crate::board::{Board, Move};
 use crate::color::{Color, PerColor, Stone};
 use crate::position::{Position, PositionError};
 use crate::rules::{Komi, Rules};
-use crate::topology::{Point, Topology};
+use crate::topology::{Point, Shape};
+use board_geometry::Point as GeoPoint;
 use std::fmt;
 use std::sync::Arc;
 
@@ -280,7 +281,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<GameTree>, SgfError> {
 /// A game read from SGF: the rules-relevant root properties, the main line replayed.
 #[derive(Clone, Debug)]
 pub struct SgfGame {
-    pub topology: Arc<Topology>,
+    pub topology: Arc<Shape>,
     pub komi: Option<Komi>,
     pub handicap: Option<u32>,
     pub rules_text: Option<String>,
@@ -343,7 +344,7 @@ fn coord(c: u8) -> Option<u8> {
 /// Reads one point value; `None` for a pass.
 fn point_value(
     text: &str,
-    topo: &Topology,
+    topo: &Shape,
     prop: &Property,
     v: &str,
     allow_pass: bool,
@@ -361,7 +362,7 @@ fn point_value(
         ));
     }
     match (coord(b[0]), coord(b[1])) {
-        (Some(x), Some(y)) if x < w && y < h => Ok(topo.at(x, y)),
+        (Some(x), Some(y)) if x < w && y < h => Ok(topo.at(x, y).map(|p| p.0)),
         (Some(_), Some(_)) => Err(err_at(
             text,
             prop.offset,
@@ -376,7 +377,7 @@ fn point_value(
 }
 
 /// Reads a point list, expanding compressed `aa:cc` rectangles.
-fn point_list(text: &str, topo: &Topology, prop: &Property) -> Result<Vec<Point>, SgfError> {
+fn point_list(text: &str, topo: &Shape, prop: &Property) -> Result<Vec<Point>, SgfError> {
     let mut out = Vec::new();
     for v in &prop.values {
         if v.trim().is_empty() {
@@ -387,11 +388,11 @@ fn point_list(text: &str, topo: &Topology, prop: &Property) -> Result<Vec<Point>
             Some((a, b)) => {
                 let pa = point_value(text, topo, prop, a, false)?.expect("not a pass");
                 let pb = point_value(text, topo, prop, b, false)?.expect("not a pass");
-                let (ax, ay) = topo.xy(pa).expect("grid");
-                let (bx, by) = topo.xy(pb).expect("grid");
+                let (ax, ay) = topo.xy(GeoPoint(pa)).expect("grid");
+                let (bx, by) = topo.xy(GeoPoint(pb)).expect("grid");
                 for y in ay.min(by)..=ay.max(by) {
                     for x in ax.min(bx)..=ax.max(bx) {
-                        out.push(topo.at(x, y).expect("inside"));
+                        out.push(topo.at(x, y).expect("inside").0);
                     }
                 }
             }
@@ -432,10 +433,15 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
         Some(p) => parse_size(text, p)?,
         None => (19, 19),
     };
-    let topology = Arc::new(
-        Topology::grid(w, h)
-            .map_err(|e| err_at(text, root.get("SZ").map_or(0, |p| p.offset), e.to_string()))?,
-    );
+    let topology = Arc::new(Shape::grid(w, h).map_err(|e| {
+        let message = format!(
+            "board size {}x{} is not supported (each side must be 1..={})",
+            e.width,
+            e.height,
+            board_geometry::Grid::MAX_SIDE
+        );
+        err_at(text, root.get("SZ").map_or(0, |p| p.offset), message)
+    })?);
     let komi = match root.get("KM") {
         Some(p) => Some(
             p.values[0]
@@ -515,7 +521,7 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
                 None => Move::Pass,
             };
             board.play_as(c, m).map_err(|e| {
-                let name = point.map_or("pass".to_string(), |p| topology.name(p));
+                let name = point.map_or("pass".to_string(), |p| topology.name(GeoPoint(p)));
                 err_at(
                     text,
                     prop.offset,
@@ -577,8 +583,8 @@ pub fn looks_like_sgf(text: &str) -> bool {
     t.starts_with('(') && t[1..].trim_start().starts_with(';')
 }
 
-fn point_text(topo: &Topology, p: Point) -> String {
-    let (x, y) = topo.xy(p).expect("grid");
+fn point_text(topo: &Shape, p: Point) -> String {
+    let (x, y) = topo.xy(GeoPoint(p)).expect("grid");
     let c = |v: u8| {
         if v < 26 {
             (b'a' + v) as char
@@ -589,7 +595,7 @@ fn point_text(topo: &Topology, p: Point) -> String {
     format!("{}{}", c(x), c(y))
 }
 
-fn write_list(out: &mut String, ident: &str, topo: &Topology, points: &[Point]) {
+fn write_list(out: &mut String, ident: &str, topo: &Shape, points: &[Point]) {
     if points.is_empty() {
         return;
     }

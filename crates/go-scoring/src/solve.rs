@@ -19,10 +19,10 @@
 
 use std::fmt;
 
-use crate::graph::PlainGraph;
 use crate::graph::chinese::Komi;
 use crate::graph::config::Colour;
 use crate::graph::packed::Packed;
+use board_geometry::{Graph, Topology as _};
 
 mod table_search;
 pub use table_search::{point_owner, solve};
@@ -98,7 +98,7 @@ pub(crate) struct Solver {
 
 impl Solver {
     /// The rules on `graph` (at most 64 points), history holding the empty board.
-    pub(crate) fn new(graph: &PlainGraph, budget: u64) -> Solver {
+    pub(crate) fn new(graph: &Graph, budget: u64) -> Solver {
         Solver {
             board: Packed::new(graph),
             history: vec![Pos { black: 0, white: 0 }],
@@ -248,7 +248,7 @@ pub const DEFAULT_SOLVE_BUDGET: u64 = 200_000_000;
 /// Solves the empty board `graph` with Black to move, within `budget` nodes, by the plain
 /// history search without a table: slow, but with nothing to get wrong about superko, so it
 /// serves as the reference the table search is checked against on the boards it finishes.
-pub fn solve_plain(graph: &PlainGraph, komi: Komi, budget: u64) -> Result<Solution, SolveError> {
+pub fn solve_plain(graph: &Graph, komi: Komi, budget: u64) -> Result<Solution, SolveError> {
     let n = graph.len();
     if n > 64 {
         return Err(SolveError::TooLarge { points: n });

@@ -4,7 +4,8 @@
 use crate::analysis::Analysis;
 use crate::color::{Color, Stone};
 use crate::madeup::{Change, MadeUpBoard, Mark};
-use crate::topology::Topology;
+use crate::topology::Shape;
+use board_geometry::Point as GeoPoint;
 use std::fmt::Write as _;
 
 const CELL: f64 = 24.0;
@@ -24,7 +25,7 @@ struct Panel<'a> {
     changes: &'a [Change],
 }
 
-fn panel_size(topo: &Topology) -> (f64, f64) {
+fn panel_size(topo: &Shape) -> (f64, f64) {
     let (w, h) = topo.grid_size().unwrap_or((1, 1));
     (
         2.0 * MARGIN + CELL * (w as f64 - 1.0),
@@ -32,7 +33,7 @@ fn panel_size(topo: &Topology) -> (f64, f64) {
     )
 }
 
-fn draw_panel(out: &mut String, topo: &Topology, panel: &Panel, ox: f64, oy: f64) {
+fn draw_panel(out: &mut String, topo: &Shape, panel: &Panel, ox: f64, oy: f64) {
     let (w, h) = topo.grid_size().unwrap_or((1, 1));
     let x0 = ox + MARGIN;
     let y0 = oy + MARGIN + 22.0;
@@ -75,7 +76,7 @@ fn draw_panel(out: &mut String, topo: &Topology, panel: &Panel, ox: f64, oy: f64
     }
     let r = CELL * 0.46;
     for (p, &m) in panel.marks.iter().enumerate() {
-        let (x, y) = topo.xy(p as u16).expect("grid");
+        let (x, y) = topo.xy(GeoPoint(p as u16)).expect("grid");
         let cx = x0 + CELL * x as f64;
         let cy = y0 + CELL * y as f64;
         match m {
@@ -119,7 +120,7 @@ fn draw_panel(out: &mut String, topo: &Topology, panel: &Panel, ox: f64, oy: f64
         }
     }
     for &(p, c) in &panel.dead {
-        let (x, y) = topo.xy(p).expect("grid");
+        let (x, y) = topo.xy(GeoPoint(p)).expect("grid");
         let cx = x0 + CELL * x as f64;
         let cy = y0 + CELL * y as f64;
         let fill = if c == Color::Black { "#111" } else { "#fafafa" };
@@ -144,7 +145,7 @@ fn draw_panel(out: &mut String, topo: &Topology, panel: &Panel, ox: f64, oy: f64
             | Change::RoadSplit(_, p) => p,
             Change::Recoloured { point, .. } | Change::EyeGiven { point, .. } => point,
         };
-        let (x, y) = topo.xy(p).expect("grid");
+        let (x, y) = topo.xy(GeoPoint(p)).expect("grid");
         let _ = writeln!(
             out,
             r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="#06c" stroke-width="2"><title>changed in making up</title></rect>"##,

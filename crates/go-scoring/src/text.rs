@@ -9,7 +9,8 @@
 
 use crate::color::Stone;
 use crate::position::{Position, PositionError};
-use crate::topology::{MAX_GRID_SIDE, Topology};
+use crate::topology::Shape;
+use board_geometry::Grid;
 use std::fmt;
 use std::sync::Arc;
 
@@ -203,18 +204,19 @@ pub fn parse(text: &str) -> Result<TextDiagram, DiagramError> {
         }
     }
     let height = rows.len();
-    if width > MAX_GRID_SIDE as usize || height > MAX_GRID_SIDE as usize {
+    if width > Grid::MAX_SIDE as usize || height > Grid::MAX_SIDE as usize {
         return Err(DiagramError {
             line: *first_line,
             column: 1,
             message: format!(
-                "board {width}x{height} is larger than {MAX_GRID_SIDE}x{MAX_GRID_SIDE}"
+                "board {width}x{height} is larger than {max}x{max}",
+                max = Grid::MAX_SIDE
             ),
         });
     }
     let topology =
         Arc::new(
-            Topology::grid(width as u32, height as u32).map_err(|e| DiagramError {
+            Shape::grid(width as u32, height as u32).map_err(|e| DiagramError {
                 line: *first_line,
                 column: 1,
                 message: e.to_string(),

@@ -10,6 +10,7 @@
 //! 图五 by the figure's method and compares the made-up board with the drawing, then checks
 //! every `expect:` fact of the header against the computed figures.
 
+use board_geometry::{Point as GeoPoint, Topology as _};
 use go_scoring::graph::{Board, OutcomeSearch, PositionFile, chinese_verdict};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -20,7 +21,7 @@ use board_core::diagram::{Cell, DiagramFile, Stone};
 use diagram_suite::{self as suite, Suite};
 use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Method, Params, Version};
-use go_scoring::{Color, MadeUpBoard, Mark, PerColor, Position, Topology};
+use go_scoring::{Color, MadeUpBoard, Mark, PerColor, Position, Shape};
 
 const DIAGRAMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../diagrams/go");
 const SNAPSHOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots");
@@ -97,7 +98,7 @@ const BOWL: u32 = 25;
 /// A go-scoring position from a drawing (marks are empty points).
 fn position_of(file: &DiagramFile) -> Position {
     let d = &file.diagram;
-    let topo = Arc::new(Topology::grid(d.width as u32, d.height as u32).unwrap());
+    let topo = Arc::new(Shape::grid(d.width as u32, d.height as u32).unwrap());
     let stones = d
         .cells
         .iter()
@@ -148,7 +149,7 @@ fn check_rules(path: &Path, file: &DiagramFile) -> String {
         None => position_of(file),
         Some(_) => source_position(),
     };
-    let dead = vec![position.topology().parse_point(DEAD).unwrap()];
+    let dead = vec![position.topology().parse_point(DEAD).unwrap().0];
     let analysis = Analysis::new(&position, &dead).unwrap();
     let p = params();
     let living = score::living_stones(&analysis, &p).unwrap();
@@ -270,7 +271,7 @@ fn check_rules(path: &Path, file: &DiagramFile) -> String {
                 _ => None,
             };
             if drawn_stone != made_stone {
-                differ.push(topo.name(i as u16));
+                differ.push(topo.name(GeoPoint(i as u16)));
             }
         }
         // Road letters drawn (图六-图九) must stand where the made-up board has roads,
@@ -283,7 +284,7 @@ fn check_rules(path: &Path, file: &DiagramFile) -> String {
             };
             if let Some(w) = want {
                 if b.marks()[i] != w {
-                    differ.push(format!("{} (road mark)", topo.name(i as u16)));
+                    differ.push(format!("{} (road mark)", topo.name(GeoPoint(i as u16))));
                 }
             }
         }
@@ -361,7 +362,7 @@ fn render_graph_example(path: &Path) -> String {
             writeln!(
                 out,
                 "{} {} {}",
-                g.name(v),
+                g.label(GeoPoint(v as u16)),
                 stone(last.get(v)),
                 report.classes[v]
             )
@@ -369,7 +370,12 @@ fn render_graph_example(path: &Path) -> String {
         }
     }
     if let Some((eb, ew)) = board.eyes(&last) {
-        let names = |s: &[usize]| s.iter().map(|&v| g.name(v)).collect::<Vec<_>>().join(" ");
+        let names = |s: &[usize]| {
+            s.iter()
+                .map(|&v| g.label(GeoPoint(v as u16)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
         writeln!(out, "E_B: {}\nE_W: {}", names(&eb), names(&ew)).unwrap();
     }
     writeln!(

@@ -12,7 +12,7 @@ fn example() -> (go_scoring::text::TextDiagram, Analysis) {
     ))
     .unwrap();
     let d = go_scoring::text::parse(&text).unwrap();
-    let dead = vec![d.position.topology().parse_point("C2").unwrap()];
+    let dead = vec![d.position.topology().parse_point("C2").unwrap().0];
     let a = Analysis::new(&d.position, &dead).unwrap();
     (d, a)
 }
@@ -51,7 +51,12 @@ fn figure_six_roads_marked() {
     // "黑方的基本眼位数量为2个,白方的基本眼位数量为4个".
     let (d, a) = example();
     let t = d.position.topology();
-    let names = |k| -> Vec<String> { a.points_of(k).into_iter().map(|p| t.name(p)).collect() };
+    let names = |k| -> Vec<String> {
+        a.points_of(k)
+            .into_iter()
+            .map(|p| t.name(board_geometry::Point(p)))
+            .collect()
+    };
     assert_eq!(
         names(go_scoring::PointClass::Road(Color::Black)),
         ["A7", "A6", "A5"]
@@ -113,7 +118,7 @@ fn figure_ten_returned_heads() {
     let s = score::returned_heads(&a, &params(Version::Law)).unwrap();
     assert_eq!((s.black, s.white), (pts(25), pts(24)));
     let b = s.board.as_ref().unwrap();
-    let f1 = d.position.topology().parse_point("F1").unwrap();
+    let f1 = d.position.topology().parse_point("F1").unwrap().0;
     assert_eq!(
         b.marks()[f1 as usize],
         go_scoring::Mark::Stone(Color::Black)

@@ -5,10 +5,11 @@
 //! The expectation is the full path itself: `score::figures` is documented as `score::score`
 //! without the board and the notes, so any difference is a bug in one of them.
 
+use board_geometry::Topology as _;
 use go_scoring::analysis::Analysis;
 use go_scoring::rules::Komi;
 use go_scoring::score::{self, Method, Params, Version};
-use go_scoring::{PerColor, Point, Stone, Topology};
+use go_scoring::{PerColor, Point, Shape, Stone};
 use std::sync::Arc;
 
 mod common;
@@ -16,9 +17,9 @@ use common::{Rng, playout, random_topology};
 
 /// The property tests' random boards, and 19x19 one time in five (the size the fast path is
 /// for).
-fn topology(rng: &mut Rng) -> Arc<Topology> {
+fn topology(rng: &mut Rng) -> Arc<Shape> {
     if rng.below(5) == 0 {
-        Arc::new(Topology::square(19).unwrap())
+        Arc::new(Shape::square(19).unwrap())
     } else {
         random_topology(rng)
     }
@@ -143,7 +144,7 @@ fn units_equal_a_plain_flood() {
             while k < points.len() {
                 let p = points[k];
                 k += 1;
-                for &q in topo.neighbours(p) {
+                for &board_geometry::Point(q) in topo.neighbours(board_geometry::Point(p)) {
                     if !seen[q as usize] && area[q as usize] == area[start] {
                         seen[q as usize] = true;
                         points.push(q);

@@ -1,29 +1,36 @@
 //! The graph and position text formats: well-formed files, and truncated, garbled and hostile
 //! input that must give a positioned error, never a panic.
 
-use go_scoring::graph::{GraphTextErrorKind, PlainGraph, PositionFile};
+use board_geometry::graph::ParseProblemKind;
+use board_geometry::grid::parse_size;
+use board_geometry::{Graph, Topology as _};
+use go_scoring::graph::PositionFile;
 
 #[test]
 fn graph_file_with_names_and_comments() {
-    let g =
-        PlainGraph::parse("# a triangle and a lone point\na b\nb c # edge\nc a\n\nd\n").unwrap();
+    let g = Graph::parse("# a triangle and a lone point\na b\nb c # edge\nc a\n\nd\n").unwrap();
     assert_eq!(g.len(), 4);
     assert_eq!(g.edge_count(), 3);
-    assert_eq!(g.neighbours(g.point_named("d").unwrap()), &[] as &[usize]);
+    assert!(g.neighbours(g.point_named("d").unwrap()).is_empty());
 }
 
 #[test]
 fn graph_file_errors_have_positions() {
-    let e = PlainGraph::parse("a b\nb b\n").unwrap_err();
-    assert_eq!((e.line, e.column), (2, 3));
-    assert!(matches!(e.kind, GraphTextErrorKind::SelfLoop(_)));
-    let e = PlainGraph::parse("a b\nc d\n b   a\n").unwrap_err();
+    let e = &Graph::parse("a b\nb b\n").unwrap_err().problems[0];
+    assert_eq!((e.line, e.column), (2, 1));
+    assert!(matches!(e.kind, ParseProblemKind::SelfLoop(_)));
+    let e = &Graph::parse("a b\nc d\n b   a\n").unwrap_err().problems[0];
     assert_eq!((e.line, e.column), (3, 2));
-    assert_eq!(e.kind, GraphTextErrorKind::DuplicateEdge { first_line: 1 });
-    let e = PlainGraph::parse("a b c\n").unwrap_err();
+    assert!(matches!(
+        e.kind,
+        ParseProblemKind::DuplicateEdge { first_line: 1, .. }
+    ));
+    let e = &Graph::parse("a b c\n").unwrap_err().problems[0];
     assert_eq!((e.line, e.column), (1, 5));
-    assert!(PlainGraph::parse("").is_err());
-    assert!(PlainGraph::parse("# only a comment\n\n").is_err());
+    // A graph text may be empty; a position file needs a point.
+    assert!(Graph::parse("").unwrap().is_empty());
+    assert!(PositionFile::parse("").is_err());
+    assert!(PositionFile::parse("# only a comment\n\n").is_err());
 }
 
 #[test]
@@ -39,21 +46,21 @@ fn hostile_graph_text_never_panics() {
         "1 2\n2 3\n3 1\n1 2",
     ];
     for s in samples {
-        let _ = PlainGraph::parse(s);
+        let _ = Graph::parse(s);
     }
     // every prefix of a valid file parses or fails cleanly
     let text = "a b\nb c\nc d\nd a\n";
     for cut in 0..=text.len() {
-        let _ = PlainGraph::parse(&text[..cut]);
+        let _ = Graph::parse(&text[..cut]);
     }
 }
 
 #[test]
 fn grid_sizes() {
-    assert_eq!(PlainGraph::parse_grid_size("3x2"), Ok((3, 2)));
-    assert_eq!(PlainGraph::parse_grid_size("19×19"), Ok((19, 19)));
+    assert_eq!(parse_size("3x2"), Ok((3, 2)));
+    assert_eq!(parse_size("19×19"), Ok((19, 19)));
     for bad in ["", "x", "3x", "0x3", "3x0", "-1x2", "3x2x1", "axb", "3 2"] {
-        assert!(PlainGraph::parse_grid_size(bad).is_err(), "{bad:?}");
+        assert!(parse_size(bad).is_err(), "{bad:?}");
     }
 }
 

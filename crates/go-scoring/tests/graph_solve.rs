@@ -5,12 +5,13 @@
 //! Uiterwijk & van den Herik 2003 for 3×3). Boards without a published number at hand (2×3,
 //! 2×4) are checked against the table-free reference search instead, and say so.
 
-use go_scoring::graph::{Board, Colour, Config, Komi, PlainGraph};
+use board_geometry::{Graph, Topology as _};
+use go_scoring::graph::{Board, Colour, Config, Komi};
 use go_scoring::solve::{GameMove, Solution, SolveError, solve, solve_plain};
 
 /// Replays a line under the solver's rules (no suicide, positional superko over the whole
 /// game) and returns Black's area margin at its end; panics on an illegal or unfinished line.
-fn replay(g: &PlainGraph, line: &[GameMove]) -> i64 {
+fn replay(g: &Graph, line: &[GameMove]) -> i64 {
     let board = Board::new(g);
     let mut c = Config::empty(g.len());
     let mut seen = vec![c.clone()];
@@ -48,7 +49,7 @@ fn replay(g: &PlainGraph, line: &[GameMove]) -> i64 {
                 let touches = |colour: i8| {
                     region
                         .iter()
-                        .any(|&p| g.neighbours(p).iter().any(|&q| c.get(q) == colour))
+                        .any(|&p| g.neighbour_indices(p).any(|q| c.get(q) == colour))
                 };
                 let size = region.len() as i64;
                 match (touches(-1), touches(1)) {
@@ -68,7 +69,7 @@ fn replay(g: &PlainGraph, line: &[GameMove]) -> i64 {
 
 /// Solves `w×h` and checks that the principal line is a legal game scoring the margin.
 fn solved(w: usize, h: usize) -> Solution {
-    let g = PlainGraph::grid(w, h);
+    let g = Graph::grid(w, h).unwrap();
     let s = solve(&g, Komi(0), 2_000_000_000).unwrap();
     assert_eq!(replay(&g, &s.line), s.area_margin, "{w}x{h} line");
     s
@@ -89,7 +90,7 @@ fn two_by_two_margin() {
     // 2×2: Black wins by 1 (Bill Taylor's proof, Tromp's solver)
     assert_eq!(solved(2, 2).area_margin, 1);
     // komi is subtracted from the margin: 1 − 0.5
-    let k = solve(&PlainGraph::grid(2, 2), Komi(1), 50_000_000).unwrap();
+    let k = solve(&Graph::grid(2, 2).unwrap(), Komi(1), 50_000_000).unwrap();
     assert_eq!(k.margin_half_points, 1);
 }
 
@@ -103,15 +104,15 @@ fn one_by_three_line() {
 
 #[test]
 fn budget_gives_undecided() {
-    let e = solve(&PlainGraph::grid(3, 3), Komi(0), 1_000).unwrap_err();
+    let e = solve(&Graph::grid(3, 3).unwrap(), Komi(0), 1_000).unwrap_err();
     assert!(matches!(e, SolveError::Undecided { .. }));
-    let e = solve_plain(&PlainGraph::grid(3, 3), Komi(0), 1_000).unwrap_err();
+    let e = solve_plain(&Graph::grid(3, 3).unwrap(), Komi(0), 1_000).unwrap_err();
     assert!(matches!(e, SolveError::Undecided { .. }));
 }
 
 #[test]
 fn too_large_is_refused() {
-    let e = solve(&PlainGraph::grid(13, 5), Komi(0), 1_000).unwrap_err();
+    let e = solve(&Graph::grid(13, 5).unwrap(), Komi(0), 1_000).unwrap_err();
     assert_eq!(e, SolveError::TooLarge { points: 65 });
 }
 
@@ -120,7 +121,7 @@ fn table_search_agrees_with_the_plain_search() {
     // the table search is checked against the table-free search (no superko shortcuts) on
     // every board the latter finishes quickly: 1×1 … 1×5, 2×2 (published values above)
     for (w, h) in [(1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (2, 2), (1, 4)] {
-        let g = PlainGraph::grid(w, h);
+        let g = Graph::grid(w, h).unwrap();
         let plain = solve_plain(&g, Komi(0), 50_000_000).unwrap();
         let table = solve(&g, Komi(0), 50_000_000).unwrap();
         assert_eq!(table.area_margin, plain.area_margin, "{w}x{h}");
@@ -157,7 +158,7 @@ fn three_by_three() {
 fn two_by_three_table_agrees_with_plain() {
     // cross-check of the two searches on 2×3 (no published value is used); the table-free
     // search takes about 22 M nodes, under 2 s of CPU
-    let g = PlainGraph::grid(3, 2);
+    let g = Graph::grid(3, 2).unwrap();
     let plain = solve_plain(&g, Komi(0), u64::MAX).unwrap();
     let table = solve(&g, Komi(0), u64::MAX).unwrap();
     assert_eq!(table.area_margin, plain.area_margin);
@@ -167,7 +168,7 @@ fn two_by_three_table_agrees_with_plain() {
 #[test]
 #[ignore = "the table-free search on 2×4: long; run with --release -- --ignored"]
 fn two_by_four_table_agrees_with_plain() {
-    let g = PlainGraph::grid(4, 2);
+    let g = Graph::grid(4, 2).unwrap();
     let plain = solve_plain(&g, Komi(0), u64::MAX).unwrap();
     let table = solve(&g, Komi(0), u64::MAX).unwrap();
     assert_eq!(table.area_margin, plain.area_margin);

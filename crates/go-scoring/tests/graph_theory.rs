@@ -3,10 +3,10 @@
 //! outcome classes and the Chinese score. Small hand-checked cases plus properties on random
 //! graphs.
 
+use board_geometry::{Graph, Topology as _};
 use go_scoring::graph::{
-    Board, Colour, Config, FinishFailure, Komi, Move, Outcome, OutcomeSearch, PlainGraph,
-    RegularSequence, SequenceError, UltimateFailure, chinese_score, chinese_verdict,
-    outcome_classes,
+    Board, Colour, Config, FinishFailure, Komi, Move, Outcome, OutcomeSearch, RegularSequence,
+    SequenceError, UltimateFailure, chinese_score, chinese_verdict, outcome_classes,
 };
 
 fn row(s: &str) -> Config {
@@ -21,7 +21,7 @@ fn row(s: &str) -> Config {
     )
 }
 
-fn classes_of(g: &PlainGraph, c: &Config) -> Vec<Outcome> {
+fn classes_of(g: &Graph, c: &Config) -> Vec<Outcome> {
     let b = Board::new(g);
     let r = RegularSequence::start(&b, c.clone()).unwrap();
     outcome_classes(g, &r, 1_000_000).unwrap().classes
@@ -44,24 +44,24 @@ impl Rng {
     }
 }
 
-fn random_graph(rng: &mut Rng, n: usize) -> PlainGraph {
+fn random_graph(rng: &mut Rng, n: usize) -> Graph {
     let p = 20 + rng.below(50);
     let mut edges = Vec::new();
     for a in 0..n {
         for b in a + 1..n {
             if rng.below(100) < p {
-                edges.push((a, b));
+                edges.push((a as u16, b as u16));
             }
         }
     }
-    PlainGraph::from_edges(n, &edges).unwrap()
+    Graph::from_edges(n, &edges).unwrap()
 }
 
 #[test]
 fn forbidden_points_and_captures() {
     // 1×3 `X.X`: Black at the middle joins both stones with no liberty left (suicide), White
     // there captures both (rule text: a move removes opposing strings left without liberty)
-    let g = PlainGraph::grid(3, 1);
+    let g = Graph::grid(3, 1).unwrap();
     let b = Board::new(&g);
     let c = row("X.X");
     assert!(b.is_forbidden(&c, 1, Colour::Black));
@@ -76,11 +76,11 @@ fn forbidden_points_and_captures() {
 fn ultimate_positions_by_hand() {
     // `.X.` and `.XX.`: each empty point is forbidden to White, and Black filling it leaves
     // one liberty: ultimate, both points black eyes (definition of 窮極盤面 and E_B)
-    let g3 = PlainGraph::grid(3, 1);
+    let g3 = Graph::grid(3, 1).unwrap();
     let b3 = Board::new(&g3);
     assert!(b3.is_ultimate(&row(".X.")));
     assert_eq!(b3.eyes(&row(".X.")), Some((vec![0, 2], vec![])));
-    let g4 = PlainGraph::grid(4, 1);
+    let g4 = Graph::grid(4, 1).unwrap();
     assert!(Board::new(&g4).is_ultimate(&row(".XX.")));
     // `X.X`: White may play the middle (capturing), Black may not; but neither filling
     // without capture, `XXX` or `XOX`, is a board position, so there is no `d`
@@ -90,16 +90,16 @@ fn ultimate_positions_by_hand() {
     );
     // a one-eyed group in atari is not ultimate either (text: every group has two eyes)
     assert_eq!(
-        Board::new(&PlainGraph::grid(5, 1)).ultimate_failure(&row("XXXX.")),
+        Board::new(&Graph::grid(5, 1).unwrap()).ultimate_failure(&row("XXXX.")),
         Some(UltimateFailure::NoBoardWhenFilled(4))
     );
     // `.X...`: the middle point is open to both sides
     assert_eq!(
-        Board::new(&PlainGraph::grid(5, 1)).ultimate_failure(&row(".X...")),
+        Board::new(&Graph::grid(5, 1).unwrap()).ultimate_failure(&row(".X...")),
         Some(UltimateFailure::OpenToBoth(2))
     );
     // `.X.O.`: both sides may play the middle point (lemma: its neighbours differ in colour)
-    let g5 = PlainGraph::grid(5, 1);
+    let g5 = Graph::grid(5, 1).unwrap();
     assert_eq!(
         Board::new(&g5).ultimate_failure(&row(".X.O.")),
         Some(UltimateFailure::OpenToBoth(2))
@@ -107,7 +107,7 @@ fn ultimate_positions_by_hand() {
     // empty board: every point open to both
     assert!(!b3.is_ultimate(&row("...")));
     // an isolated empty point is forbidden to both sides: no `d`, not ultimate
-    let lone = PlainGraph::parse("a").unwrap();
+    let lone = Graph::parse("a").unwrap();
     assert_eq!(
         Board::new(&lone).ultimate_failure(&Config::empty(1)),
         Some(UltimateFailure::ForbiddenToBoth(0))
@@ -121,7 +121,7 @@ fn two_colour_ultimate_position_on_a_grid() {
     //   X X O O
     //   . X O .
     // every eye is forbidden to the other side and filling it leaves one liberty: ultimate
-    let g = PlainGraph::grid(4, 3);
+    let g = Graph::grid(4, 3).unwrap();
     let b = Board::new(&g);
     let c = row(".XO.XXOO.XO.");
     assert!(b.is_ultimate(&c), "{:?}", b.ultimate_failure(&c));
@@ -199,7 +199,7 @@ fn check_ultimate(b: &Board<'_>, c: &Config) {
 fn successor_sets_respect_repetition() {
     // 1×2: B a, W b (captures), then B a would recreate the position after the first move:
     // not a regular extension (repetition convention: no position twice)
-    let g = PlainGraph::grid(2, 1);
+    let g = Graph::grid(2, 1).unwrap();
     let b = Board::new(&g);
     let moves = [
         Move {
@@ -231,7 +231,7 @@ fn successor_sets_respect_repetition() {
         }
     );
     // from the empty 1×3 board each side has three regular successors
-    let g3 = PlainGraph::grid(3, 1);
+    let g3 = Graph::grid(3, 1).unwrap();
     let b3 = Board::new(&g3);
     let r0 = RegularSequence::start(&b3, Config::empty(3)).unwrap();
     assert_eq!(r0.successors(&b3, Colour::Black).len(), 3);
@@ -240,7 +240,7 @@ fn successor_sets_respect_repetition() {
 
 #[test]
 fn outcome_classes_by_hand() {
-    let g = PlainGraph::grid(3, 1);
+    let g = Graph::grid(3, 1).unwrap();
     // ultimate: black stones and black eyes are 𝓑 (first case of the definition)
     assert_eq!(letters(&classes_of(&g, &row(".X."))), "BBB");
     // `X.X`: Black has no legal move, White's capture gives the ultimate `.O.`: 𝓦 everywhere
@@ -250,7 +250,7 @@ fn outcome_classes_by_hand() {
     assert_eq!(letters(&classes_of(&g, &row("..."))), "NNN");
     // 1×1: no legal move for either side and not ultimate: neither side gets the point by
     // moving first, so 𝓟 (fourth cell)
-    let one = PlainGraph::grid(1, 1);
+    let one = Graph::grid(1, 1).unwrap();
     assert_eq!(letters(&classes_of(&one, &Config::empty(1))), "P");
 }
 
@@ -277,7 +277,7 @@ fn outcome_search_is_consistent() {
     let mut inner = 0;
     'trials: for trial in 0..1500 {
         let g = if trial % 3 == 0 {
-            PlainGraph::grid(2 + rng.below(3) as usize, 2)
+            Graph::grid(2 + rng.below(3) as usize, 2).unwrap()
         } else {
             let n = 3 + rng.below(4) as usize;
             random_graph(&mut rng, n)
@@ -392,7 +392,7 @@ fn search_agrees_with_the_definition() {
     for trial in 0..600 {
         let n = 1 + rng.below(5) as usize;
         let g = if trial % 5 == 0 {
-            PlainGraph::grid(n, 1)
+            Graph::grid(n, 1).unwrap()
         } else {
             random_graph(&mut rng, n)
         };
@@ -449,7 +449,7 @@ fn outcome_table_cells() {
 #[test]
 fn chinese_score_on_ultimate_positions() {
     // ultimate: every point 𝓑 or 𝓦, strings uniform, so finishable; s_c = White − Black
-    let g = PlainGraph::grid(4, 3);
+    let g = Graph::grid(4, 3).unwrap();
     let b = Board::new(&g);
     let c = row(".XO.XXOO.XO.");
     let classes = classes_of(&g, &c);
@@ -468,7 +468,7 @@ fn chinese_score_on_ultimate_positions() {
 #[test]
 fn chinese_conditions() {
     // 𝓝 points make a position not finishable (condition 1)
-    let g = PlainGraph::grid(3, 1);
+    let g = Graph::grid(3, 1).unwrap();
     let b = Board::new(&g);
     let c = Config::empty(3);
     let v = chinese_verdict(&b, &c, &classes_of(&g, &c));
@@ -523,7 +523,7 @@ fn dead_looking_string_lives_in_its_capture_space() {
     // every point is 𝓑: after White's capture at b (`OO...`) the capture space c d e is 𝓝, and
     // the capture hands the move to Black (text, 図5: 白の着手によりこうなるので、次は黒番), who
     // then builds a living group there; so the capture wins White nothing.
-    let g = PlainGraph::grid(5, 1);
+    let g = Graph::grid(5, 1).unwrap();
     let b = Board::new(&g);
     assert_eq!(b.liberties(&row("O.XXX"), 2), vec![1]);
     assert_eq!(letters(&classes_of(&g, &row("O.XXX"))), "BBBBB");
@@ -545,7 +545,7 @@ fn one_string_two_fates() {
     // Points v w a b f c d e; the white string v w a c has the single liberty b, the black string
     // d f the single liberty e. Whoever moves first, v's part (v a b) ends up White's and w's
     // part (w c, with d e) Black's: o(r,v) = 𝓦, o(r,w) = 𝓑 for two stones of one string.
-    let (v, w, a, b_, f, c, d, e) = (0, 1, 2, 3, 4, 5, 6, 7);
+    let (v, w, a, b_, f, c, d, e) = (0usize, 1, 2, 3, 4, 5, 6, 7);
     let edges = [
         (v, w),
         (v, a),
@@ -556,7 +556,8 @@ fn one_string_two_fates() {
         (d, e),
         (d, f),
     ];
-    let g = PlainGraph::from_edges(8, &edges).unwrap();
+    let edges: Vec<(u16, u16)> = edges.iter().map(|&(x, y)| (x as u16, y as u16)).collect();
+    let g = Graph::from_edges(8, &edges).unwrap();
     let b = Board::new(&g);
     let start = Config(vec![1, 1, 1, 0, -1, 1, -1, 0]);
     let mut string = b.string(&start, v);

@@ -19,7 +19,7 @@ fn sgf_game_with_capture_komi_and_rectangular_board() {
     assert_eq!(g.rules_text.as_deref(), Some("Chinese"));
     let t = &g.topology;
     // W[aa] is captured by B[ab] (corner stone, liberties ba and ab).
-    assert_eq!(g.position.at(t.parse_point("A3").unwrap()), Stone::Empty);
+    assert_eq!(g.position.at(t.parse_point("A3").unwrap().0), Stone::Empty);
     assert_eq!(g.captures, PerColor::new(1, 0));
     assert_eq!(g.moves, PerColor::new(2, 1));
     assert_eq!(g.passes, PerColor::new(1, 1));
@@ -37,8 +37,8 @@ fn sgf_setup_lists_and_territory_marks() {
     let t = &g.topology;
     assert_eq!(g.position.count(Color::Black), 4);
     assert_eq!(g.position.count(Color::White), 2);
-    assert_eq!(g.position.at(t.parse_point("A7").unwrap()), Stone::Empty);
-    assert_eq!(g.dead, vec![t.parse_point("G1").unwrap()]);
+    assert_eq!(g.position.at(t.parse_point("A7").unwrap().0), Stone::Empty);
+    assert_eq!(g.dead, vec![t.parse_point("G1").unwrap().0]);
     assert!(g.has_marks);
 }
 

@@ -20,7 +20,7 @@ fn search(p: &Position) -> SearchedLife {
 fn points(p: &Position, names: &str) -> Vec<Point> {
     let mut v: Vec<Point> = names
         .split(',')
-        .map(|n| p.topology().parse_point(n).unwrap())
+        .map(|n| p.topology().parse_point(n).unwrap().0)
         .collect();
     v.sort_unstable();
     v

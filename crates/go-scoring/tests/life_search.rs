@@ -19,7 +19,7 @@ fn position(rows: &str) -> Position {
 
 /// The board index of column `x`, row `y` (rows as written, top first).
 fn at(p: &Position, name: &str) -> Point {
-    p.topology().parse_point(name).unwrap()
+    p.topology().parse_point(name).unwrap().0
 }
 
 fn points(p: &Position, names: &str) -> Vec<Point> {

@@ -44,7 +44,7 @@ fn explanation_figure_fills_to_22_and_21_stones() {
         let life = search_life(&p, DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS);
         let dead: Vec<_> = dead
             .iter()
-            .map(|d| p.topology().parse_point(d).unwrap())
+            .map(|d| p.topology().parse_point(d).unwrap().0)
             .collect();
         assert_eq!(life.dead, dead, "{name}");
         assert!(life.undecided.is_empty(), "{name}");

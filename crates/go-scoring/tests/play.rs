@@ -2,9 +2,10 @@
 //! against a slow recomputation. Rule expectations come from the rule texts summarised in
 //! specs/go.md §1-2 (simple ko; positional / situational superko; KataGo's suicide options).
 
+use board_geometry::{Graph, Point as GeoPoint, Topology as _};
 use go_scoring::position::Position;
 use go_scoring::{
-    Board, Color, IllegalMove, KoRule, Move, Point, Rules, Stone, SuicideRule, Topology,
+    Board, Color, IllegalMove, KoRule, Move, Point, Rules, Shape, Stone, SuicideRule,
 };
 use std::sync::Arc;
 
@@ -15,7 +16,7 @@ fn board_from(rows: &[&str], rules: Rules, to_move: Color) -> Board {
 }
 
 fn pt(b: &Board, name: &str) -> Point {
-    b.topology().parse_point(name).unwrap()
+    b.topology().parse_point(name).unwrap().0
 }
 
 #[test]
@@ -68,7 +69,7 @@ fn superko_on_a_two_point_line() {
     // "Black at a, White to move" of move 1: both superko rules refuse it, simple ko does
     // not apply (White's capture was not a single-stone ko recapture shape... it is: one
     // stone captured by a stone that now has one liberty, so simple ko refuses it as well).
-    let topo = Arc::new(Topology::grid(2, 1).unwrap());
+    let topo = Arc::new(Shape::grid(2, 1).unwrap());
     for (ko, err) in [
         (KoRule::PositionalSuperko, IllegalMove::Superko),
         (KoRule::SituationalSuperko, IllegalMove::Superko),
@@ -126,7 +127,7 @@ fn suicide_rules() {
 
 #[test]
 fn occupied_off_board_and_turn() {
-    let mut b = Board::new(Arc::new(Topology::square(5).unwrap()), Rules::CHINESE);
+    let mut b = Board::new(Arc::new(Shape::square(5).unwrap()), Rules::CHINESE);
     b.play(Move::Place(0)).unwrap();
     assert_eq!(b.play(Move::Place(0)), Err(IllegalMove::Occupied));
     assert_eq!(b.play(Move::Place(25)), Err(IllegalMove::OffBoard));
@@ -139,7 +140,7 @@ fn occupied_off_board_and_turn() {
 #[test]
 fn passes_and_virtual_moves_are_counted() {
     // 虚着 counts as a move for the refill procedure; 放弃 (a pass) does not.
-    let mut b = Board::new(Arc::new(Topology::square(5).unwrap()), Rules::LIVING_STONES);
+    let mut b = Board::new(Arc::new(Shape::square(5).unwrap()), Rules::LIVING_STONES);
     assert_eq!(b.to_move(), Color::White);
     b.play(Move::Place(0)).unwrap();
     b.play(Move::Virtual).unwrap();
@@ -198,10 +199,10 @@ fn slow_legal(pos: &Position, c: Color, p: Point, rules: &Rules, seen: &[Vec<Sto
 fn random_play_matches_slow_reference_and_recomputation() {
     let mut rng = Rng(0x1234_5678_9abc_def1);
     let topologies = [
-        Arc::new(Topology::square(5).unwrap()),
-        Arc::new(Topology::grid(7, 4).unwrap()),
-        Arc::new(
-            Topology::numbered_graph(
+        Arc::new(Shape::square(5).unwrap()),
+        Arc::new(Shape::grid(7, 4).unwrap()),
+        Arc::new(Shape::Graph(
+            Graph::from_edges(
                 12,
                 &[
                     (0, 1),
@@ -221,7 +222,7 @@ fn random_play_matches_slow_reference_and_recomputation() {
                 ],
             )
             .unwrap(),
-        ),
+        )),
     ];
     let rules = Rules {
         ko: KoRule::PositionalSuperko,
@@ -269,12 +270,15 @@ fn board_geometry_topologies_convert() {
     // A 5x5 board-geometry grid gives the same neighbour table as our own grid, directly or
     // through the generic graph conversion.
     let geo = board_geometry::Grid::square(5).unwrap();
-    let direct = Topology::from_grid(&geo).unwrap();
-    assert_eq!(direct, Topology::square(5).unwrap());
-    let as_graph = Topology::from_geometry(&geo, None).unwrap();
+    let direct = Shape::from(geo.clone());
+    assert_eq!(direct, Shape::square(5).unwrap());
+    let as_graph = Shape::from(Graph::from_topology(&geo));
     assert_eq!(as_graph.len(), 25);
     assert_eq!(as_graph.edge_count(), 40);
     for p in 0..25u16 {
+        let p = GeoPoint(p);
         assert_eq!(as_graph.neighbours(p), direct.neighbours(p));
+        assert_eq!(as_graph.name(p), p.0.to_string());
     }
+    assert_eq!(direct.name(GeoPoint(0)), "A5");
 }

@@ -40,7 +40,7 @@ fn analyse(diagram: &str, dead: &[&str]) -> Analysis {
     let d = go_scoring::text::parse(diagram).unwrap();
     let dead: Vec<_> = dead
         .iter()
-        .map(|n| d.position.topology().parse_point(n).unwrap())
+        .map(|n| d.position.topology().parse_point(n).unwrap().0)
         .collect();
     Analysis::new(&d.position, &dead).unwrap()
 }
@@ -506,7 +506,7 @@ fn false_eye_is_not_chosen_as_an_essential_eye() {
          . . . . . . . .\n",
         &[],
     );
-    let p = |n: &str| a.topology().parse_point(n).unwrap();
+    let p = |n: &str| a.topology().parse_point(n).unwrap().0;
     assert_eq!(a.class(p("A4")), PointClass::Eye(Color::Black));
     assert_eq!(a.class(p("G4")), PointClass::Eye(Color::Black));
     assert_eq!(a.class(p("D4")), PointClass::Road(Color::Black));
@@ -549,7 +549,7 @@ fn seki_with_one_eye_each_between_two_living_groups() {
          . . . O X . . .\n",
         &[],
     );
-    let p = |n: &str| a.topology().parse_point(n).unwrap();
+    let p = |n: &str| a.topology().parse_point(n).unwrap().0;
     assert_eq!(a.class(p("D6")), PointClass::SharedEye);
     assert_eq!(a.class(p("A6")), PointClass::Eye(Color::Black));
     assert_eq!(a.class(p("G6")), PointClass::Eye(Color::White));
@@ -648,7 +648,7 @@ fn ko_left_on_the_board_is_the_holders_road() {
          . X . X O . .\n",
         &[],
     );
-    let p = |n: &str| a.topology().parse_point(n).unwrap();
+    let p = |n: &str| a.topology().parse_point(n).unwrap().0;
     assert_eq!(a.class(p("D4")), PointClass::Road(Color::Black));
     assert_eq!(a.class(p("F5")), PointClass::Road(Color::White));
     check(
@@ -743,7 +743,10 @@ fn one_listed_stone_marks_its_whole_chain_dead() {
     let one = analyse(board, &["B4"]);
     let both = analyse(board, &["B4", "B3"]);
     let t = one.topology();
-    let mut expected = [t.parse_point("B4").unwrap(), t.parse_point("B3").unwrap()];
+    let mut expected = [
+        t.parse_point("B4").unwrap().0,
+        t.parse_point("B3").unwrap().0,
+    ];
     expected.sort_unstable();
     assert_eq!(one.dead(), &expected[..]);
     assert_eq!(one.classes(), both.classes());

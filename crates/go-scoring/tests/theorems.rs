@@ -15,6 +15,7 @@
 //!   marked dead: open positions with dame, seki-like shared regions, chains in atari and
 //!   dead stones, to exercise every branch of the classification.
 
+use board_geometry::Topology as _;
 use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Method, Params, Version};
 use go_scoring::{Color, PerColor};

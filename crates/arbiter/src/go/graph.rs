@@ -3,9 +3,10 @@
 
 use std::path::PathBuf;
 
+use board_geometry::grid::parse_size;
+use board_geometry::{Graph, Point, Topology as _};
 use go_scoring::graph::{
-    Board, FinishFailure, Komi, Outcome, OutcomeError, OutcomeSearch, PlainGraph, PositionFile,
-    chinese_verdict,
+    Board, FinishFailure, Komi, Outcome, OutcomeError, OutcomeSearch, PositionFile, chinese_verdict,
 };
 use go_scoring::legal_count;
 use go_scoring::solve::{self, GameMove, SolveError};
@@ -107,7 +108,7 @@ pub fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliError> {
     let points: Vec<Value> = (0..graph.len())
         .map(|v| {
             json!({
-                "point": graph.name(v),
+                "point": graph.label(Point(v as u16)),
                 "stone": stone_name(last.get(v)),
                 "class": outcome_name(report.classes[v]),
             })
@@ -117,9 +118,9 @@ pub fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliError> {
         .failures
         .iter()
         .map(|f| match f {
-            FinishFailure::Unsettled(v) => json!({"unsettled": graph.name(*v)}),
+            FinishFailure::Unsettled(v) => json!({"unsettled": graph.label(Point(*v as u16))}),
             FinishFailure::SplitString { a, b } => {
-                json!({"split_string": [graph.name(*a), graph.name(*b)]})
+                json!({"split_string": [graph.label(Point(*a as u16)), graph.label(Point(*b as u16))]})
             }
         })
         .collect();
@@ -134,7 +135,7 @@ pub fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliError> {
     for v in 0..graph.len() {
         text.push_str(&format!(
             "{} {} {}\n",
-            graph.name(v),
+            graph.label(Point(v as u16)),
             stone_name(last.get(v)),
             outcome_name(report.classes[v])
         ));
@@ -167,19 +168,26 @@ pub fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliError> {
 pub fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Output, CliError> {
     let (graph, label) = match (&args.grid, &args.graph) {
         (Some(size), _) => {
-            let (w, h) = PlainGraph::parse_grid_size(size)
-                .map_err(|e| CliError::bad_input(format!("--grid: {e}")))?;
+            let (w, h) =
+                parse_size(size).map_err(|e| CliError::bad_input(format!("--grid: {e}")))?;
             if w * h > 4096 {
                 return Err(CliError::bad_input(format!(
                     "--grid: {w}x{h} has more than 4096 points"
                 )));
             }
-            (PlainGraph::grid(w, h), format!("{w}x{h} grid"))
+            let g = Graph::grid(w, h).map_err(|e| CliError::bad_input(format!("--grid: {e}")))?;
+            (g, format!("{w}x{h} grid"))
         }
         (None, Some(path)) => {
             let text = read_file(path)?;
-            let g = PlainGraph::parse(&text)
+            let g = Graph::parse(&text)
                 .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))?;
+            if g.is_empty() {
+                return Err(CliError::bad_input(format!(
+                    "{}: the graph has no point",
+                    path.display()
+                )));
+            }
             (g, path.display().to_string())
         }
         (None, None) => return Err(CliError::bad_input("give --grid WxH or --graph FILE")),
@@ -208,15 +216,14 @@ pub fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Output, CliE
 }
 
 pub fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError> {
-    let (w, h) = PlainGraph::parse_grid_size(&args.grid)
-        .map_err(|e| CliError::bad_input(format!("--grid: {e}")))?;
+    let (w, h) = parse_size(&args.grid).map_err(|e| CliError::bad_input(format!("--grid: {e}")))?;
     if w * h > 64 {
         return Err(CliError::bad_input(format!(
             "--grid: {w}x{h} is too large for the exhaustive solver (at most 64 points)"
         )));
     }
     let komi = parse_komi(&args.komi)?;
-    let graph = PlainGraph::grid(w, h);
+    let graph = Graph::grid(w, h).map_err(|e| CliError::bad_input(format!("--grid: {e}")))?;
     let solution = match solve::solve(&graph, komi, args.budget) {
         Ok(s) => s,
         Err(SolveError::Undecided { nodes }) => {
@@ -232,7 +239,7 @@ pub fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError> {
         .line
         .iter()
         .map(|m| match m {
-            GameMove::Play(c, v) => format!("{} {}", c.letter(), graph.name(*v)),
+            GameMove::Play(c, v) => format!("{} {}", c.letter(), graph.label(Point(*v as u16))),
             GameMove::Pass(c) => format!("{} pass", c.letter()),
         })
         .collect();

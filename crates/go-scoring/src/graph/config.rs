@@ -8,7 +8,7 @@
 
 use std::fmt;
 
-use super::PlainGraph;
+use board_geometry::Graph;
 
 /// A side, with the value it has in a configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -99,11 +99,11 @@ pub struct Move {
 /// The rules of graph Go on one graph.
 #[derive(Clone, Copy, Debug)]
 pub struct Board<'g> {
-    pub graph: &'g PlainGraph,
+    pub graph: &'g Graph,
 }
 
 impl<'g> Board<'g> {
-    pub fn new(graph: &'g PlainGraph) -> Self {
+    pub fn new(graph: &'g Graph) -> Self {
         Board { graph }
     }
 
@@ -117,7 +117,7 @@ impl<'g> Board<'g> {
         let mut out = Vec::new();
         while let Some(p) = stack.pop() {
             out.push(p);
-            for &q in self.graph.neighbours(p) {
+            for q in self.graph.neighbour_indices(p) {
                 if !seen[q] && c.get(q) == colour {
                     seen[q] = true;
                     stack.push(q);
@@ -133,7 +133,7 @@ impl<'g> Board<'g> {
         let mut libs: Vec<usize> = self
             .string(c, v)
             .into_iter()
-            .flat_map(|p| self.graph.neighbours(p).iter().copied())
+            .flat_map(|p| self.graph.neighbour_indices(p))
             .filter(|&q| c.get(q) == 0)
             .collect();
         libs.sort_unstable();
@@ -149,7 +149,7 @@ impl<'g> Board<'g> {
                 let string = self.string(c, v);
                 let has_liberty = string
                     .iter()
-                    .any(|&p| self.graph.neighbours(p).iter().any(|&q| c.get(q) == 0));
+                    .any(|&p| self.graph.neighbour_indices(p).any(|q| c.get(q) == 0));
                 if !has_liberty {
                     return false;
                 }
@@ -171,7 +171,7 @@ impl<'g> Board<'g> {
         let mut next = c.clone();
         next.0[v] = colour.value();
         let enemy = colour.opponent().value();
-        for &q in self.graph.neighbours(v) {
+        for q in self.graph.neighbour_indices(v) {
             if next.get(q) == enemy && self.liberties(&next, q).is_empty() {
                 for p in self.string(&next, q) {
                     next.0[p] = 0;

@@ -11,12 +11,12 @@
 
 use std::sync::Arc;
 
-use super::PlainGraph;
 use super::config::{Board, Colour, Config};
 use super::ultimate::UltimateFailure;
 use crate::color::{Color, PerColor, Stone};
 use crate::position::Position;
 use crate::topology::Point;
+use board_geometry::Graph;
 
 /// Fills `c` (dead stones already removed) towards an ultimate position: repeatedly, an empty
 /// point whose region borders only one colour is filled by that colour, and one bordering both
@@ -47,9 +47,8 @@ pub fn fill(board: &Board<'_>, c: &Config) -> Config {
             }
             let empty_neighbours = board
                 .graph
-                .neighbours(v)
-                .iter()
-                .filter(|&&q| c.get(q) == 0)
+                .neighbour_indices(v)
+                .filter(|&q| c.get(q) == 0)
                 .count();
             // dame go before any own point: filled later, they would count as liberties
             // and let a side fill an eye it needs
@@ -63,7 +62,7 @@ pub fn fill(board: &Board<'_>, c: &Config) -> Config {
             let touches = |x: i8| {
                 region
                     .iter()
-                    .any(|&p| board.graph.neighbours(p).iter().any(|&q| c.get(q) == x))
+                    .any(|&p| board.graph.neighbour_indices(p).any(|q| c.get(q) == x))
             };
             let dame_first = if dame_filled[1] < dame_filled[0] {
                 [Colour::White, Colour::Black]
@@ -117,18 +116,7 @@ pub struct FilledPosition {
 
 /// Removes `dead` from `position` and fills it as [`fill`] does. `dead` must name stones.
 pub fn fill_position(position: &Position, dead: &[Point]) -> FilledPosition {
-    let topo = position.topology();
-    let n = position.len();
-    let mut edges = Vec::new();
-    for p in 0..n {
-        for &q in topo.neighbours(p as Point) {
-            if (q as usize) > p {
-                edges.push((p, q as usize));
-            }
-        }
-    }
-    let graph = PlainGraph::from_edges(n, &edges)
-        .expect("a topology's neighbour lists form a simple graph");
+    let graph = Graph::from_topology(position.topology());
     let board = Board::new(&graph);
     let mut c = Config(
         position
@@ -175,13 +163,13 @@ impl FilledPosition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::PlainGraph;
     use crate::graph::chinese::chinese_score;
     use crate::graph::outcome::ultimate_classes;
+    use board_geometry::Graph;
 
-    fn grid_config(rows: &[&str]) -> (PlainGraph, Config) {
+    fn grid_config(rows: &[&str]) -> (Graph, Config) {
         let w = rows[0].len();
-        let g = PlainGraph::grid(w, rows.len());
+        let g = Graph::grid(w, rows.len()).unwrap();
         let cells = rows
             .iter()
             .flat_map(|r| r.chars())
@@ -206,7 +194,7 @@ mod tests {
                     let reach = |x: i8| {
                         region
                             .iter()
-                            .any(|&p| board.graph.neighbours(p).iter().any(|&q| c.get(q) == x))
+                            .any(|&p| board.graph.neighbour_indices(p).any(|q| c.get(q) == x))
                     };
                     match (reach(-1), reach(1)) {
                         (true, false) => -1,

@@ -58,7 +58,8 @@ use super::packed::{Packed, Pos};
 use crate::benson::{self, AutoDead};
 use crate::color::{Color, Stone};
 use crate::position::Position;
-use crate::topology::Point;
+use crate::topology::{NeighboursOf, Point};
+use board_geometry::Point as GeoPoint;
 
 /// Default node budget of one search (two per string, and the seki test).
 pub const DEFAULT_LIFE_BUDGET: u64 = 400_000;
@@ -296,7 +297,7 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
         seen[start] = true;
         let mut i = 0;
         while i < region.len() {
-            for &q in topo.neighbours(region[i] as Point) {
+            for &GeoPoint(q) in topo.neighbours_of(region[i] as Point) {
                 let q = q as usize;
                 if !settled[q] && !seen[q] {
                     seen[q] = true;
@@ -370,7 +371,7 @@ fn board_strings(position: &Position, region: &[usize]) -> Vec<(Vec<Point>, Colo
         done[p] = true;
         let mut i = 0;
         while i < members.len() {
-            for &q in topo.neighbours(members[i]) {
+            for &GeoPoint(q) in topo.neighbours_of(members[i]) {
                 if !done[q as usize] && stones[q as usize] == stones[p] {
                     done[q as usize] = true;
                     members.push(q);
@@ -855,7 +856,7 @@ fn cut_out(
     // bordering settled stones, grouped by their chain (flood fill over the full board)
     let mut border: Vec<usize> = Vec::new();
     for &p in region {
-        for &q in topo.neighbours(p as Point) {
+        for &GeoPoint(q) in topo.neighbours_of(p as Point) {
             let q = q as usize;
             if settled[q] && stones[q] != Stone::Empty && index[q] == usize::MAX {
                 index[q] = colour_of.len();
@@ -873,7 +874,7 @@ fn cut_out(
         let mut stack = vec![b];
         chain_of[b] = chains;
         while let Some(p) = stack.pop() {
-            for &q in topo.neighbours(p as Point) {
+            for &GeoPoint(q) in topo.neighbours_of(p as Point) {
                 let q = q as usize;
                 if stones[q] == stones[b] && chain_of[q] == usize::MAX {
                     chain_of[q] = chains;
@@ -907,7 +908,7 @@ fn cut_out(
         adj[b] |= 1 << a;
     };
     for &p in region {
-        for &q in topo.neighbours(p as Point) {
+        for &GeoPoint(q) in topo.neighbours_of(p as Point) {
             let q = q as usize;
             if index[q] != usize::MAX {
                 add(index[p], index[q]);
@@ -1055,7 +1056,7 @@ impl LargeRegion<'_> {
             queue.push_back(s);
         }
         while let Some(p) = queue.pop_front() {
-            for &q in topo.neighbours(p as Point) {
+            for &GeoPoint(q) in topo.neighbours_of(p as Point) {
                 let q = q as usize;
                 if within[q] && dist[q] == usize::MAX {
                     dist[q] = dist[p] + 1;
@@ -1090,9 +1091,9 @@ impl LargeRegion<'_> {
                 }
                 let area = flood(position, start, &open, &mut seen);
                 let enclosed = area.iter().all(|&p| {
-                    topo.neighbours(p as Point)
+                    topo.neighbours_of(p as Point)
                         .iter()
-                        .all(|&q| open[q as usize] || stones[q as usize] == own)
+                        .all(|&GeoPoint(q)| open[q as usize] || stones[q as usize] == own)
                 });
                 let seeds: Vec<usize> = area
                     .iter()
@@ -1227,7 +1228,7 @@ impl LargeRegion<'_> {
                 let mut bordering = Vec::new();
                 let mut enclosed = true;
                 for &p in &area {
-                    for &q in topo.neighbours(p as Point) {
+                    for &GeoPoint(q) in topo.neighbours_of(p as Point) {
                         let q = q as usize;
                         if open[q] {
                             continue;
@@ -1420,7 +1421,7 @@ fn flood(position: &Position, start: usize, open: &[bool], seen: &mut [bool]) ->
     seen[start] = true;
     let mut i = 0;
     while i < out.len() {
-        for &q in topo.neighbours(out[i] as Point) {
+        for &GeoPoint(q) in topo.neighbours_of(out[i] as Point) {
             let q = q as usize;
             if open[q] && !seen[q] {
                 seen[q] = true;

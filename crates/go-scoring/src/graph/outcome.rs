@@ -38,12 +38,12 @@ use std::fmt;
 
 use hashbrown::HashMap;
 
-use super::PlainGraph;
 use super::config::{Board, Colour, Config};
 use super::packed::{Packed, Pos};
 use super::reach::{Leaf, PositionGraph};
 use super::sequence::RegularSequence;
 use super::symmetry::automorphisms;
+use board_geometry::{Graph, Topology as _};
 
 /// The outcome class of a point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -154,7 +154,7 @@ pub const MAX_SEARCH_POINTS: usize = 64;
 
 /// Outcome classes of every point after `r`, searching at most `budget` nodes.
 pub fn outcome_classes(
-    graph: &PlainGraph,
+    graph: &Graph,
     r: &RegularSequence,
     budget: u64,
 ) -> Result<OutcomeReport, OutcomeError> {
@@ -217,7 +217,7 @@ const MAX_CLOSURE_WORDS: usize = 8 << 20;
 
 impl OutcomeSearch {
     /// A search on `graph`, with symmetry reduction if `use_symmetry`.
-    pub fn new(graph: &PlainGraph, use_symmetry: bool) -> Result<Self, OutcomeError> {
+    pub fn new(graph: &Graph, use_symmetry: bool) -> Result<Self, OutcomeError> {
         if graph.len() > MAX_SEARCH_POINTS {
             return Err(OutcomeError::TooManyPoints {
                 points: graph.len(),

@@ -1,8 +1,8 @@
 //! Positions packed into two bit masks and the rules on them: the fast path of
 //! [`Board`](super::Board) that the outcome search runs on (graphs of at most 64 points).
 
-use super::PlainGraph;
 use super::config::{Colour, Config};
+use board_geometry::{Graph, Topology as _};
 
 /// A position as two masks (bit `v` set: a stone of that colour on `v`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -43,9 +43,9 @@ pub(crate) struct Packed {
 }
 
 impl Packed {
-    pub(crate) fn new(graph: &PlainGraph) -> Packed {
+    pub(crate) fn new(graph: &Graph) -> Packed {
         let adj = (0..graph.len())
-            .map(|v| graph.neighbours(v).iter().fold(0u64, |m, &u| m | 1 << u))
+            .map(|v| graph.neighbour_indices(v).fold(0u64, |m, u| m | 1 << u))
             .collect();
         Packed::from_adjacency(adj)
     }
@@ -239,11 +239,11 @@ mod tests {
             for a in 0..n {
                 for b in a + 1..n {
                     if next() % 100 < p {
-                        edges.push((a, b));
+                        edges.push((a as u16, b as u16));
                     }
                 }
             }
-            let g = PlainGraph::from_edges(n, &edges).unwrap();
+            let g = Graph::from_edges(n, &edges).unwrap();
             let board = Board::new(&g);
             let packed = Packed::new(&g);
             for _ in 0..20 {

@@ -10,19 +10,19 @@
 //! ```
 //!
 //! Instead of edges, a grid can be drawn after a line `diagram:`, one row per line, `X` Black,
-//! `O` White, `.` empty (points named as in [`PlainGraph::grid`]). Keywords end with `:`.
+//! `O` White, `.` empty (points named as in [`Graph::grid`]). Keywords end with `:`.
 
 use std::fmt;
 
 use super::chinese::Komi;
 use super::config::{Board, Colour, Config, Move};
-use super::plain::{GraphTextError, PlainGraph};
 use super::sequence::{RegularSequence, SequenceError};
+use board_geometry::{Graph, Topology as _};
 
 /// A parsed position file.
 #[derive(Clone, Debug)]
 pub struct PositionFile {
-    pub graph: PlainGraph,
+    pub graph: Graph,
     pub start: Config,
     pub moves: Vec<Move>,
     pub komi: Komi,
@@ -162,12 +162,17 @@ impl PositionFile {
             }
             parse_diagram(&diagram)?
         } else {
-            let graph =
-                PlainGraph::parse(&edge_text).map_err(|e: GraphTextError| PositionFileError {
-                    line: e.line,
-                    column: e.column,
-                    message: e.kind_message(),
-                })?;
+            let graph = Graph::parse(&edge_text).map_err(|e| match e.problems.first() {
+                Some(p) => err(p.line, p.column, p.kind.to_string()),
+                None => err(1, 1, e.to_string()),
+            })?;
+            if graph.is_empty() {
+                return Err(err(
+                    text.lines().count().max(1),
+                    1,
+                    "the graph has no point",
+                ));
+            }
             let n = graph.len();
             (graph, Config::empty(n))
         };
@@ -180,7 +185,8 @@ impl PositionFile {
         }
         for (line, col, colour, name) in &stones {
             let v = graph
-                .point_named(name)
+                .point_labelled(name)
+                .map(|p| p.index())
                 .ok_or_else(|| err(*line, *col, format!("unknown point `{name}`")))?;
             if start.get(v) != 0 {
                 return Err(err(
@@ -217,7 +223,8 @@ impl PositionFile {
             };
             let (line, col, ref name) = pair[1];
             let point = graph
-                .point_named(name)
+                .point_labelled(name)
+                .map(|p| p.index())
                 .ok_or_else(|| err(line, col, format!("unknown point `{name}`")))?;
             moves.push(Move { colour, point });
         }
@@ -235,7 +242,7 @@ impl PositionFile {
     }
 }
 
-fn parse_diagram(rows: &[(usize, String)]) -> Result<(PlainGraph, Config), PositionFileError> {
+fn parse_diagram(rows: &[(usize, String)]) -> Result<(Graph, Config), PositionFileError> {
     let width = rows[0].1.chars().count();
     let mut values = Vec::new();
     for (line, row) in rows {
@@ -267,17 +274,6 @@ fn parse_diagram(rows: &[(usize, String)]) -> Result<(PlainGraph, Config), Posit
     if width * rows.len() > 4096 {
         return Err(err(rows[0].0, 1, "diagram too large"));
     }
-    Ok((PlainGraph::grid(width, rows.len()), Config(values)))
-}
-
-impl GraphTextError {
-    /// The message without the position prefix.
-    pub fn kind_message(&self) -> String {
-        let full = GraphTextError {
-            line: 0,
-            column: 0,
-            kind: self.kind.clone(),
-        };
-        full.to_string()
-    }
+    let graph = Graph::grid(width, rows.len()).map_err(|e| err(rows[0].0, 1, e.to_string()))?;
+    Ok((graph, Config(values)))
 }

@@ -1,11 +1,11 @@
 //! Graph automorphisms, found by backtracking, for symmetry reduction in the outcome search.
 
-use super::PlainGraph;
+use board_geometry::{Graph, Point, Topology as _};
 
 /// Up to `limit` automorphisms of `graph` (permutations `σ` with `σ(v)` adjacent to `σ(w)` iff
 /// `v` adjacent to `w`), the identity first. A truncated list is still sound for symmetry
 /// reduction: it only finds fewer transpositions.
-pub fn automorphisms(graph: &PlainGraph, limit: usize) -> Vec<Vec<usize>> {
+pub fn automorphisms(graph: &Graph, limit: usize) -> Vec<Vec<usize>> {
     let n = graph.len();
     let mut search = Backtrack {
         graph,
@@ -21,7 +21,7 @@ pub fn automorphisms(graph: &PlainGraph, limit: usize) -> Vec<Vec<usize>> {
 }
 
 struct Backtrack<'g> {
-    graph: &'g PlainGraph,
+    graph: &'g Graph,
     map: Vec<usize>,
     used: Vec<bool>,
     out: Vec<Vec<usize>>,
@@ -30,7 +30,7 @@ struct Backtrack<'g> {
 
 impl Backtrack<'_> {
     fn adjacent(&self, a: usize, b: usize) -> bool {
-        self.graph.neighbours(a).binary_search(&b).is_ok()
+        self.graph.adjacent(Point(a as u16), Point(b as u16))
     }
 
     /// Extends the partial map (points `0..v` mapped) in every consistent way.
@@ -47,7 +47,7 @@ impl Backtrack<'_> {
         }
         for image in 0..n {
             if self.used[image]
-                || self.graph.neighbours(image).len() != self.graph.neighbours(v).len()
+                || self.graph.degree(Point(image as u16)) != self.graph.degree(Point(v as u16))
             {
                 continue;
             }
@@ -70,9 +70,9 @@ mod tests {
     #[test]
     fn grid_symmetries() {
         // a square grid has the 8 symmetries of the square, a non-square rectangle 4
-        assert_eq!(automorphisms(&PlainGraph::grid(3, 3), 100).len(), 8);
-        assert_eq!(automorphisms(&PlainGraph::grid(3, 2), 100).len(), 4);
+        assert_eq!(automorphisms(&Graph::grid(3, 3).unwrap(), 100).len(), 8);
+        assert_eq!(automorphisms(&Graph::grid(3, 2).unwrap(), 100).len(), 4);
         // a path: identity and reversal
-        assert_eq!(automorphisms(&PlainGraph::grid(5, 1), 100).len(), 2);
+        assert_eq!(automorphisms(&Graph::grid(5, 1).unwrap(), 100).len(), 2);
     }
 }

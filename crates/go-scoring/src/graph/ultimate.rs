@@ -66,11 +66,10 @@ impl Board<'_> {
         let mut eb = Vec::new();
         let mut ew = Vec::new();
         for v in c.points_with(0) {
-            let ns = self.graph.neighbours(v);
-            if ns.iter().any(|&w| c.get(w) == -1) {
+            if self.graph.neighbour_indices(v).any(|w| c.get(w) == -1) {
                 eb.push(v);
             }
-            if ns.iter().any(|&w| c.get(w) == 1) {
+            if self.graph.neighbour_indices(v).any(|w| c.get(w) == 1) {
                 ew.push(v);
             }
         }
@@ -81,9 +80,8 @@ impl Board<'_> {
     /// `c(w)·c(w′) = 1`. Returns the first counterexample `(v, w, w′)` if there is one.
     pub fn eye_lemma_counterexample(&self, c: &Config) -> Option<(usize, usize, usize)> {
         for v in c.points_with(0) {
-            let ns = self.graph.neighbours(v);
-            for &w in ns {
-                for &w2 in ns {
+            for w in self.graph.neighbour_indices(v) {
+                for w2 in self.graph.neighbour_indices(v) {
                     if c.get(w) * c.get(w2) != 1 {
                         return Some((v, w, w2));
                     }

@@ -2,19 +2,19 @@
 //! empty point. Liberty-reaching stones are found by growing from the stones next to empty
 //! points, with whole-set bit operations.
 
-use crate::graph::PlainGraph;
+use board_geometry::{Graph, Topology as _};
 
 /// Largest graph the brute force accepts (`3^20` ≈ 3.5·10^9 colourings is already minutes).
 pub const BRUTE_MAX_POINTS: usize = 20;
 
 /// Number of legal colourings of `graph`, or `None` above [`BRUTE_MAX_POINTS`] points.
-pub fn count_brute(graph: &PlainGraph) -> Option<u64> {
+pub fn count_brute(graph: &Graph) -> Option<u64> {
     let n = graph.len();
     if n > BRUTE_MAX_POINTS {
         return None;
     }
     let adj: Vec<u32> = (0..n)
-        .map(|v| graph.neighbours(v).iter().fold(0u32, |m, &u| m | 1 << u))
+        .map(|v| graph.neighbour_indices(v).fold(0u32, |m, u| m | 1 << u))
         .collect();
     let neighbours_of = |set: u32| {
         let mut out = 0u32;

@@ -15,7 +15,7 @@ use num_bigint::BigUint;
 
 use super::modular::{crt, primes_below_2_62, primes_needed};
 use super::order::{Schedule, path_order};
-use crate::graph::PlainGraph;
+use board_geometry::{Graph, Topology as _};
 
 /// Most frontier slots a state can hold (six bits each in a `u128`).
 pub const MAX_FRONTIER: usize = 21;
@@ -24,9 +24,20 @@ const FRESH: u8 = 63;
 
 /// Why the count could not run.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FrontierError {
     /// The ordering keeps more points on the frontier than a state can hold.
-    TooWide { width: usize, limit: usize },
+    TooWide {
+        /// Frontier points the ordering needs.
+        width: usize,
+        /// Frontier points a state can hold.
+        limit: usize,
+    },
+    /// A grid with more points than a graph can hold.
+    TooManyPoints {
+        /// The number of points asked for.
+        count: usize,
+    },
 }
 
 impl fmt::Display for FrontierError {
@@ -35,6 +46,11 @@ impl fmt::Display for FrontierError {
             FrontierError::TooWide { width, limit } => write!(
                 f,
                 "the best vertex ordering found needs {width} frontier points, at most {limit} are supported"
+            ),
+            FrontierError::TooManyPoints { count } => write!(
+                f,
+                "{count} points is more than the {} a graph can hold",
+                board_geometry::graph::MAX_POINTS
             ),
         }
     }
@@ -56,18 +72,18 @@ pub struct FrontierStats {
 }
 
 /// Legal positions of `graph` with a greedy ordering ([`path_order`]).
-pub fn count_frontier(graph: &PlainGraph) -> Result<BigUint, FrontierError> {
+pub fn count_frontier(graph: &Graph) -> Result<BigUint, FrontierError> {
     count_with_order(graph, &path_order(graph))
 }
 
 /// Legal positions of `graph`, points introduced in `order`.
-pub fn count_with_order(graph: &PlainGraph, order: &[usize]) -> Result<BigUint, FrontierError> {
+pub fn count_with_order(graph: &Graph, order: &[usize]) -> Result<BigUint, FrontierError> {
     count_with_stats(graph, order).map(|(count, _)| count)
 }
 
 /// As [`count_with_order`], also returning the run's figures.
 pub fn count_with_stats(
-    graph: &PlainGraph,
+    graph: &Graph,
     order: &[usize],
 ) -> Result<(BigUint, FrontierStats), FrontierError> {
     let schedule = Schedule::new(graph, order);

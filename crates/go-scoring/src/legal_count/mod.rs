@@ -20,17 +20,19 @@ pub use brute::{BRUTE_MAX_POINTS, count_brute, count_brute_grid};
 pub use frontier::{FrontierError, MAX_FRONTIER, count_frontier, count_with_order};
 pub use order::{Schedule, grid_order, path_order};
 
-use crate::graph::PlainGraph;
+use board_geometry::Graph;
 use num_bigint::BigUint;
 
 /// Exact number of legal positions on the `w`×`h` grid (border-state count, narrow side first).
 pub fn count_grid(w: usize, h: usize) -> Result<BigUint, FrontierError> {
-    let graph = PlainGraph::grid(w, h);
+    let graph = Graph::grid(w, h).map_err(|_| FrontierError::TooManyPoints {
+        count: w.saturating_mul(h),
+    })?;
     count_with_order(&graph, &grid_order(w, h))
 }
 
 /// Exact number of legal positions on any graph (border-state count over a greedy ordering).
-pub fn count_graph(graph: &PlainGraph) -> Result<BigUint, FrontierError> {
+pub fn count_graph(graph: &Graph) -> Result<BigUint, FrontierError> {
     if let Some((w, h)) = graph.grid_size() {
         return count_with_order(graph, &grid_order(w, h));
     }

@@ -5,7 +5,7 @@
 //! use at once (the width) decides the number of border states, so orderings are chosen to keep
 //! it small.
 
-use crate::graph::PlainGraph;
+use board_geometry::{Graph, Topology as _};
 
 /// What happens at one step: point `vertex` enters `slot`, meets the frontier points in
 /// `earlier` (slots of its already introduced neighbours), and then the slots in `forget` leave.
@@ -26,7 +26,7 @@ pub struct Schedule {
 
 impl Schedule {
     /// Builds the schedule for `order`, which must list every point of `graph` once.
-    pub fn new(graph: &PlainGraph, order: &[usize]) -> Schedule {
+    pub fn new(graph: &Graph, order: &[usize]) -> Schedule {
         let n = graph.len();
         assert_eq!(order.len(), n, "the order must list every point once");
         let mut position = vec![usize::MAX; n];
@@ -38,9 +38,8 @@ impl Schedule {
         let mut leaves_at = vec![0usize; n];
         for v in 0..n {
             leaves_at[v] = graph
-                .neighbours(v)
-                .iter()
-                .map(|&u| position[u])
+                .neighbour_indices(v)
+                .map(|u| position[u])
                 .chain(std::iter::once(position[v]))
                 .max()
                 .unwrap_or(position[v]);
@@ -60,10 +59,9 @@ impl Schedule {
             });
             slot_of[v] = slot;
             let earlier = graph
-                .neighbours(v)
-                .iter()
-                .filter(|&&u| position[u] < i)
-                .map(|&u| slot_of[u])
+                .neighbour_indices(v)
+                .filter(|&u| position[u] < i)
+                .map(|u| slot_of[u])
                 .collect();
             let forget: Vec<usize> = leaving[i].iter().map(|&u| slot_of[u]).collect();
             // lowest slots first keeps the used slots packed at the bottom
@@ -96,7 +94,7 @@ pub fn grid_order(w: usize, h: usize) -> Vec<usize> {
 /// leaves the fewest frontier points (ties: the one with most introduced neighbours, then the
 /// lowest index); the start with the smallest cost `Σ 3^frontier` wins. Disconnected graphs are
 /// handled because any point may be picked next.
-pub fn path_order(graph: &PlainGraph) -> Vec<usize> {
+pub fn path_order(graph: &Graph) -> Vec<usize> {
     let n = graph.len();
     let starts: Vec<usize> = if n <= 64 {
         (0..n).collect()
@@ -115,7 +113,7 @@ pub fn path_order(graph: &PlainGraph) -> Vec<usize> {
 }
 
 /// `Σ 3^(slots in use)` over the steps: a rough size of the work, used only to compare orderings.
-fn order_cost(graph: &PlainGraph, order: &[usize]) -> f64 {
+fn order_cost(graph: &Graph, order: &[usize]) -> f64 {
     let schedule = Schedule::new(graph, order);
     let mut in_use = 0i64;
     let mut cost = 0f64;
@@ -127,17 +125,17 @@ fn order_cost(graph: &PlainGraph, order: &[usize]) -> f64 {
     cost
 }
 
-fn greedy_from(graph: &PlainGraph, start: usize) -> Vec<usize> {
+fn greedy_from(graph: &Graph, start: usize) -> Vec<usize> {
     let n = graph.len();
     let mut added = vec![false; n];
     // for each point: how many of its neighbours are not yet added
-    let mut missing: Vec<usize> = (0..n).map(|v| graph.neighbours(v).len()).collect();
+    let mut missing: Vec<usize> = (0..n).map(|v| graph.neighbour_indices(v).len()).collect();
     let mut order = Vec::with_capacity(n);
     let mut next = Some(start);
     while let Some(v) = next {
         added[v] = true;
         order.push(v);
-        for &u in graph.neighbours(v) {
+        for u in graph.neighbour_indices(v) {
             missing[u] -= 1;
         }
         // candidates: unadded neighbours of the frontier, or any point if none
@@ -146,13 +144,12 @@ fn greedy_from(graph: &PlainGraph, start: usize) -> Vec<usize> {
             // frontier change if u is added: +1 if u keeps unadded neighbours, -1 for each
             // added neighbour whose last missing neighbour is u
             let closes = graph
-                .neighbours(u)
-                .iter()
-                .filter(|&&w| added[w] && missing[w] == 1)
+                .neighbour_indices(u)
+                .filter(|&w| added[w] && missing[w] == 1)
                 .count() as i64;
             let stays = i64::from(missing[u] > 0);
             let delta = stays - closes;
-            let touching = graph.neighbours(u).iter().filter(|&&w| added[w]).count() as i64;
+            let touching = graph.neighbour_indices(u).filter(|&w| added[w]).count() as i64;
             let key = (delta, -touching, u);
             if best.is_none_or(|b| key < b) {
                 best = Some(key);
@@ -161,7 +158,7 @@ fn greedy_from(graph: &PlainGraph, start: usize) -> Vec<usize> {
         let mut any = false;
         for &w in &order {
             if missing[w] > 0 {
-                for &u in graph.neighbours(w) {
+                for u in graph.neighbour_indices(w) {
                     if !added[u] {
                         consider(u);
                         any = true;

@@ -33,10 +33,10 @@ use std::thread;
 use hashbrown::HashMap;
 
 use super::{GameMove, Pos, SEARCH_STACK_BYTES, Solution, SolveError, Solver};
-use crate::graph::PlainGraph;
 use crate::graph::chinese::Komi;
 use crate::graph::config::Colour;
 use crate::graph::symmetry::automorphisms;
+use board_geometry::{Graph, Topology as _};
 
 /// A proved bound on a node's value for the side to move, with what the proof needs from the
 /// game history (see the module documentation), in the canonical frame.
@@ -621,7 +621,7 @@ impl TableSearch {
 
     /// A search on `graph` from `start` (the first history entry). With an objective point,
     /// only the symmetries fixing it are used.
-    fn new(graph: &PlainGraph, start: Pos, budget: u64, objective: Option<usize>) -> TableSearch {
+    fn new(graph: &Graph, start: Pos, budget: u64, objective: Option<usize>) -> TableSearch {
         let n = graph.len();
         let syms: Vec<Vec<usize>> = automorphisms(graph, 64)
             .into_iter()
@@ -640,7 +640,7 @@ impl TableSearch {
         let forward = syms.iter().map(|s| BytePermutation::new(s)).collect();
         let backward = inverse.iter().map(|s| BytePermutation::new(s)).collect();
         let mut by_degree: Vec<usize> = (0..n).collect();
-        by_degree.sort_by_key(|&v| std::cmp::Reverse(graph.neighbours(v).len()));
+        by_degree.sort_by_key(|&v| std::cmp::Reverse(graph.neighbour_indices(v).len()));
         let mut rules = Solver::new(graph, budget);
         rules.history = vec![start];
         let mut search = TableSearch {
@@ -666,7 +666,7 @@ impl TableSearch {
 /// the position `(black, white)` (bit sets) with `black_first` to move, under the rules of
 /// [`solve`]: `Err` when the budget runs out or the board is too large.
 pub fn point_owner(
-    graph: &PlainGraph,
+    graph: &Graph,
     black: u64,
     white: u64,
     black_first: bool,
@@ -691,7 +691,7 @@ pub fn point_owner(
 
 /// Solves the empty board `graph` with Black to move, within `budget` nodes, using the table
 /// search; the principal line is read back by null-window tests along it.
-pub fn solve(graph: &PlainGraph, komi: Komi, budget: u64) -> Result<Solution, SolveError> {
+pub fn solve(graph: &Graph, komi: Komi, budget: u64) -> Result<Solution, SolveError> {
     let n = graph.len();
     if n > 64 {
         return Err(SolveError::TooLarge { points: n });

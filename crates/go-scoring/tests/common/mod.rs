@@ -1,7 +1,8 @@
 //! Random positions shared by the property tests: a seeded generator, random boards (grids,
 //! rectangles, irregular graphs) and random play that never fills its own one-point eyes.
 
-use go_scoring::{Board, Color, Move, Point, Rules, Stone, Topology};
+use board_geometry::{Graph, Point as GeoPoint, Topology as _};
+use go_scoring::{Board, Color, Move, Point, Rules, Shape, Stone};
 use std::sync::Arc;
 
 /// SplitMix64: fixed seeds, so failures reproduce.
@@ -20,36 +21,37 @@ impl Rng {
 }
 
 /// A 5x5 to 9x9 grid, a rectangle or an irregular graph (a cycle with random chords).
-pub fn random_topology(rng: &mut Rng) -> Arc<Topology> {
+pub fn random_topology(rng: &mut Rng) -> Arc<Shape> {
     match rng.below(6) {
         0 => {
             // An irregular graph: a cycle with random chords.
             let n = 16 + rng.below(20);
-            let mut edges: Vec<(usize, usize)> = (0..n).map(|i| (i, (i + 1) % n)).collect();
+            let mut edges: Vec<(u16, u16)> =
+                (0..n).map(|i| (i as u16, ((i + 1) % n) as u16)).collect();
             for _ in 0..n / 2 {
-                let a = rng.below(n);
-                let b = rng.below(n);
-                if a != b {
+                let a = rng.below(n) as u16;
+                let b = rng.below(n) as u16;
+                if a != b && !edges.contains(&(a, b)) && !edges.contains(&(b, a)) {
                     edges.push((a, b));
                 }
             }
-            Arc::new(Topology::numbered_graph(n, &edges).unwrap())
+            Arc::new(Shape::Graph(Graph::from_edges(n, &edges).unwrap()))
         }
-        1 => Arc::new(Topology::grid(3 + rng.below(6) as u32, 4 + rng.below(5) as u32).unwrap()),
-        _ => Arc::new(Topology::square(5 + rng.below(5) as u32).unwrap()),
+        1 => Arc::new(Shape::grid(3 + rng.below(6) as u32, 4 + rng.below(5) as u32).unwrap()),
+        _ => Arc::new(Shape::square(5 + rng.below(5) as u32).unwrap()),
     }
 }
 
 fn own_eye(board: &Board, p: Point, c: Color) -> bool {
     board
         .topology()
-        .neighbours(p)
+        .neighbours(GeoPoint(p))
         .iter()
-        .all(|&q| board.at(q) == Stone::of(c))
+        .all(|&GeoPoint(q)| board.at(q) == Stone::of(c))
 }
 
 /// Plays a random game; returns the board after `limit` moves or when both pass.
-pub fn playout(rng: &mut Rng, topo: Arc<Topology>, limit: usize) -> Board {
+pub fn playout(rng: &mut Rng, topo: Arc<Shape>, limit: usize) -> Board {
     let mut board = Board::new(topo, Rules::LIVING_STONES);
     let mut passes = 0;
     let mut played = 0;
