@@ -69,6 +69,29 @@ pub mod tiebreaks;
 pub mod tournament;
 pub mod trf;
 
+/// Serializes types through their `Display` text and deserializes them through `FromStr`,
+/// so that a score reads `"1.5"` and a tie-break `"BH/C1"` in JSON as in every other output.
+#[cfg(feature = "serde")]
+macro_rules! serde_via_text {
+    ($($t:ty),* $(,)?) => {$(
+        impl serde::Serialize for $t {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $t {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = <String as serde::Deserialize>::deserialize(deserializer)?;
+                text.parse().map_err(serde::de::Error::custom)
+            }
+        }
+    )*};
+}
+
+#[cfg(feature = "serde")]
+serde_via_text!(points::Points, descriptor::Edition, descriptor::Descriptor);
+
 pub use descriptor::{Code, Descriptor, Edition};
 pub use error::{InputError, InputErrors, UnknownName};
 pub use points::Points;

@@ -25,6 +25,7 @@ use crate::points::format_ratio;
 
 /// One game of a mini-match.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Game {
     /// The first mover of this game.
     pub first: String,
@@ -44,6 +45,8 @@ pub struct Game {
 
 /// The criterion that decided a mini-match.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Criterion {
     /// The two games' points.
     Result,
@@ -72,6 +75,7 @@ impl Criterion {
 
 /// The two values compared at one step (player A first), `None` when not recorded.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Comparison {
     /// Which criterion.
     pub criterion: Criterion,
@@ -81,6 +85,7 @@ pub struct Comparison {
 
 /// The decision on one mini-match.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ruling {
     /// Player A moved first in game 1, player B in game 2.
     pub players: [String; 2],
@@ -387,6 +392,7 @@ fn parse_result(s: &str) -> Option<Outcome> {
 
 /// A mini-match file: the games, grouped in pairs.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MatchFile {
     /// The mini-matches, in file order.
     pub matches: Vec<[Game; 2]>,

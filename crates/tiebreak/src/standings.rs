@@ -12,6 +12,7 @@ use crate::tournament::Tournament;
 
 /// The ranked table.
 #[derive(Debug, Clone)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Standings {
     /// The tie-breaks applied, in order (the first is usually PTS).
     pub descriptors: Vec<Descriptor>,

@@ -13,6 +13,8 @@ use crate::points::PointsError;
 
 /// Colour in one game (first mover = White / Red / Black-in-Go, second mover = Black).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Colour {
     /// First mover (White, Red, or Black in Go).
     White,
@@ -28,6 +30,8 @@ pub enum Colour {
 /// itself, seen from the board, is the shared [`board_core::Outcome`]
 /// ([`RoundResult::game_outcome`] converts).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum RoundResult {
     /// Over-the-board win (`1`).
     Win,
@@ -171,6 +175,7 @@ impl RoundResult {
 
 /// One player's round: opponent (index into [`Tournament::players`]), colour and outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Entry {
     /// Index of the opponent in [`Tournament::players`], `None` for byes.
     pub opponent: Option<u32>,
@@ -195,6 +200,7 @@ impl Entry {
 /// Points for each kind of result. Draws may depend on colour (CXA 13.3 allows a draw to give
 /// the first mover 1 and the second mover 2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Scoring {
     /// Points for a win over the board.
     pub win: Points,
@@ -356,6 +362,7 @@ impl Default for Scoring {
 
 /// A participant.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Player {
     /// Start (pairing) number as written in the file.
     pub id: u32,
@@ -393,6 +400,8 @@ impl Player {
 
 /// Pairing system: decides how unplayed rounds count (C.07 art. 15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "kebab-case"))]
 pub enum System {
     /// Swiss system: unplayed rounds count through virtual opponents (art. 16).
     Swiss,
@@ -418,6 +427,7 @@ impl std::str::FromStr for System {
 
 /// A whole event as read from a file.
 #[derive(Debug, Clone, PartialEq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Tournament {
     /// Event name.
     pub name: String,

@@ -30,6 +30,7 @@ pub type Value = Option<Rational64>;
 
 /// How the event is run and which edition of C.07 applies.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Options {
     /// Swiss or round-robin: decides how unplayed rounds count.
     pub system: System,
