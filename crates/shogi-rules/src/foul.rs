@@ -9,6 +9,8 @@ use crate::types::{Kind, Move};
 
 /// Why a move is illegal (the fouls of JSA 対局規定 第8条 and plain impossibilities).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Foul {
     /// 二歩: a pawn dropped on a file holding an unpromoted pawn of the same side.

@@ -25,6 +25,8 @@ use crate::types::{Move, Square, side_name};
 
 /// Why a game ended: the shogi side of a [`Ruling`], next to its [`Outcome`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Reason {
     /// 詰み: the loser is in check with no legal move.
@@ -292,6 +294,7 @@ impl std::error::Error for PlayError {
 
 /// Options of a game ruling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct GameRules {
     /// The impasse declaration rule (and the move limit it may bring).
     pub declaration: DeclarationRule,

@@ -14,6 +14,7 @@ use crate::types::Kind;
 
 /// Which impasse declaration rule applies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub enum ImpasseRule {
     /// CSA / WCSC and JSA amateur events: Sente needs 28 points, Gote 27; a failed
@@ -26,6 +27,7 @@ pub enum ImpasseRule {
 
 /// Declaration thresholds, adjustable for handicap games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct DeclarationRule {
     /// The rule the thresholds come from.
     pub rule: ImpasseRule,
@@ -80,6 +82,7 @@ impl DeclarationRule {
 /// Why a declaration fails (the declarer then loses).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum DeclarationFailure {
     /// The declarer has no king on the board.
@@ -123,6 +126,8 @@ impl fmt::Display for DeclarationFailure {
 
 /// The outcome of a declaration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Declaration {
     /// The declarer wins.
     Win {

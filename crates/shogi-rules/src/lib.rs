@@ -22,6 +22,8 @@ pub mod perft;
 pub mod position;
 pub mod record;
 mod reference;
+#[cfg(feature = "serde")]
+mod serialization;
 pub mod setup;
 pub(crate) mod tables;
 pub mod tsume;

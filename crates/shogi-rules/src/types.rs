@@ -14,6 +14,8 @@ pub use board_geometry::shogi::Bitboard;
 /// The fourteen kinds of pieces on the board. The first seven can also be held in hand,
 /// in this order (which is also the index into a [`Hand`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[repr(u8)]
 pub enum Kind {
     Pawn = 0,
@@ -160,6 +162,7 @@ impl Kind {
 
 /// A piece: its owner and its kind.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
     pub side: Side,
     pub kind: Kind,
@@ -183,6 +186,7 @@ impl Piece {
 
 /// Pieces in hand for one side, indexed by [`Kind::HAND`] order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Hand(pub [u8; 7]);
 
 impl Hand {

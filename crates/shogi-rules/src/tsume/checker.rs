@@ -28,6 +28,8 @@ use crate::types::{Hand, Move};
 const ALT_NODES: u64 = 400_000;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Verdict {
     Sound,
@@ -58,6 +60,7 @@ pub struct SideLine {
 }
 
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CheckReport {
     pub status: Status,
     pub main_line: Vec<Move>,
@@ -75,7 +78,15 @@ pub struct CheckReport {
     pub undecided: Vec<SideLine>,
     /// 最終手余詰: another mating last move (tolerated).
     pub last_move_alternatives: Vec<SideLine>,
-    /// Pieces the attacker still holds at the end of the main line (持駒余り if any).
+    /// Pieces the attacker still holds at the end of the main line (持駒余り if any);
+    /// serialized as their number, `leftover_pieces`.
+    #[cfg_attr(
+        feature = "serde",
+        serde(
+            rename = "leftover_pieces",
+            serialize_with = "crate::serialization::hand_total"
+        )
+    )]
     pub leftover: Hand,
     /// 変化: the other defences (not useless interpositions) with their lengths.
     pub variations: Vec<SideLine>,

@@ -48,6 +48,8 @@ use table::{INF, Probe};
 
 /// Which length the solver reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Mode {
     /// Composers' conventions (default).
     #[default]
@@ -119,6 +121,8 @@ impl Default for Options {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Status {
     Mate,
     NoMate,
@@ -136,8 +140,9 @@ impl Status {
     }
 }
 
-/// What the solver found.
+/// What the solver found. Serialized with the line in USI.
 #[derive(Clone, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Solution {
     pub status: Status,
     /// The main line (attacker first).
