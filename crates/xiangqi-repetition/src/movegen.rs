@@ -24,6 +24,7 @@ const P: usize = PieceKind::Pawn as usize;
 /// Game state as far as move generation can tell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Status {
     /// The side to move has a legal move.
     Ongoing,

@@ -117,6 +117,22 @@ impl fmt::Debug for Board {
     }
 }
 
+impl fmt::Display for Board {
+    /// The FEN, as [`Board::fen`] writes it.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.fen())
+    }
+}
+
+impl std::str::FromStr for Board {
+    type Err = BoardError;
+
+    /// Reads a FEN of a legal position, as [`Board::from_fen`].
+    fn from_str(fen: &str) -> Result<Board, BoardError> {
+        Board::from_fen(fen)
+    }
+}
+
 impl From<Position> for Board {
     fn from(pos: Position) -> Board {
         Board { pos }

@@ -13,6 +13,8 @@ use crate::{Move, PieceKind, Side, Square};
 
 /// The kinds of effect, from the heaviest to the lightest (从重: the heaviest names the move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum EffectKind {
     Check,
     MateThreat,
@@ -53,12 +55,15 @@ impl EffectKind {
 
 /// One effect of a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Effect {
     pub kind: EffectKind,
     /// The mover's piece that does it (checker, mating piece, chaser, offered or blocking
     /// piece), on its point after the move.
+    #[cfg_attr(feature = "serde", serde(with = "crate::text_serde::square"))]
     pub piece: Square,
     /// The opposing piece concerned (king, victim, partner of the offer, blocked piece).
+    #[cfg_attr(feature = "serde", serde(with = "crate::text_serde::square::option"))]
     pub target: Option<Square>,
     /// For a check or a chase: the opponent could take the striking piece at once
     /// (第一反击). It does not change the classification (八七 总纲 第九款).
@@ -70,15 +75,26 @@ pub struct Effect {
 
 /// Notes on how a move was read, shown in explanations.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Note {
     /// A same-type (or mutual-reach) meeting that is neither offer nor chase (非献非捉).
-    NeitherOfferNorChase { piece: Square, other: Square },
+    NeitherOfferNorChase {
+        /// The mover's piece.
+        #[cfg_attr(feature = "serde", serde(with = "crate::text_serde::square"))]
+        piece: Square,
+        /// The opposing piece of the same type.
+        #[cfg_attr(feature = "serde", serde(with = "crate::text_serde::square"))]
+        other: Square,
+    },
     /// 献兼捉 / 兑兼捉 and its type (甲 二过一, 乙 一过二, 丙 并发式 or 子母式).
     OfferAndChase { exchange: bool, shape: Shape },
 }
 
 /// The shapes of 献兼捉 (lectures 57-59).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Shape {
     /// 甲型 二过一: two of the mover's pieces against one opposing piece.
     Jia,
@@ -103,6 +119,7 @@ impl Shape {
 
 /// Everything known about one move of a cycle.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MoveAnalysis {
     pub mv: Move,
     pub side: Side,

@@ -13,6 +13,8 @@ use crate::{Move, Position, Side, Square};
 
 /// The outcome of adjudicating a game history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Verdict {
     RedLoses,
     BlackLoses,
@@ -67,6 +69,7 @@ impl Verdict {
 /// The repeated stretch of the game: from the earliest earlier occurrence of the final
 /// position to the last move. `start_ply` is the number of moves played before the cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cycle {
     pub start_ply: usize,
     pub plies: usize,
@@ -74,6 +77,7 @@ pub struct Cycle {
 
 /// One side's moves in the cycle, counted by class.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SideSummary {
     pub moves: usize,
     pub checks: usize,
@@ -98,6 +102,7 @@ pub struct SideSummary {
 
 /// A ruling with everything needed to explain it.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ruling {
     pub rules: Ruleset,
     pub verdict: Verdict,
