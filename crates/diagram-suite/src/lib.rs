@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Shared machinery of the per-crate diagram snapshot suites (`tests/diagrams.rs`).
 //!
 //! This is test support, not part of any published API: the rule crates take it as a
