@@ -16,8 +16,11 @@ use board_core::Side;
 /// Direction of a move as the notations name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Op {
+    /// 进: towards the opponent.
     Forward,
+    /// 退: towards the own side.
     Backward,
+    /// 平: along the rank.
     Sideways,
 }
 
@@ -44,32 +47,36 @@ pub enum Which {
     File(u8),
     /// A place among the pieces on one file; the file is given when several files hold
     /// more than one such piece.
-    Ranked { rank: Rank, file: Option<u8> },
+    Ranked {
+        /// The place on the shared file.
+        rank: Rank,
+        /// The file, written when several files hold such pieces.
+        file: Option<u8>,
+    },
 }
 
 /// A parsed move description, independent of the script it was written in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Description {
+    /// The kind of the moving piece.
     pub kind: PieceKind,
+    /// Which piece of that kind: by file or by its place on a shared file.
     pub which: Which,
+    /// The direction word (进 退 平).
     pub op: Op,
+    /// The number after the direction: a file for 平 and diagonal movers, else a step count.
     pub arg: u8,
 }
 
 /// Own file number (1-9 from the side's right) of a point.
 pub fn own_file(side: Side, sq: Square) -> u8 {
-    match side {
-        Side::First => 9 - sq.x(),
-        Side::Second => sq.x() + 1,
-    }
+    sq.file_number(side)
 }
 
 /// ICCS file (0 = `a`) of an own file number.
 fn iccs_file(side: Side, own: u8) -> u8 {
-    match side {
-        Side::First => 9 - own,
-        Side::Second => own - 1,
-    }
+    // Callers check `own` is 1-9 first; 9 (off the board) otherwise.
+    board_geometry::xiangqi::column_of_file_number(side, own).unwrap_or(9)
 }
 
 /// Ranks moved forward (positive) from `from` to `to` for `side`.
@@ -107,7 +114,9 @@ fn on_file(pos: &Position, side: Side, kind: PieceKind, file: u8) -> Vec<Square>
 /// other files also hold several pawns (then the file is named too).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Described {
+    /// The kind of the moving piece.
     pub kind: PieceKind,
+    /// The side that moves.
     pub side: Side,
     /// Own file number of the origin.
     pub file: u8,
@@ -115,7 +124,9 @@ pub struct Described {
     pub tandem: Option<(u8, u8)>,
     /// Several files hold more than one pawn of the side.
     pub multi_file: bool,
+    /// The direction word (进 退 平).
     pub op: Op,
+    /// The number after the direction: a file for 平 and diagonal movers, else a step count.
     pub arg: u8,
 }
 

@@ -21,34 +21,62 @@ pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R
 pub struct FenProblem {
     /// Byte offset in the input where the problem starts.
     pub offset: usize,
+    /// What is wrong.
     pub kind: FenProblemKind,
 }
 
+/// What can be wrong with a FEN.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum FenProblemKind {
     /// Nothing but white space.
     Empty,
     /// The board field does not have 10 ranks separated by `/`.
-    RankCount { found: usize },
+    RankCount {
+        /// Ranks found.
+        found: usize,
+    },
     /// A rank describes more or fewer than 9 files (rank numbered 10 … 1 from the top as in FEN).
-    FileCount { rank: usize, found: usize },
+    FileCount {
+        /// The rank, numbered 10 (top) to 1.
+        rank: usize,
+        /// Files it describes.
+        found: usize,
+    },
     /// A character that is neither a piece letter, a digit 1-9 nor `/`.
-    UnknownLetter { found: char },
+    UnknownLetter {
+        /// The character.
+        found: char,
+    },
     /// `0` is not a valid run of empty points.
     ZeroDigit,
     /// The side field is missing.
     MissingSide,
     /// The side field is not `w`, `r` or `b`.
-    BadSide { found: String },
+    BadSide {
+        /// The field as given.
+        found: String,
+    },
     /// Fields 3 or 4 are not `-`.
-    BadPlaceholder { found: String },
+    BadPlaceholder {
+        /// The field as given.
+        found: String,
+    },
     /// A move counter is not a number.
-    BadCounter { found: String },
+    BadCounter {
+        /// The field as given.
+        found: String,
+    },
     /// Fields after the sixth.
-    TrailingField { found: String },
+    TrailingField {
+        /// The field as given.
+        found: String,
+    },
     /// Non-empty holdings in `[...]`.
-    Holdings { found: String },
+    Holdings {
+        /// What the brackets hold.
+        found: String,
+    },
 }
 
 impl fmt::Display for FenProblem {
@@ -81,6 +109,7 @@ impl fmt::Display for FenProblem {
 /// Every problem found in a FEN string.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
+    /// The problems in the order of the text.
     pub problems: Vec<FenProblem>,
 }
 

@@ -387,10 +387,12 @@ impl Position {
         }
     }
 
+    /// Whether the side to move is checkmated.
     pub fn is_checkmate(&self) -> bool {
         self.status() == Status::Checkmate
     }
 
+    /// Whether the side to move has no legal move without being in check (困毙, a loss).
     pub fn is_stalemate(&self) -> bool {
         self.status() == Status::Stalemate
     }

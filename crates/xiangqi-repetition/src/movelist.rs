@@ -15,6 +15,7 @@ pub struct ReplayError {
     pub text: String,
     /// Byte offset of the move text in the whole input, when the input was one string.
     pub offset: Option<usize>,
+    /// Why the move could not be read or played.
     pub error: NotationError,
 }
 

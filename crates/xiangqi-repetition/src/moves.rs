@@ -6,11 +6,14 @@ use std::fmt;
 /// A move from one point to another; captures are implied by the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// The point the piece leaves.
     pub from: Square,
+    /// The point it goes to (capturing what stands there).
     pub to: Square,
 }
 
 impl Move {
+    /// The move from `from` to `to`.
     pub const fn new(from: Square, to: Square) -> Move {
         Move { from, to }
     }
@@ -53,6 +56,7 @@ impl Default for MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     pub fn new() -> MoveList {
         let z = Square::from_bit(0);
         MoveList {
@@ -70,6 +74,7 @@ impl MoveList {
         }
     }
 
+    /// The moves, in generation order.
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }

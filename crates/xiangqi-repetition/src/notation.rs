@@ -7,25 +7,42 @@ use std::fmt;
 /// within the text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
+    /// Byte offset in the move text where the problem is.
     pub offset: usize,
+    /// What is wrong.
     pub kind: NotationErrorKind,
 }
 
+/// What can be wrong with a move text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum NotationErrorKind {
     /// Empty text.
     Empty,
     /// The text stopped before the move was complete.
-    Truncated { expected: &'static str },
+    Truncated {
+        /// What was expected next.
+        expected: &'static str,
+    },
     /// A character that does not belong at this place.
-    Unexpected { found: char, expected: &'static str },
+    Unexpected {
+        /// The character found.
+        found: char,
+        /// What was expected there.
+        expected: &'static str,
+    },
     /// Extra characters after a complete move.
-    Trailing { found: String },
+    Trailing {
+        /// The extra text.
+        found: String,
+    },
     /// No piece of the side to move fits the description.
     NoSuchPiece,
     /// Several pieces fit the description.
-    Ambiguous { candidates: usize },
+    Ambiguous {
+        /// How many pieces fit.
+        candidates: usize,
+    },
     /// The described move does not land on a point of the board.
     OffBoard,
     /// The move is well formed but illegal.
@@ -33,6 +50,7 @@ pub enum NotationErrorKind {
 }
 
 impl NotationError {
+    /// An error of `kind` at byte `offset`.
     pub fn new(offset: usize, kind: NotationErrorKind) -> Self {
         NotationError { offset, kind }
     }

@@ -39,9 +39,13 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
 /// Slow: every leaf is made.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PerftStats {
+    /// Leaves at the requested depth.
     pub nodes: u64,
+    /// Leaves where the side to move is in check.
     pub checks: u64,
+    /// Leaves reached by a capture.
     pub captures: u64,
+    /// Leaves where the side to move is checkmated or stalemated.
     pub mates: u64,
 }
 

@@ -16,12 +16,14 @@ pub struct Game {
     pub tags: Vec<(String, String)>,
     /// The position before the first move (`FEN` tag or the start position).
     pub start: Position,
+    /// The moves of the main line, checked for legality.
     pub moves: Vec<Move>,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
 }
 
 impl Game {
+    /// The value of tag `name` (case-insensitive), if present.
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -46,8 +48,11 @@ pub enum PgnErrorKind {
     Unclosed(char),
     /// A move that cannot be read or played, with its ply number.
     Move {
+        /// 1-based ply of the move.
         ply: usize,
+        /// The move as written.
         text: String,
+        /// Why it could not be read or played.
         error: NotationError,
     },
     /// An unknown `Format` tag value.

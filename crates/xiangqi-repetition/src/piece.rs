@@ -8,16 +8,24 @@ use std::fmt;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 pub enum PieceKind {
+    /// 帅/将: steps orthogonally inside the palace.
     King = 0,
+    /// 仕/士: steps diagonally inside the palace.
     Advisor = 1,
+    /// 相/象: two points diagonally, never across the river, blocked at the eye.
     Elephant = 2,
+    /// 马: one point orthogonally then one diagonally outwards, blocked at the leg.
     Horse = 3,
+    /// 车: any distance along a rank or file.
     Rook = 4,
+    /// 炮: moves as a rook, captures by jumping exactly one screen.
     Cannon = 5,
+    /// 兵/卒: one point forwards; sideways too after crossing the river.
     Pawn = 6,
 }
 
 impl PieceKind {
+    /// Every kind, in table order.
     pub const ALL: [PieceKind; 7] = [
         PieceKind::King,
         PieceKind::Advisor,
@@ -29,11 +37,13 @@ impl PieceKind {
     ];
 
     #[inline]
+    /// The table index 0-6.
     pub const fn index(self) -> usize {
         self as usize
     }
 
     #[inline]
+    /// The kind with table index `i`.
     pub const fn from_index(i: usize) -> Option<PieceKind> {
         if i < 7 { Some(Self::ALL[i]) } else { None }
     }
@@ -84,11 +94,14 @@ impl PieceKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
+    /// The owner (`Side::First` is Red).
     pub side: Side,
+    /// The kind.
     pub kind: PieceKind,
 }
 
 impl Piece {
+    /// A piece of `side` and `kind`.
     pub const fn new(side: Side, kind: PieceKind) -> Piece {
         Piece { side, kind }
     }

@@ -41,7 +41,9 @@ pub fn zobrist_black_to_move() -> u64 {
 /// What [`Position::play`] needs to take a move back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
+    /// The piece the move captured.
     pub captured: Option<Piece>,
+    /// The halfmove clock before the move.
     pub halfmove_clock: u32,
 }
 
@@ -227,15 +229,18 @@ impl Position {
         k
     }
 
+    /// Plies since the last capture (FEN field 5).
     pub fn halfmove_clock(&self) -> u32 {
         self.halfmove_clock
     }
 
+    /// The move number (FEN field 6), starting at 1.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove_number
     }
 
     #[inline]
+    /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         Piece::from_code(self.board[sq.index()])
     }
@@ -253,11 +258,13 @@ impl Position {
     }
 
     #[inline]
+    /// Every occupied point.
     pub fn occupied(&self) -> Bitboard {
         Bitboard(self.occ)
     }
 
     #[inline]
+    /// `side`'s king.
     pub fn king(&self, side: Side) -> Square {
         Square::from_bit(self.kings[side.index()] as u32)
     }
@@ -301,6 +308,7 @@ impl Position {
     }
 
     #[inline]
+    /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
         self.checkers().any()
     }

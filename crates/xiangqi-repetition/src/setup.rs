@@ -40,10 +40,12 @@ impl Setup {
     }
 
     #[inline]
+    /// The piece on `sq`, if any.
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
     }
 
+    /// Puts `piece` on `sq` (or empties it).
     pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
         self.board[sq.index()] = piece;
     }

@@ -13,23 +13,42 @@ use std::fmt;
 #[non_exhaustive]
 pub enum PositionProblem {
     /// A side has no king.
-    MissingKing { side: Side },
+    MissingKing {
+        /// The side without a king.
+        side: Side,
+    },
     /// More pieces of a kind than a side starts with (1 king, 2 advisors, elephants, horses,
     /// rooks and cannons, 5 pawns).
     TooMany {
+        /// The side.
         side: Side,
+        /// The kind.
         kind: PieceKind,
+        /// How many it has.
         count: u32,
     },
     /// A king, advisor, elephant or pawn on a point its moves can never reach.
-    Unreachable { square: Square, piece: Piece },
+    Unreachable {
+        /// Where it stands.
+        square: Square,
+        /// The piece.
+        piece: Piece,
+    },
     /// Two pawns of a side on one file before crossing the river: pawns cannot change file
     /// on their own half.
-    StackedPawns { side: Side, file: u8 },
+    StackedPawns {
+        /// The side.
+        side: Side,
+        /// The file, 0 = `a`.
+        file: u8,
+    },
     /// The kings face each other on an open file.
     KingsFacing,
     /// The side that is not to move is in check: its opponent could capture the king.
-    OpponentInCheck { side: Side },
+    OpponentInCheck {
+        /// The side in check.
+        side: Side,
+    },
 }
 
 impl fmt::Display for PositionProblem {

@@ -43,13 +43,25 @@ pub enum BoardError {
     /// The FEN is malformed or not a legal position; `offset` is the byte of the first
     /// syntax problem (0 when the FEN reads but the position is illegal).
     Fen {
+        /// Byte offset of the first syntax problem (0 for an illegal position).
         offset: usize,
+        /// What is wrong with the FEN.
         error: crate::PositionParseError,
     },
     /// A move token is not ICCS (`h2e2`, ranks 0-9); `index` counts tokens from 0.
-    MoveSyntax { index: usize, token: String },
+    MoveSyntax {
+        /// Position of the token, from 0.
+        index: usize,
+        /// The token (at most 16 characters).
+        token: String,
+    },
     /// A move is not legal in the position reached; `index` counts moves from 0.
-    IllegalMove { index: usize, token: String },
+    IllegalMove {
+        /// Position of the move, from 0.
+        index: usize,
+        /// The move in ICCS.
+        token: String,
+    },
 }
 
 impl fmt::Display for BoardError {
@@ -152,6 +164,7 @@ impl Board {
     }
 
     #[inline]
+    /// The piece on `sq`, if any.
     pub fn at(&self, sq: Square) -> Option<Piece> {
         self.pos.piece_at(sq)
     }

@@ -16,12 +16,19 @@ use crate::{Move, PieceKind, Side, Square};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum EffectKind {
+    /// 将: the move attacks the opposing king.
     Check,
+    /// 杀: the move threatens mate by a check or a run of checks.
     MateThreat,
+    /// 捉: the move attacks a piece it could win.
     Chase,
+    /// 兑: the move offers an exchange of like pieces.
     Exchange,
+    /// 献: the move offers a piece the opponent can take.
     Offer,
+    /// 拦: the move blocks an opposing piece.
     Block,
+    /// 闲: the move does none of the above.
     Idle,
 }
 
@@ -57,6 +64,7 @@ impl EffectKind {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Effect {
+    /// What the effect is.
     pub kind: EffectKind,
     /// The mover's piece that does it (checker, mating piece, chaser, offered or blocking
     /// piece), on its point after the move.
@@ -88,7 +96,12 @@ pub enum Note {
         other: Square,
     },
     /// 献兼捉 / 兑兼捉 and its type (甲 二过一, 乙 一过二, 丙 并发式 or 子母式).
-    OfferAndChase { exchange: bool, shape: Shape },
+    OfferAndChase {
+        /// An exchange (兑) rather than an offer (献).
+        exchange: bool,
+        /// Which of the shapes it takes.
+        shape: Shape,
+    },
 }
 
 /// The shapes of 献兼捉 (lectures 57-59).
@@ -107,6 +120,7 @@ pub enum Shape {
 }
 
 impl Shape {
+    /// The shape in the lectures' words, e.g. `甲型(二过一)`.
     pub fn zh(self) -> &'static str {
         match self {
             Shape::Jia => "甲型(二过一)",
@@ -121,15 +135,20 @@ impl Shape {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MoveAnalysis {
+    /// The move.
     pub mv: Move,
+    /// The side that played it.
     pub side: Side,
+    /// Everything the move does, heaviest first.
     pub effects: Vec<Effect>,
+    /// How ambiguous meetings were read (非献非捉, 献兼捉 …).
     pub notes: Vec<Note>,
     /// The heaviest effect (从重定性), `Idle` when there is none.
     pub class: EffectKind,
 }
 
 impl MoveAnalysis {
+    /// Whether the move is classed as a check (将).
     pub fn gives_check(&self) -> bool {
         self.class == EffectKind::Check
     }

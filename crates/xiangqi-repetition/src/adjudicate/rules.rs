@@ -46,7 +46,9 @@ pub enum StrikeCounting {
 pub struct Ruleset {
     /// Short name of the preset this was built from (for output only).
     pub name: &'static str,
+    /// Which opposing pieces can receive an offer or exchange.
     pub offer_partners: OfferPartners,
+    /// What taking an offered piece must avoid for the move to count as an offer.
     pub offer_test: OfferTest,
     /// Attacks made by a pawn count as idle (〇七: 「兵卒本身…直接捉吃对方的棋子…按‘闲’处理」;
     /// AXF: pawn chases are allowed).
@@ -63,6 +65,7 @@ pub struct Ruleset {
     /// two pieces in turn is allowed). The Chinese editions count every 捉 (八四 图: 「一步
     /// 捉卒、一步捉炮的长捉」).
     pub chase_same_victim: bool,
+    /// How perpetual striking against occasional striking is judged.
     pub counting: StrikeCounting,
     /// Count a hidden root (暗根): a check that wins the capturer back (抽吃) protects
     /// (lecture 56, 图1). The AXF real-root definition asks only for an immediate recapture

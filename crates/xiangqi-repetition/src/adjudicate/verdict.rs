@@ -16,9 +16,13 @@ use crate::{Move, Position, Side, Square};
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Verdict {
+    /// Red must vary and, not varying, loses.
     RedLoses,
+    /// Black must vary and, not varying, loses.
     BlackLoses,
+    /// Neither side is obliged to vary: a draw.
     Draw,
+    /// No position repeated: nothing to judge.
     NoRepetition,
 }
 
@@ -48,6 +52,7 @@ impl Verdict {
         }
     }
 
+    /// The verdict that `side` loses.
     pub fn loser(side: Side) -> Verdict {
         match side {
             Side::First => Verdict::RedLoses,
@@ -55,6 +60,7 @@ impl Verdict {
         }
     }
 
+    /// Reads the JSON spelling written by [`Verdict::name`].
     pub fn from_name(s: &str) -> Option<Verdict> {
         Some(match s {
             "red_loses" => Verdict::RedLoses,
@@ -71,7 +77,9 @@ impl Verdict {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Cycle {
+    /// Moves played before the cycle starts.
     pub start_ply: usize,
+    /// Moves in the cycle.
     pub plies: usize,
 }
 
@@ -79,16 +87,25 @@ pub struct Cycle {
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SideSummary {
+    /// The side's moves in the cycle.
     pub moves: usize,
+    /// Moves classed 将 (check).
     pub checks: usize,
+    /// Moves classed 杀 (mate threat).
     pub mate_threats: usize,
+    /// Moves classed 捉 (chase).
     pub chases: usize,
+    /// Moves classed 兑 (exchange offer).
     pub exchanges: usize,
+    /// Moves classed 献 (offer).
     pub offers: usize,
+    /// Moves classed 拦 (block).
     pub blocks: usize,
+    /// Moves classed 闲 (idle).
     pub idle: usize,
     /// Strikes (打) under the ruleset: 将, 杀 (where forbidden), 捉.
     pub strikes: usize,
+    /// Every move of the side checks (长将).
     pub perpetual_check: bool,
     /// Perpetual strike under the ruleset (Chinese: every move 打; AXF: every move chases
     /// one and the same piece).
@@ -104,25 +121,31 @@ pub struct SideSummary {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Ruling {
+    /// The rule edition applied.
     pub rules: Ruleset,
+    /// Who must vary, in the compact form the case files and the command line use.
     pub verdict: Verdict,
     /// The game result: the side that must vary and does not loses; `None` when no
     /// position repeated.
     pub outcome: Option<Outcome>,
     /// The rule that decided.
     pub reason: RepetitionReason,
+    /// The repeated stretch, `None` without a repetition.
     pub cycle: Option<Cycle>,
     /// The cycle's moves, in order, with their effects.
     pub moves: Vec<MoveAnalysis>,
     /// The position each cycle move was played in.
     pub positions: Vec<Board>,
+    /// Red's moves in the cycle, counted by class.
     pub red: SideSummary,
+    /// Black's moves in the cycle, counted by class.
     pub black: SideSummary,
     /// Chinese rule terms with English glosses.
     pub explanation: String,
 }
 
 impl Ruling {
+    /// The summary of one side's moves.
     pub fn side(&self, c: Side) -> &SideSummary {
         match c {
             Side::First => &self.red,
