@@ -1,5 +1,5 @@
 //! CSA standard record format, V2.2 and V3.0
-//! (http://www2.computer-shogi.org/protocol/record_v22.html, record_v3.html).
+//! (<http://www2.computer-shogi.org/protocol/record_v22.html>, `record_v3.html`).
 //!
 //! Positions come from `PI` (with removed pieces), `P1`..`P9` rows or `P+`/`P-` piece lists
 //! (`00` = hand, `00AL` = all remaining pieces). Moves are `+7776FU`; a promotion is written
@@ -32,6 +32,7 @@ const NAMES: [(&str, Kind); 14] = [
     ("RY", Kind::Dragon),
 ];
 
+/// The two-letter CSA code of a kind (`FU`, `TO`, `RY` …).
 pub fn kind_code(kind: Kind) -> &'static str {
     NAMES
         .iter()

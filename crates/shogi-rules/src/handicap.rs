@@ -13,6 +13,7 @@ pub struct Handicap {
     pub kif_name: &'static str,
     /// Short ASCII identifier.
     pub id: &'static str,
+    /// The start position in SFEN.
     pub sfen: &'static str,
     /// CSA `PI` line (the removed pieces of the 上手 as square + piece).
     pub csa: &'static str,
@@ -22,6 +23,7 @@ pub struct Handicap {
 
 use Kind::{Bishop as B, Gold as G, Knight as N, Lance as L, Rook as R, Silver as S};
 
+/// Every handicap (手合割) the KIF and CSA readers know, the even game first.
 pub const HANDICAPS: [Handicap; 14] = [
     Handicap {
         kif_name: "平手",
@@ -139,6 +141,7 @@ impl Handicap {
         })
     }
 
+    /// The validated start position of this handicap.
     pub fn position(&self) -> Position {
         Position::from_sfen(self.sfen).expect("table SFENs are legal")
     }

@@ -1,4 +1,4 @@
-//! The JSA move notation (棋譜の表記方法, https://www.shogi.or.jp/faq/kihuhyouki.html) used
+//! The JSA move notation (棋譜の表記方法, <https://www.shogi.or.jp/faq/kihuhyouki.html>) used
 //! by KI2: destination, piece, then relative position (右 左 直) and movement (上 寄 引)
 //! only when needed, then 成 / 不成 / 打.
 //!

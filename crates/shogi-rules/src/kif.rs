@@ -1,4 +1,4 @@
-//! KIF and KI2 records (Kakinoki format, http://kakinoki.o.oo7.jp/kif_format.html) and BOD
+//! KIF and KI2 records (Kakinoki format, <http://kakinoki.o.oo7.jp/kif_format.html>) and BOD
 //! board diagrams.
 //!
 //! KIF moves carry their origin (`７六歩(77)`) and always write 打 on drops; KI2 moves use the

@@ -1,10 +1,51 @@
-//! Shogi rules: positions (SFEN), legal moves (USI), game-end rulings (checkmate, sennichite,
-//! perpetual check, impasse declarations, fouls), handicaps and kifu notations
-//! (CSA, KIF, KI2, JSA move notation).
+//! Shogi rules for an arbiter: which moves are legal, and how a game stands or ended.
 //!
-//! Layers: [`types`] and [`tables`] (geometry), [`setup`] (unchecked SFEN), [`position`]
-//! (validated, make/unmake, Zobrist), [`movegen`] (legal moves), [`perft`], [`usi`], then
-//! [`game`] (rulings) and the notation modules.
+//! A game is played from a position (SFEN, or one of the handicap starts) with moves in USI
+//! notation; the crate says whether each move is legal (naming the foul of an illegal one:
+//! 二歩, 打ち歩詰め, 王手放置 …) and rules on the end of the game: checkmate, 千日手 and
+//! 連続王手の千日手 (fourfold repetition, perpetual check), impasse declarations (27- and
+//! 24-point rules), the JSA move limit and the optional try rule. It also reads and writes
+//! game records (KIF, KI2, CSA, USI, BOD diagrams, JSA move notation), counts perft, and
+//! solves and checks tsume problems ([`tsume`]).
+//!
+//! ```
+//! use shogi_rules::game::{Game, GameRules, GameStatus, Progress, Reason};
+//! use shogi_rules::{Outcome, Position, Side};
+//!
+//! let mut game = Game::new(Position::start(), GameRules::default());
+//! for usi in ["7g7f", "3c3d", "8h2b+"] {
+//!     assert_eq!(game.play(usi.parse()?)?, Progress::Continue);
+//! }
+//! // Gote to move, not in check.
+//! assert_eq!(game.status().to_string(), "gote to move");
+//!
+//! // The same four-move cycle three times brings the start position back a fourth time.
+//! let mut game = Game::new(Position::start(), GameRules::default());
+//! let cycle = ["5i5h", "5a5b", "5h5i", "5b5a"];
+//! for usi in cycle.iter().cycle().take(12) {
+//!     game.play(usi.parse()?)?;
+//! }
+//! let GameStatus::Ended(ruling) = game.status() else { panic!("the game ended") };
+//! assert_eq!(ruling.reason, Reason::Sennichite);
+//! assert_eq!(ruling.outcome, Outcome::Draw);
+//! assert_eq!(ruling.ply, 12);
+//!
+//! // An illegal move is refused with its foul and loses the game.
+//! let mut game = Game::new(Position::from_sfen("4k4/9/9/9/9/9/2P6/9/4K4 b P 1")?, GameRules::default());
+//! let err = game.play("P*7e".parse()?).unwrap_err();
+//! assert_eq!(game.status().winner(), Some(Side::Second));
+//! assert_eq!(err.to_string(), "move 1 by sente: 二歩 (two unpromoted pawns on one file)");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Layers: [`types`] (pieces, hands and moves on board-geometry's squares), [`setup`]
+//! (unchecked SFEN), [`position`] (validated; `play`, `play_unchecked`, `undo`, Zobrist
+//! keys), [`movegen`] (legal moves), [`foul`] (why a move is illegal), [`perft`], [`usi`],
+//! then [`game`] and [`impasse`] (rulings) and the notation modules ([`csa`], [`kif`],
+//! [`jsa`], [`record`]). With the `serde` feature, positions serialize as SFEN, moves as
+//! USI and rulings with the shared [`Outcome`].
+
+#![warn(missing_docs)]
 
 mod checks;
 pub mod csa;

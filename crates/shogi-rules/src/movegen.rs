@@ -1,7 +1,7 @@
 //! Legal move generation: every legal move, including all legal non-promotions, drops that
 //! respect 二歩 and the no-move squares, and without 打ち歩詰め.
 //!
-//! Generation is written once against a [`Sink`]: the list sink stores moves, the counting
+//! Generation is written once against a `Sink`: the list sink stores moves, the counting
 //! sink only adds popcounts, which is what makes bulk-counted perft fast.
 
 use board_core::Side;
@@ -77,21 +77,26 @@ impl Default for MoveList {
 }
 
 impl MoveList {
+    /// The moves, in generation order.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
     }
+    /// How many moves the list holds.
     #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
+    /// Whether the list holds no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+    /// Whether `mv` is in the list.
     pub fn contains(&self, mv: &Move) -> bool {
         self.as_slice().contains(mv)
     }
+    /// The moves, in generation order.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
     }

@@ -37,15 +37,40 @@ fn side_key() -> u64 {
 #[non_exhaustive]
 pub enum PositionProblem {
     /// More pieces of one base kind (board and hands, promoted or not) than a set holds.
-    TooManyPieces { kind: Kind, count: u32, max: u32 },
+    TooManyPieces {
+        /// The base kind.
+        kind: Kind,
+        /// How many there are.
+        count: u32,
+        /// How many a set holds.
+        max: u32,
+    },
     /// A side has more than one king.
-    TooManyKings { side: Side, count: u32 },
+    TooManyKings {
+        /// The side.
+        side: Side,
+        /// Its kings.
+        count: u32,
+    },
     /// A pawn or lance on its last rank, or a knight on its last two ranks, unpromoted.
-    PieceWithNoMove { square: Square, piece: Piece },
+    PieceWithNoMove {
+        /// Where it stands.
+        square: Square,
+        /// The piece.
+        piece: Piece,
+    },
     /// Two unpromoted pawns of one side on one file (二歩).
-    TwoPawnsOnFile { side: Side, file: u8 },
+    TwoPawnsOnFile {
+        /// The side.
+        side: Side,
+        /// The file, 1..=9.
+        file: u8,
+    },
     /// The side that is not to move is in check (its king could be captured).
-    OpponentInCheck { side: Side },
+    OpponentInCheck {
+        /// The side in check.
+        side: Side,
+    },
 }
 
 impl std::fmt::Display for PositionProblem {
@@ -94,7 +119,8 @@ impl std::fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// What [`Position::make`] needs to take a move back.
+/// What [`Position::undo`] needs to take back a move of [`Position::play`] or
+/// [`Position::play_unchecked`].
 #[derive(Clone, Copy, Debug)]
 pub struct Undo {
     captured: Option<Kind>,
@@ -102,6 +128,7 @@ pub struct Undo {
 }
 
 impl Undo {
+    /// The kind captured by the move, as it stood on the board (promoted or not).
     pub fn captured(&self) -> Option<Kind> {
         self.captured
     }
@@ -128,10 +155,12 @@ impl PartialEq for Position {
 impl Eq for Position {}
 
 impl Position {
+    /// The even-game start position.
     pub fn start() -> Position {
         Position::from_setup(&Setup::start()).expect("start position is legal")
     }
 
+    /// Reads and validates a position in SFEN (also `startpos` and a leading `sfen `).
     pub fn from_sfen(text: &str) -> Result<Position, crate::Error> {
         let setup = Setup::from_sfen(text)?;
         Ok(Position::from_setup(&setup)?)
@@ -237,6 +266,7 @@ impl Position {
         }
     }
 
+    /// The position in SFEN.
     pub fn to_sfen(&self) -> String {
         self.to_setup().to_sfen()
     }
@@ -268,11 +298,13 @@ impl Position {
         self.key ^= hand_key(side, kind, old) ^ hand_key(side, kind, new);
     }
 
+    /// The side to move.
     #[inline]
     pub fn side_to_move(&self) -> Side {
         self.side
     }
 
+    /// The SFEN move number (1 at the start of a game, one more per move played).
     #[inline]
     pub fn move_number(&self) -> u32 {
         self.move_number
@@ -284,31 +316,37 @@ impl Position {
         self.key
     }
 
+    /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]
     }
 
+    /// The pieces `side` holds in hand.
     #[inline]
     pub fn hand(&self, side: Side) -> &Hand {
         &self.hands[side]
     }
 
+    /// The square of `side`'s king (`None` in tsume positions without an attacking king).
     #[inline]
     pub fn king(&self, side: Side) -> Option<Square> {
         self.kings[side.index()]
     }
 
+    /// The squares of `side`'s pieces of `kind`.
     #[inline]
     pub fn pieces(&self, side: Side, kind: Kind) -> Bitboard {
         self.by_kind[kind.index()] & self.by_side[side.index()]
     }
 
+    /// The squares of all of `side`'s pieces.
     #[inline]
     pub fn side_pieces(&self, side: Side) -> Bitboard {
         self.by_side[side.index()]
     }
 
+    /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.by_side[0] | self.by_side[1]
@@ -383,6 +421,7 @@ impl Position {
         }
     }
 
+    /// Whether the side to move is in check.
     #[inline]
     pub fn in_check(&self) -> bool {
         self.checkers().any()
@@ -417,7 +456,7 @@ impl Position {
     }
 
     /// Plays a move assumed legal (or at least well formed: a piece of the side to move on
-    /// `from`, or the dropped kind in hand). Returns what [`Position::unmake`] needs.
+    /// `from`, or the dropped kind in hand). Returns what [`Position::undo`] needs.
     pub fn play_unchecked(&mut self, mv: Move) -> Undo {
         let us = self.side;
         let undo_key = self.key;

@@ -8,13 +8,16 @@ use crate::types::Move;
 /// One move of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordMove {
+    /// The move.
     pub mv: Move,
     /// Seconds spent on this move, if the record says.
     pub seconds: Option<u32>,
+    /// Comment lines attached to the move, in order.
     pub comments: Vec<String>,
 }
 
 impl RecordMove {
+    /// A move without time or comments.
     pub fn new(mv: Move) -> RecordMove {
         RecordMove {
             mv,
@@ -31,22 +34,29 @@ pub struct Variation {
     pub start_ply: usize,
     /// The moves leading to the branch point (plies 1..start_ply-1).
     pub prefix: Vec<Move>,
+    /// The moves of the variation, from `start_ply` on.
     pub moves: Vec<RecordMove>,
 }
 
 /// A parsed game record.
 #[derive(Clone, Debug)]
 pub struct Record {
+    /// Header lines (`key`, `value`) in the order read.
     pub headers: Vec<(String, String)>,
+    /// The handicap the record names, if any.
     pub handicap: Option<&'static Handicap>,
+    /// The start position.
     pub start: Position,
+    /// The main line.
     pub moves: Vec<RecordMove>,
+    /// Variations (変化) branching from the main line or from each other.
     pub variations: Vec<Variation>,
     /// The terminal word of the record (e.g. 投了, %TORYO), as written.
     pub end: Option<String>,
 }
 
 impl Record {
+    /// An empty record starting at `start`.
     pub fn new(start: Position) -> Record {
         Record {
             headers: Vec::new(),
@@ -67,6 +77,7 @@ impl Record {
         pos
     }
 
+    /// The value of the first header named `key`.
     pub fn header(&self, key: &str) -> Option<&str> {
         self.headers
             .iter()
@@ -99,14 +110,20 @@ pub(crate) fn play_checked(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum Format {
+    /// Kakinoki KIF (one move per numbered line).
     Kif,
+    /// KI2 (moves in JSA notation, no origins).
     Ki2,
+    /// CSA standard record (V2.2 written; V3.0 also read).
     Csa,
+    /// USI: `position … moves …`.
     Usi,
+    /// SFEN of the final position (written only).
     Sfen,
 }
 
 impl Format {
+    /// The format named `kif`, `ki2`, `csa`, `usi` or `sfen` (any case).
     pub fn from_name(name: &str) -> Option<Format> {
         Some(match name.to_ascii_lowercase().as_str() {
             "kif" | "kifu" => Format::Kif,

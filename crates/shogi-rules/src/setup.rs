@@ -15,7 +15,9 @@ pub const START_SFEN: &str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LN
 pub struct Setup {
     /// Indexed by [`Square::index`].
     pub board: [Option<Piece>; 81],
+    /// Pieces in hand, per side.
     pub hands: BySide<Hand>,
+    /// The side to move.
     pub side_to_move: Side,
     /// The SFEN move number (1 at the start of a game).
     pub move_number: u32,
@@ -28,6 +30,7 @@ impl Default for Setup {
 }
 
 impl Setup {
+    /// An empty board, empty hands, Sente to move, move 1.
     pub fn empty() -> Setup {
         Setup {
             board: [None; 81],
@@ -37,10 +40,12 @@ impl Setup {
         }
     }
 
+    /// The even-game start position.
     pub fn start() -> Setup {
         Setup::from_sfen(START_SFEN).expect("the start SFEN is well formed")
     }
 
+    /// The piece on `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         self.board[sq.index()]

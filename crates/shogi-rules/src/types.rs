@@ -18,23 +18,38 @@ pub use board_geometry::shogi::Bitboard;
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[repr(u8)]
 pub enum Kind {
+    /// 歩 (FU).
     Pawn = 0,
+    /// 香 (KY).
     Lance = 1,
+    /// 桂 (KE).
     Knight = 2,
+    /// 銀 (GI).
     Silver = 3,
+    /// 金 (KI).
     Gold = 4,
+    /// 角 (KA).
     Bishop = 5,
+    /// 飛 (HI).
     Rook = 6,
+    /// 玉/王 (OU).
     King = 7,
+    /// と, a promoted pawn (TO).
     ProPawn = 8,
+    /// 成香, a promoted lance (NY).
     ProLance = 9,
+    /// 成桂, a promoted knight (NK).
     ProKnight = 10,
+    /// 成銀, a promoted silver (NG).
     ProSilver = 11,
+    /// 馬, a promoted bishop (UM).
     Horse = 12,
+    /// 龍, a promoted rook (RY).
     Dragon = 13,
 }
 
 impl Kind {
+    /// Every kind, in index order.
     pub const ALL: [Kind; 14] = [
         Kind::Pawn,
         Kind::Lance,
@@ -63,11 +78,13 @@ impl Kind {
         Kind::Rook,
     ];
 
+    /// The index of the kind (`Kind::ALL[k.index()] == k`).
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The kind of an index below 14.
     #[inline]
     pub const fn from_index(i: usize) -> Option<Kind> {
         if i < 14 { Some(Kind::ALL[i]) } else { None }
@@ -101,11 +118,13 @@ impl Kind {
         }
     }
 
+    /// Whether this is a promoted kind.
     #[inline]
     pub const fn is_promoted(self) -> bool {
         (self as u8) >= 8
     }
 
+    /// Whether this kind has a promoted form.
     #[inline]
     pub const fn can_promote(self) -> bool {
         self.promoted().is_some()
@@ -164,11 +183,14 @@ impl Kind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
+    /// The owner.
     pub side: Side,
+    /// The kind.
     pub kind: Kind,
 }
 
 impl Piece {
+    /// The piece of `side` and `kind`.
     #[inline]
     pub const fn new(side: Side, kind: Kind) -> Piece {
         Piece { side, kind }
@@ -190,15 +212,18 @@ impl Piece {
 pub struct Hand(pub [u8; 7]);
 
 impl Hand {
+    /// How many pieces of `kind` (unpromoted) the hand holds.
     #[inline]
     pub fn count(&self, kind: Kind) -> u8 {
         self.0.get(kind.index()).copied().unwrap_or(0)
     }
 
+    /// Whether the hand holds nothing.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&c| c == 0)
     }
 
+    /// How many pieces the hand holds in all.
     pub fn total(&self) -> u32 {
         self.0.iter().map(|&c| u32::from(c)).sum()
     }
@@ -207,18 +232,26 @@ impl Hand {
 /// A move: a board move (with optional promotion) or a drop from hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
+    /// A piece moves on the board.
     Board {
+        /// Where it stands.
         from: Square,
+        /// Where it goes.
         to: Square,
+        /// Whether it promotes on arrival.
         promote: bool,
     },
+    /// A piece is dropped from hand.
     Drop {
+        /// The kind dropped (never promoted, never a king).
         kind: Kind,
+        /// Where it is dropped.
         to: Square,
     },
 }
 
 impl Move {
+    /// The destination square.
     #[inline]
     pub const fn to(self) -> Square {
         match self {
@@ -226,6 +259,7 @@ impl Move {
         }
     }
 
+    /// The origin square, `None` for a drop.
     #[inline]
     pub const fn from(self) -> Option<Square> {
         match self {
@@ -234,11 +268,13 @@ impl Move {
         }
     }
 
+    /// Whether the move is a drop.
     #[inline]
     pub const fn is_drop(self) -> bool {
         matches!(self, Move::Drop { .. })
     }
 
+    /// Whether the move promotes.
     #[inline]
     pub const fn is_promotion(self) -> bool {
         matches!(self, Move::Board { promote: true, .. })

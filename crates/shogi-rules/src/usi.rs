@@ -71,7 +71,9 @@ pub fn format_move(mv: Move) -> String {
 /// A parsed `position …` command: the start setup and the moves, each with its column.
 #[derive(Clone, Debug)]
 pub struct PositionCommand {
+    /// The start position.
     pub setup: Setup,
+    /// The moves, each with the 1-based column it starts at.
     pub moves: Vec<(usize, Move)>,
 }
 

@@ -27,18 +27,23 @@ use crate::types::{Hand, Move};
 /// Node budget of the df-pn search deciding whether one alternative check mates.
 const ALT_NODES: u64 = 400_000;
 
+/// The verdict on a composed problem.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 #[non_exhaustive]
 pub enum Verdict {
+    /// A unique mate by the conventions (blemishes tolerated).
     Sound,
+    /// No mate, or a flaw: a second solution (余詰), pieces left in hand (持駒余り) or a
+    /// defence longer than the main line.
     Unsound,
     /// The checks could not all be made within the limits.
     Unknown,
 }
 
 impl Verdict {
+    /// Machine-friendly name: `sound`, `unsound` or `unknown`.
     pub fn code(self) -> &'static str {
         match self {
             Verdict::Sound => "sound",
@@ -52,18 +57,25 @@ impl Verdict {
 /// of its line from that ply on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideLine {
+    /// The ply of the main line the side line leaves it at (0-based).
     pub ply: usize,
+    /// The side line's first move.
     pub mv: Move,
+    /// The counted length of the side line from that ply on (0 when unknown).
     pub plies: u32,
     /// The side line is as long as the main line from there (変同 for a defence).
     pub same_length: bool,
 }
 
+/// What [`check_problem`] found about a composed problem.
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct CheckReport {
+    /// Whether the problem mates at all.
     pub status: Status,
+    /// The main line (the solution).
     pub main_line: Vec<Move>,
+    /// The counted length of the main line.
     pub plies: u32,
     /// 余詰: another attacker move that also forces mate (not on the last move); `plies`
     /// is its exact length, 0 when it is longer than the main line from there.
@@ -90,9 +102,11 @@ pub struct CheckReport {
     pub leftover: Hand,
     /// 変化: the other defences (not useless interpositions) with their lengths.
     pub variations: Vec<SideLine>,
+    /// The verdict.
     pub verdict: Verdict,
     /// Human-readable reasons for the verdict.
     pub notes: Vec<String>,
+    /// Search nodes, all phases.
     pub nodes: u64,
 }
 

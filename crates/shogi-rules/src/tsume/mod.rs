@@ -85,6 +85,7 @@ impl std::str::FromStr for Mode {
 /// Search limits.
 #[derive(Clone, Debug)]
 pub struct Options {
+    /// Which length the solver reports.
     pub mode: Mode,
     /// Stop after this many search nodes (all phases together; reading back the line of a
     /// proven mate may take a tenth more, see [`solve`]).
@@ -120,17 +121,21 @@ impl Default for Options {
     }
 }
 
+/// Whether the solver found a mate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Status {
+    /// A forced mate was found.
     Mate,
+    /// There is no forced mate (every check fails).
     NoMate,
     /// A limit stopped the search first.
     Unknown,
 }
 
 impl Status {
+    /// Machine-friendly name: `mate`, `no_mate` or `unknown`.
     pub fn code(self) -> &'static str {
         match self {
             Status::Mate => "mate",
@@ -144,6 +149,7 @@ impl Status {
 #[derive(Clone, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Solution {
+    /// Whether a mate was found.
     pub status: Status,
     /// The main line (attacker first).
     pub pv: Vec<Move>,
@@ -231,7 +237,7 @@ fn line_budget(search: &mut Search, opts: &Options, start: Instant) {
 /// Every phase (first proof, exact conventional line, shortening, reading the line) stops
 /// at the time and node limits. When a limit stops a phase after a mate was proven, the
 /// best line found so far is reported with `exact` false: a mate, maybe not the shortest.
-/// When not even that line can be read back within [`line_budget`], the status is
+/// When not even that line can be read back within its budget (a tenth of the limits), the status is
 /// [`Status::Unknown`].
 pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     let defender = !pos.side_to_move();
