@@ -3,13 +3,57 @@
 //! Each subcommand is one variant of [`Command`] with its own argument struct and `run_*`
 //! function, so new subcommands slot in beside the others.
 
-use serde_json::{Value, json};
+use serde::Serialize;
 use xiangqi_repetition::iccs::{self, RankBase};
 use xiangqi_repetition::movelist::{format_moves, replay};
 use xiangqi_repetition::perft::{divide, perft};
-use xiangqi_repetition::{Notation, Position, START_FEN, Status, pgn};
+use xiangqi_repetition::{Move, Notation, Position, START_FEN, Status, pgn};
 
 use crate::output::{CliError, Output};
+
+/// The JSON document of a report: the report types hold the library's own serializable
+/// values (positions as FEN, statuses, verdicts, side summaries).
+fn to_json(report: &impl Serialize) -> serde_json::Value {
+    serde_json::to_value(report).expect("reports have string keys and finite numbers")
+}
+
+/// `arbiter xiangqi perft --json`.
+#[derive(Serialize)]
+struct PerftReport<'a> {
+    fen: &'a Position,
+    depth: u32,
+    nodes: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<Vec<DivideEntry>>,
+}
+
+/// One move of a perft divide and the leaves below it.
+#[derive(Serialize)]
+struct DivideEntry {
+    /// ICCS with the requested rank numbering.
+    #[serde(rename = "move")]
+    mv: String,
+    nodes: u64,
+}
+
+/// `arbiter xiangqi moves --json`.
+#[derive(Serialize)]
+struct MovesReport<'a> {
+    fen: &'a Position,
+    status: Status,
+    check: bool,
+    count: usize,
+    moves: Vec<String>,
+}
+
+/// `arbiter xiangqi validate --json`.
+#[derive(Serialize)]
+struct ValidateReport<'a> {
+    valid: bool,
+    fen: &'a Position,
+    /// The Zobrist key in hexadecimal.
+    key: String,
+}
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
@@ -102,17 +146,23 @@ fn run_perft(args: PerftArgs, json: bool) -> Result<Output, CliError> {
     };
     let elapsed = started.elapsed().as_secs_f64();
     let mut text = String::new();
-    let mut doc = json!({"fen": pos.fen(), "depth": args.depth, "nodes": nodes});
+    let mut divide_json = None;
     if let Some(d) = &per_move {
         let mut list = Vec::new();
-        for (mv, n) in d {
-            let m = iccs::format_move(*mv, base);
-            text.push_str(&format!("{m}: {n}\n"));
-            list.push(json!({"move": m, "nodes": n}));
+        for &(mv, nodes) in d {
+            let m = iccs::format_move(mv, base);
+            text.push_str(&format!("{m}: {nodes}\n"));
+            list.push(DivideEntry { mv: m, nodes });
         }
-        doc["divide"] = Value::Array(list);
+        divide_json = Some(list);
         text.push('\n');
     }
+    let doc = to_json(&PerftReport {
+        fen: &pos,
+        depth: args.depth,
+        nodes,
+        divide: divide_json,
+    });
     text.push_str(&format!("nodes {nodes}\n"));
     if !json {
         let rate = if elapsed > 0.0 {
@@ -133,17 +183,24 @@ fn run_moves(args: MovesArgs) -> Result<Output, CliError> {
         .iter()
         .map(|m| iccs::format_move(*m, base))
         .collect();
-    let status = match pos.status() {
+    let status = pos.status();
+    let status_name = match status {
         Status::Ongoing => "ongoing",
         Status::Checkmate => "checkmate",
         Status::Stalemate => "stalemate",
     };
     let text = format!(
-        "{} legal moves ({status}): {}\n",
+        "{} legal moves ({status_name}): {}\n",
         moves.len(),
         moves.join(" ")
     );
-    let doc = json!({"fen": pos.fen(), "status": status, "check": pos.is_check(), "count": moves.len(), "moves": moves});
+    let doc = to_json(&MovesReport {
+        fen: &pos,
+        status,
+        check: pos.is_check(),
+        count: moves.len(),
+        moves,
+    });
     Ok(Output::new(text, doc))
 }
 
@@ -152,7 +209,11 @@ fn run_validate(args: ValidateArgs) -> Result<Output, CliError> {
     let text = format!("legal position: {}\n", pos.fen());
     Ok(Output::new(
         text,
-        json!({"valid": true, "fen": pos.fen(), "key": format!("{:016x}", pos.key())}),
+        to_json(&ValidateReport {
+            valid: true,
+            fen: &pos,
+            key: format!("{:016x}", pos.key()),
+        }),
     ))
 }
 
@@ -246,7 +307,54 @@ fn ranks_to_zero(moves: &str) -> Result<String, CliError> {
     Ok(out.join(" "))
 }
 
-fn effect_json(r: &Ruling, k: usize) -> Vec<Value> {
+/// `arbiter xiangqi adjudicate --json`.
+#[derive(Serialize)]
+struct AdjudicateReport<'a> {
+    result: adj::Verdict,
+    /// The game result (`1-0`, `0-1`, `1/2-1/2`); absent without a repetition.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<board_core::Outcome>,
+    rules: &'a Ruleset,
+    cycle: Option<adj::Cycle>,
+    moves: Vec<MoveReport>,
+    sides: Sides<'a>,
+    explanation: &'a str,
+}
+
+/// Each side's summary of the cycle.
+#[derive(Serialize)]
+struct Sides<'a> {
+    red: &'a adj::SideSummary,
+    black: &'a adj::SideSummary,
+}
+
+/// One move of the cycle as classified.
+#[derive(Serialize)]
+struct MoveReport {
+    ply: usize,
+    #[serde(rename = "move")]
+    mv: Move,
+    chinese: String,
+    side: &'static str,
+    effects: Vec<EffectReport>,
+    class: EffectKind,
+    class_zh: &'static str,
+    notes: Vec<String>,
+}
+
+/// One effect of a move, its pieces labelled `R@g0` (FEN letter at ICCS point).
+#[derive(Serialize)]
+struct EffectReport {
+    kind: EffectKind,
+    piece: String,
+    target: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    first_counterattack: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    victim_protected: Option<bool>,
+}
+
+fn effect_reports(r: &Ruling, k: usize) -> Vec<EffectReport> {
     let a = &r.moves[k];
     let after = r.positions[k].after(a.mv);
     let label = |sq: xiangqi_repetition::Square| -> String {
@@ -256,45 +364,28 @@ fn effect_json(r: &Ruling, k: usize) -> Vec<Value> {
             .unwrap_or_else(|| sq.to_string())
     };
     if a.effects.is_empty() {
-        return vec![json!({"kind": "idle", "piece": label(a.mv.to), "target": Value::Null})];
+        return vec![EffectReport {
+            kind: EffectKind::Idle,
+            piece: label(a.mv.to),
+            target: None,
+            first_counterattack: None,
+            victim_protected: None,
+        }];
     }
     a.effects
         .iter()
-        .map(|e| {
-            let mut v = json!({
-                "kind": e.kind.name(),
-                "piece": label(e.piece),
-                "target": e.target.map(label),
-            });
-            if matches!(
+        .map(|e| EffectReport {
+            kind: e.kind,
+            piece: label(e.piece),
+            target: e.target.map(label),
+            first_counterattack: matches!(
                 e.kind,
                 EffectKind::Check | EffectKind::MateThreat | EffectKind::Chase
-            ) {
-                v["first_counterattack"] = json!(e.first_counterattack);
-            }
-            if e.kind == EffectKind::Chase {
-                v["victim_protected"] = json!(e.victim_protected);
-            }
-            v
+            )
+            .then_some(e.first_counterattack),
+            victim_protected: (e.kind == EffectKind::Chase).then_some(e.victim_protected),
         })
         .collect()
-}
-
-fn side_json(s: &adj::SideSummary) -> Value {
-    json!({
-        "summary": s.summary,
-        "moves": s.moves,
-        "checks": s.checks,
-        "mate_threats": s.mate_threats,
-        "chases": s.chases,
-        "exchanges": s.exchanges,
-        "offers": s.offers,
-        "blocks": s.blocks,
-        "idle": s.idle,
-        "strikes": s.strikes,
-        "perpetual_check": s.perpetual_check,
-        "perpetual_strike": s.perpetual_strike,
-    })
 }
 
 fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
@@ -326,7 +417,7 @@ fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
         .map_err(|e| CliError::bad_input(format!("--moves: {e}")))?;
 
     let mut text = String::new();
-    let mut moves_json = Vec::new();
+    let mut move_reports = Vec::new();
     let start = ruling.cycle.map(|c| c.start_ply).unwrap_or(0);
     for (k, a) in ruling.moves.iter().enumerate() {
         let b = &ruling.positions[k];
@@ -349,29 +440,33 @@ fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
                 }
             })
             .collect();
-        moves_json.push(json!({
-            "ply": start + k + 1,
-            "move": a.mv.to_string(),
-            "chinese": zh,
-            "side": adj::side_label(a.side),
-            "effects": effect_json(&ruling, k),
-            "class": a.class.name(),
-            "class_zh": a.class.zh(),
-            "notes": notes,
-        }));
+        move_reports.push(MoveReport {
+            ply: start + k + 1,
+            mv: a.mv,
+            chinese: zh,
+            side: adj::side_label(a.side),
+            effects: effect_reports(&ruling, k),
+            class: a.class,
+            class_zh: a.class.zh(),
+            notes,
+        });
     }
     text.push_str(&format!(
         "result: {}\n{}\n",
         ruling.verdict.name(),
         ruling.explanation
     ));
-    let doc = json!({
-        "result": ruling.verdict.name(),
-        "rules": rules.name,
-        "cycle": ruling.cycle.map(|c| json!({"start_ply": c.start_ply, "plies": c.plies})),
-        "moves": moves_json,
-        "sides": {"red": side_json(&ruling.red), "black": side_json(&ruling.black)},
-        "explanation": ruling.explanation,
+    let doc = to_json(&AdjudicateReport {
+        result: ruling.verdict,
+        outcome: ruling.outcome,
+        rules: &rules,
+        cycle: ruling.cycle,
+        moves: move_reports,
+        sides: Sides {
+            red: &ruling.red,
+            black: &ruling.black,
+        },
+        explanation: &ruling.explanation,
     });
     Ok(Output::new(text, doc))
 }
@@ -398,6 +493,21 @@ pub struct ConvertArgs {
     pub ranks_from_one: bool,
 }
 
+/// `arbiter xiangqi convert --pgn … --json`.
+#[derive(Serialize)]
+struct ConvertPgnReport<'a> {
+    pgn: &'a str,
+    moves: Vec<String>,
+}
+
+/// `arbiter xiangqi convert --moves … --json`.
+#[derive(Serialize)]
+struct ConvertReport<'a> {
+    moves: Vec<String>,
+    /// The position after the moves.
+    fen: &'a Position,
+}
+
 fn notation_arg(flag: &str, name: &str) -> Result<Notation, CliError> {
     Notation::from_name(name).ok_or_else(|| {
         CliError::bad_input(format!(
@@ -414,10 +524,8 @@ fn run_convert(args: ConvertArgs) -> Result<Output, CliError> {
             .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))?;
         let out = pgn::write(&game, to);
         let moves = format_moves(&game.start, &game.moves, to);
-        return Ok(Output::new(
-            out.clone(),
-            json!({"pgn": out, "moves": moves}),
-        ));
+        let doc = to_json(&ConvertPgnReport { pgn: &out, moves });
+        return Ok(Output::new(out, doc));
     }
     let start = load_position(&args.fen)?;
     let from = match &args.from {
@@ -429,8 +537,9 @@ fn run_convert(args: ConvertArgs) -> Result<Output, CliError> {
         .map_err(|e| CliError::bad_input(format!("--moves: {e}")))?;
     let converted = format_moves(&start, &moves, to);
     let out = format!("{}\n", converted.join(" "));
-    Ok(Output::new(
-        out,
-        json!({"moves": converted, "fen": end.fen()}),
-    ))
+    let doc = to_json(&ConvertReport {
+        moves: converted,
+        fen: &end,
+    });
+    Ok(Output::new(out, doc))
 }
