@@ -2,13 +2,52 @@
 
 use std::path::PathBuf;
 
-use serde_json::json;
+use serde::Serialize;
 use shogi_rules::game::{DeclarationRule, Game, GameRules, GameStatus, ImpasseRule};
 use shogi_rules::record::{self, Format};
 use shogi_rules::types::side_name;
-use shogi_rules::{Position, Setup, perft, usi};
+use shogi_rules::{Move, Position, Setup, perft, usi};
 
 use crate::output::{CliError, Output, read_file};
+
+/// `--json` of `shogi perft`.
+#[derive(Serialize)]
+struct PerftReport<'a> {
+    nodes: u64,
+    depth: u32,
+    sfen: &'a Position,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<Vec<DivideEntry>>,
+}
+
+/// One root move of `shogi perft --divide`.
+#[derive(Serialize)]
+struct DivideEntry {
+    #[serde(rename = "move")]
+    mv: Move,
+    nodes: u64,
+}
+
+/// `--json` of `shogi status`: the game status and the final position.
+#[derive(Serialize)]
+struct StatusReport<'a> {
+    #[serde(flatten)]
+    status: GameStatus,
+    sfen: &'a Position,
+}
+
+/// `--json` of `shogi convert`.
+#[derive(Serialize)]
+struct ConvertReport<'a> {
+    format: String,
+    moves: usize,
+    text: &'a str,
+}
+
+/// Serializes a report; the types here have no map keys that could fail.
+fn to_json(value: &impl Serialize) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
+}
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
@@ -115,7 +154,6 @@ fn run_perft(sfen: &str, depth: u32, divide: bool) -> Result<Output, CliError> {
         return Err(CliError::bad_input("--depth must be at most 12"));
     }
     let mut pos = position(sfen)?;
-    let fen = pos.to_sfen();
     if divide {
         let parts = perft::divide(&mut pos, depth);
         let total: u64 = if depth == 0 {
@@ -128,20 +166,26 @@ fn run_perft(sfen: &str, depth: u32, divide: bool) -> Result<Output, CliError> {
             text.push_str(&format!("{} {n}\n", usi::format_move(*mv)));
         }
         text.push_str(&format!("nodes {total}\n"));
-        let list: Vec<_> = parts
+        let divide = parts
             .iter()
-            .map(|(mv, n)| json!({"move": usi::format_move(*mv), "nodes": n}))
+            .map(|&(mv, nodes)| DivideEntry { mv, nodes })
             .collect();
-        return Ok(Output::new(
-            text,
-            json!({"nodes": total, "depth": depth, "sfen": fen, "divide": list}),
-        ));
+        let report = PerftReport {
+            nodes: total,
+            depth,
+            sfen: &pos,
+            divide: Some(divide),
+        };
+        return Ok(Output::new(text, to_json(&report)));
     }
     let nodes = perft::perft(&mut pos, depth);
-    Ok(Output::new(
-        format!("nodes {nodes}\n"),
-        json!({"nodes": nodes, "depth": depth, "sfen": fen}),
-    ))
+    let report = PerftReport {
+        nodes,
+        depth,
+        sfen: &pos,
+        divide: None,
+    };
+    Ok(Output::new(format!("nodes {nodes}\n"), to_json(&report)))
 }
 
 fn run_status(
@@ -198,6 +242,10 @@ fn run_status(
     };
     let winner = status.winner().map(side_name);
     let final_sfen = game.position().to_sfen();
+    let report = StatusReport {
+        status,
+        sfen: game.position(),
+    };
     let mut text = format!(
         "result {}\nwinner {}\nreason {status}\nply {}\n",
         status.code(),
@@ -208,17 +256,7 @@ fn run_status(
         text.push_str(&format!("foul {}\n", f.code()));
     }
     text.push_str(&format!("sfen {final_sfen}\n"));
-    Ok(Output::new(
-        text,
-        json!({
-            "result": status.code(),
-            "winner": winner,
-            "reason": status.to_string(),
-            "ply": status.ply(),
-            "foul": status.foul().map(|f| f.code()),
-            "sfen": final_sfen,
-        }),
-    ))
+    Ok(Output::new(text, to_json(&report)))
 }
 
 fn run_convert(file: &std::path::Path, to: &str) -> Result<Output, CliError> {
@@ -231,21 +269,43 @@ fn run_convert(file: &std::path::Path, to: &str) -> Result<Output, CliError> {
     let rec = record::parse_any(&text)
         .map_err(|e| CliError::bad_input(format!("{}: {e}", file.display())))?;
     let out = record::write(&rec, format);
-    Ok(Output::new(
-        out.clone(),
-        json!({"format": to.to_ascii_lowercase(), "moves": rec.moves.len(), "text": out}),
-    ))
+    let report = ConvertReport {
+        format: to.to_ascii_lowercase(),
+        moves: rec.moves.len(),
+        text: &out,
+    };
+    Ok(Output::new(out.clone(), to_json(&report)))
 }
 
 // --- tsume subcommands: `mate` and `tsume-check` ---
 mod tsume_cli {
     use std::time::Duration;
 
-    use serde_json::json;
-    use shogi_rules::tsume::{self, Mode, Options};
-    use shogi_rules::{Position, Setup};
+    use serde::Serialize;
+    use shogi_rules::tsume::{self, CheckReport, Mode, Options, Status};
+    use shogi_rules::{Move, Position, Setup};
 
+    use super::to_json;
     use crate::output::{CliError, Output};
+
+    /// `--json` of `shogi mate`: the contract fields of the solution (status, length, the
+    /// line in USI and in KI2, nodes), nothing more.
+    #[derive(Serialize)]
+    struct MateReport<'a> {
+        status: Status,
+        plies: u32,
+        pv: &'a [Move],
+        ki2: String,
+        nodes: u64,
+    }
+
+    /// `--json` of `shogi tsume-check`: the report and its main line in KI2.
+    #[derive(Serialize)]
+    struct CheckJson<'a> {
+        #[serde(flatten)]
+        report: &'a CheckReport,
+        ki2: String,
+    }
 
     fn problem(sfen: &str, defender_rest: bool) -> Result<Position, CliError> {
         let setup =
@@ -308,16 +368,14 @@ mod tsume_cli {
             }
         }
         text.push_str(&format!("nodes {}\n", sol.nodes));
-        Ok(Output::new(
-            text,
-            json!({
-                "status": sol.status.code(),
-                "plies": sol.plies,
-                "pv": pv,
-                "ki2": ki2,
-                "nodes": sol.nodes,
-            }),
-        ))
+        let report = MateReport {
+            status: sol.status,
+            plies: sol.plies,
+            pv: &sol.pv,
+            ki2,
+            nodes: sol.nodes,
+        };
+        Ok(Output::new(text, to_json(&report)))
     }
 
     pub(super) fn run_check(
@@ -329,7 +387,6 @@ mod tsume_cli {
         let opts = options(Mode::Tsume, time_limit)?;
         let r = tsume::check_problem(&pos, &opts)
             .map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
-        let line = |l: &tsume::SideLine| json!({"ply": l.ply + 1, "move": shogi_rules::usi::format_move(l.mv), "plies": l.plies, "same_length": l.same_length});
         let main = tsume::usi_line(&r.main_line);
         let leftover: u32 = r.leftover.total();
         let mut text = format!(
@@ -350,24 +407,10 @@ mod tsume_cli {
         for n in &r.notes {
             text.push_str(&format!("note {n}\n"));
         }
-        Ok(Output::new(
-            text,
-            json!({
-                "verdict": r.verdict.code(),
-                "status": r.status.code(),
-                "plies": r.plies,
-                "main_line": main,
-                "ki2": tsume::ki2_line(&pos, &r.main_line),
-                "extra_mates": r.extra_mates.iter().map(line).collect::<Vec<_>>(),
-                "last_move_alternatives": r.last_move_alternatives.iter().map(line).collect::<Vec<_>>(),
-                "detours": r.detours.iter().map(line).collect::<Vec<_>>(),
-                "promotion_choices": r.promotion_choices.iter().map(line).collect::<Vec<_>>(),
-                "undecided": r.undecided.iter().map(line).collect::<Vec<_>>(),
-                "leftover_pieces": leftover,
-                "variations": r.variations.iter().map(line).collect::<Vec<_>>(),
-                "notes": r.notes,
-                "nodes": r.nodes,
-            }),
-        ))
+        let report = CheckJson {
+            report: &r,
+            ki2: tsume::ki2_line(&pos, &r.main_line),
+        };
+        Ok(Output::new(text, to_json(&report)))
     }
 }
