@@ -7,7 +7,8 @@ use std::time::Instant;
 
 use board_geometry::{Graph, Topology as _};
 use criterion::{Criterion, criterion_group, criterion_main};
-use go_scoring::graph::{Board, Config, Komi, OutcomeSearch, RegularSequence};
+use go_scoring::Komi;
+use go_scoring::graph::{Board, Config, OutcomeSearch, RegularSequence};
 use go_scoring::legal_count::{count_brute_grid, count_grid, frontier, grid_order};
 use go_scoring::solve::{solve, solve_plain};
 

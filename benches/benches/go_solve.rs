@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use board_geometry::Graph;
 use criterion::{Criterion, criterion_group, criterion_main};
-use go_scoring::graph::Komi;
+use go_scoring::Komi;
 use go_scoring::solve::{Solution, SolveError, solve, solve_plain};
 
 type Solver = fn(&Graph, Komi, u64) -> Result<Solution, SolveError>;

@@ -107,9 +107,10 @@ fn parse_pair(flag: &str, text: &str) -> Result<PerColor<u32>, CliError> {
 
 fn parse_points(flag: &str, position: &Position, text: &str) -> Result<Vec<Point>, CliError> {
     let topo = position.topology();
-    let size = topo
-        .grid_size()
-        .map_or(format!("{}-point", board_geometry::Topology::len(topo)), |(w, h)| format!("{w}x{h}"));
+    let size = topo.grid_size().map_or(
+        format!("{}-point", board_geometry::Topology::len(topo)),
+        |(w, h)| format!("{w}x{h}"),
+    );
     let mut out = Vec::new();
     for item in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         let p = topo.parse_point(item).ok_or_else(|| {
@@ -140,8 +141,9 @@ fn read_input(path: &std::path::Path) -> Result<Input, CliError> {
     }
     let d = go_scoring::text::parse(&text)
         .map_err(|e| CliError::bad_input(format!("{name}: diagram {e}")))?;
-    let field_err =
-        |key: &str, e: String| CliError::bad_input(format!("{name}: header {key}: {e}"));
+    let field_err = |key: &str, e: &dyn std::fmt::Display| {
+        CliError::bad_input(format!("{name}: header {key}: {e}"))
+    };
     let dead = match d.field("dead") {
         Some(v) => parse_points("header dead", &d.position, v)?,
         None => Vec::new(),
@@ -150,17 +152,17 @@ fn read_input(path: &std::path::Path) -> Result<Input, CliError> {
         .field("komi")
         .map(|v| v.parse::<Komi>())
         .transpose()
-        .map_err(|e| field_err("komi", e))?;
+        .map_err(|e| field_err("komi", &e))?;
     let version = d
         .field("version")
         .map(|v| v.parse::<Version>())
         .transpose()
-        .map_err(|e| field_err("version", e))?;
+        .map_err(|e| field_err("version", &e))?;
     let first = d
         .field("first")
         .map(|v| v.parse::<Color>())
         .transpose()
-        .map_err(|e| field_err("first", e))?;
+        .map_err(|e| field_err("first", &e))?;
     let captures = d
         .field("captures")
         .map(|v| parse_pair("header captures", v))
@@ -453,7 +455,7 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
                     "method": s.method.name(),
                     "black": num(s.black),
                     "white": num(s.white),
-                    "komi": num(score::HalfPoints(s.komi.0 as i64)),
+                    "komi": num(score::HalfPoints(i64::from(s.komi.0))),
                     "winner": s.winner.map_or("draw", |c| c.name()),
                     "margin": num(s.margin),
                     "notes": s.notes,
@@ -480,7 +482,7 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
                     "method": u.method.name(),
                     "black": Value::Null,
                     "white": Value::Null,
-                    "komi": num(score::HalfPoints(komi.0 as i64)),
+                    "komi": num(score::HalfPoints(i64::from(komi.0))),
                     "winner": Value::Null,
                     "margin": Value::Null,
                     "unavailable": u.reason,

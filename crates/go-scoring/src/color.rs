@@ -7,11 +7,14 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Color {
+    /// Black (黑), the first side.
     Black = 1,
+    /// White (白), the second side.
     White = 2,
 }
 
 impl Color {
+    /// Both colours, Black first.
     pub const ALL: [Color; 2] = [Color::Black, Color::White];
 
     /// The other colour.
@@ -37,6 +40,16 @@ impl Color {
         }
     }
 
+    /// The value a stone of this colour has in a graph-Go configuration: −1 for Black,
+    /// +1 for White, as in the source text of graph Go.
+    #[inline]
+    pub const fn value(self) -> i8 {
+        match self {
+            Color::Black => -1,
+            Color::White => 1,
+        }
+    }
+
     /// The SGF property letter (`B` or `W`).
     pub const fn letter(self) -> char {
         match self {
@@ -52,13 +65,59 @@ impl fmt::Display for Color {
     }
 }
 
+/// A colour name other than `black`, `white`, `b` or `w` (in any case).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ColorParseError {
+    /// The text as given.
+    pub text: String,
+}
+
+impl fmt::Display for ColorParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown colour {:?} (expected black or white)",
+            self.text
+        )
+    }
+}
+
+impl std::error::Error for ColorParseError {}
+
 impl std::str::FromStr for Color {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Color, String> {
+    type Err = ColorParseError;
+    /// Reads `black`, `white`, `b` or `w`, in any case.
+    fn from_str(s: &str) -> Result<Color, ColorParseError> {
         match s.to_ascii_lowercase().as_str() {
             "black" | "b" => Ok(Color::Black),
             "white" | "w" => Ok(Color::White),
-            _ => Err(format!("unknown colour {s:?} (expected black or white)")),
+            _ => Err(ColorParseError {
+                text: s.to_string(),
+            }),
+        }
+    }
+}
+
+/// Black is the first side, as in every game of the workspace where the first side is the one
+/// that conventionally moves first (the living-stones rules let White move first, which is a
+/// rule parameter, not a change of sides).
+impl From<Color> for board_core::Side {
+    #[inline]
+    fn from(c: Color) -> board_core::Side {
+        match c {
+            Color::Black => board_core::Side::First,
+            Color::White => board_core::Side::Second,
+        }
+    }
+}
+
+/// The inverse of `From<Color> for Side`: the first side is Black.
+impl From<board_core::Side> for Color {
+    #[inline]
+    fn from(side: board_core::Side) -> Color {
+        match side {
+            board_core::Side::First => Color::Black,
+            board_core::Side::Second => Color::White,
         }
     }
 }
@@ -125,5 +184,24 @@ impl From<Option<Color>> for Stone {
             None => Stone::Empty,
             Some(c) => Stone::of(c),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use board_core::Side;
+
+    #[test]
+    fn black_is_the_first_side() {
+        for c in Color::ALL {
+            assert_eq!(Color::from(Side::from(c)), c);
+        }
+        assert_eq!(Side::from(Color::Black), Side::First);
+        assert_eq!("W".parse::<Color>(), Ok(Color::White));
+        assert_eq!(
+            "red".parse::<Color>().unwrap_err().to_string(),
+            "unknown colour \"red\" (expected black or white)"
+        );
     }
 }

@@ -24,9 +24,9 @@ pub mod topology;
 
 pub use analysis::{Analysis, PointClass};
 pub use board::{Board, IllegalMove, Move};
-pub use color::{Color, PerColor, Stone};
+pub use color::{Color, ColorParseError, PerColor, Stone};
 pub use madeup::{Change, MadeUpBoard, Mark};
 pub use position::{Position, PositionError};
-pub use rules::{KoRule, Komi, Rules, SuicideRule};
+pub use rules::{KoRule, Komi, KomiError, KomiErrorKind, Rules, SuicideRule};
 pub use score::{HalfPoints, Method, Params, Score, Version};
 pub use topology::{Point, Shape};

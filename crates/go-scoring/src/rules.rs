@@ -27,54 +27,112 @@ pub enum SuicideRule {
     AllLegal,
 }
 
-/// Komi as an integer number of half-points (7.5 is `Komi(15)`).
+/// Komi, the points White receives, as an integer number of half-points (7.5 is `Komi(15)`).
+///
+/// One type for every use: the living-stones and area counts, SGF `KM`, the command line and
+/// the komi `h` of graph Go, where White wins when `s_c >= h`.
+///
+/// Text form: a whole or half number with an optional sign: `7`, `7.5`, `-0.5`, `+2`, `6.50`.
+/// The parser also takes `.5` (no whole part) and `7.` (no fraction), as some programs write
+/// them: the two parsers this one replaces disagreed there, and keeping the lenient reading
+/// means no komi that either of them accepted is refused now.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Komi(pub i32);
 
 impl Komi {
+    /// The largest whole part the parser accepts: a komi of a million points is a typo.
+    pub const MAX_WHOLE: i32 = 999_999;
+
+    /// The komi in half-points.
+    #[inline]
     pub const fn half_points(self) -> i32 {
         self.0
+    }
+
+    /// Graph Go: true when White wins with Chinese score `s_c` (White minus Black), that is
+    /// when `s_c >= h`.
+    #[inline]
+    pub fn white_wins(self, score: i64) -> bool {
+        2 * score >= i64::from(self.0)
     }
 }
 
 impl fmt::Display for Komi {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&crate::score::HalfPoints(self.0 as i64).to_string())
+        f.write_str(&crate::score::HalfPoints(i64::from(self.0)).to_string())
     }
 }
 
+/// A komi text that is not a whole or half number.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KomiError {
+    /// The text as given.
+    pub text: String,
+    /// What is wrong with it.
+    pub kind: KomiErrorKind,
+}
+
+/// What is wrong with a komi text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum KomiErrorKind {
+    /// Not a signed decimal number.
+    NotANumber,
+    /// A number, but not a multiple of one half (`7.25`).
+    NotAHalf,
+    /// A whole part beyond [`Komi::MAX_WHOLE`].
+    TooLarge,
+}
+
+impl fmt::Display for KomiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            KomiErrorKind::NotANumber | KomiErrorKind::NotAHalf => {
+                write!(f, "komi {:?} is not a whole or half number", self.text)
+            }
+            KomiErrorKind::TooLarge => write!(
+                f,
+                "komi {:?} is not a whole or half number of at most {} points",
+                self.text,
+                Komi::MAX_WHOLE
+            ),
+        }
+    }
+}
+
+impl std::error::Error for KomiError {}
+
 impl std::str::FromStr for Komi {
-    type Err = String;
-    /// Parses `7`, `7.5`, `-0.5`, `6.50`; anything that is not a multiple of one half fails.
-    fn from_str(s: &str) -> Result<Komi, String> {
+    type Err = KomiError;
+    /// Parses the text form described on [`Komi`].
+    fn from_str(s: &str) -> Result<Komi, KomiError> {
+        let fail = |kind| KomiError {
+            text: s.to_string(),
+            kind,
+        };
         let t = s.trim();
         let (neg, body) = match t.strip_prefix('-') {
             Some(rest) => (true, rest),
             None => (false, t.strip_prefix('+').unwrap_or(t)),
         };
-        let (int, frac) = body.split_once('.').unwrap_or((body, ""));
-        let bad = || format!("komi {s:?} is not a whole or half number");
-        if int.is_empty() && frac.is_empty() {
-            return Err(bad());
+        let (whole, frac) = body.split_once('.').unwrap_or((body, ""));
+        let digits = |x: &str| x.bytes().all(|b| b.is_ascii_digit());
+        if (whole.is_empty() && frac.is_empty()) || !digits(whole) || !digits(frac) {
+            return Err(fail(KomiErrorKind::NotANumber));
         }
-        let int_value: i32 = if int.is_empty() {
+        let whole_value: i32 = if whole.is_empty() {
             0
+        } else if whole.trim_start_matches('0').len() > 6 {
+            return Err(fail(KomiErrorKind::TooLarge));
         } else {
-            if !int.bytes().all(|b| b.is_ascii_digit()) || int.len() > 6 {
-                return Err(bad());
-            }
-            int.parse().map_err(|_| bad())?
+            whole.parse().map_err(|_| fail(KomiErrorKind::NotANumber))?
         };
-        if !frac.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
-        }
-        let frac_trim = frac.trim_end_matches('0');
-        let half = match frac_trim {
+        let half = match frac.trim_end_matches('0') {
             "" => 0,
             "5" => 1,
-            _ => return Err(bad()),
+            _ => return Err(fail(KomiErrorKind::NotAHalf)),
         };
-        let value = int_value * 2 + half;
+        let value = whole_value * 2 + half;
         Ok(Komi(if neg { -value } else { value }))
     }
 }

@@ -446,7 +446,7 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
         Some(p) => Some(
             p.values[0]
                 .parse::<Komi>()
-                .map_err(|e| err_at(text, p.offset, e))?,
+                .map_err(|e| err_at(text, p.offset, e.to_string()))?,
         ),
         None => None,
     };

@@ -19,9 +19,9 @@
 
 use std::fmt;
 
-use crate::graph::chinese::Komi;
-use crate::graph::config::Colour;
+use crate::color::Color;
 use crate::graph::packed::Packed;
+use crate::rules::Komi;
 use board_geometry::{Graph, Topology as _};
 
 mod table_search;
@@ -30,8 +30,8 @@ pub use table_search::{point_owner, solve};
 /// One move of a game: a stone on a point, or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameMove {
-    Play(Colour, usize),
-    Pass(Colour),
+    Play(Color, usize),
+    Pass(Color),
 }
 
 /// The solved value: Black's margin with best play and one principal line.
@@ -116,7 +116,7 @@ impl Solver {
     }
 
     pub(crate) fn play(&self, p: Pos, v: usize, black: bool) -> Option<Pos> {
-        let colour = if black { Colour::Black } else { Colour::White };
+        let colour = if black { Color::Black } else { Color::White };
         self.board.play(p, v, colour)
     }
 
@@ -162,7 +162,7 @@ impl Solver {
             return Ok(None);
         }
         let sign = if black { 1 } else { -1 };
-        let colour = if black { Colour::Black } else { Colour::White };
+        let colour = if black { Color::Black } else { Color::White };
         // a pass after a pass ends the game: evaluate it first, it is free; otherwise the
         // pass comes last
         let mut moves: Vec<Option<usize>> = (0..self.board.n).map(Some).collect();
@@ -275,7 +275,7 @@ pub fn solve_plain(graph: &Graph, komi: Komi, budget: u64) -> Result<Solution, S
             let area_margin = solver.decide(lo - 1, lo + 1, &mut line)?;
             Ok(Solution {
                 area_margin,
-                margin_half_points: 2 * area_margin - komi.0,
+                margin_half_points: 2 * area_margin - i64::from(komi.0),
                 komi,
                 line,
                 nodes: solver.nodes,

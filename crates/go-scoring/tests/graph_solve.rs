@@ -6,7 +6,9 @@
 //! 2×4) are checked against the table-free reference search instead, and say so.
 
 use board_geometry::{Graph, Topology as _};
-use go_scoring::graph::{Board, Colour, Config, Komi};
+use go_scoring::Color;
+use go_scoring::Komi;
+use go_scoring::graph::{Board, Config};
 use go_scoring::solve::{GameMove, Solution, SolveError, solve, solve_plain};
 
 /// Replays a line under the solver's rules (no suicide, positional superko over the whole
@@ -15,7 +17,7 @@ fn replay(g: &Graph, line: &[GameMove]) -> i64 {
     let board = Board::new(g);
     let mut c = Config::empty(g.len());
     let mut seen = vec![c.clone()];
-    let mut to_move = Colour::Black;
+    let mut to_move = Color::Black;
     for m in line {
         let (colour, point) = match *m {
             GameMove::Play(colour, v) => (colour, Some(v)),
@@ -27,10 +29,10 @@ fn replay(g: &Graph, line: &[GameMove]) -> i64 {
             assert!(!seen.contains(&c), "the line repeats a position");
             seen.push(c.clone());
         }
-        to_move = if to_move == Colour::Black {
-            Colour::White
+        to_move = if to_move == Color::Black {
+            Color::White
         } else {
-            Colour::Black
+            Color::Black
         };
     }
     let k = line.len();
@@ -98,7 +100,7 @@ fn two_by_two_margin() {
 fn one_by_three_line() {
     // 1×3: Black takes the centre and both pass: the stone owns the board (Drange: 3)
     let s = solved(3, 1);
-    assert_eq!(s.line[0], GameMove::Play(Colour::Black, 1));
+    assert_eq!(s.line[0], GameMove::Play(Color::Black, 1));
     assert_eq!(s.line.len(), 3);
 }
 
@@ -151,7 +153,7 @@ fn three_by_three() {
     let s = solved(3, 3);
     assert_eq!(s.area_margin, 9);
     // the line starts in the centre, where one stone already owns the board
-    assert_eq!(s.line[0], GameMove::Play(Colour::Black, 4));
+    assert_eq!(s.line[0], GameMove::Play(Color::Black, 4));
 }
 
 #[test]

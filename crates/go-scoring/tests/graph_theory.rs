@@ -4,9 +4,11 @@
 //! graphs.
 
 use board_geometry::{Graph, Topology as _};
+use go_scoring::Color;
+use go_scoring::Komi;
 use go_scoring::graph::{
-    Board, Colour, Config, FinishFailure, Komi, Move, Outcome, OutcomeSearch, RegularSequence,
-    SequenceError, UltimateFailure, chinese_score, chinese_verdict, outcome_classes,
+    Board, Config, FinishFailure, Move, Outcome, OutcomeSearch, RegularSequence, SequenceError,
+    UltimateFailure, chinese_score, chinese_verdict, outcome_classes,
 };
 
 fn row(s: &str) -> Config {
@@ -64,12 +66,12 @@ fn forbidden_points_and_captures() {
     let g = Graph::grid(3, 1).unwrap();
     let b = Board::new(&g);
     let c = row("X.X");
-    assert!(b.is_forbidden(&c, 1, Colour::Black));
-    assert!(!b.is_forbidden(&c, 1, Colour::White));
-    assert_eq!(b.play(&c, 1, Colour::White), Some(row(".O.")));
+    assert!(b.is_forbidden(&c, 1, Color::Black));
+    assert!(!b.is_forbidden(&c, 1, Color::White));
+    assert_eq!(b.play(&c, 1, Color::White), Some(row(".O.")));
     assert_eq!(b.liberties(&row(".O."), 1), vec![0, 2]);
     // occupied points are not moves
-    assert_eq!(b.play(&c, 0, Colour::White), None);
+    assert_eq!(b.play(&c, 0, Color::White), None);
 }
 
 #[test]
@@ -163,9 +165,9 @@ fn eye_lemma_holds_on_random_graphs() {
         for _ in 0..3 * n {
             let v = rng.below(n as u64) as usize;
             let colour = if rng.below(2) == 0 {
-                Colour::Black
+                Color::Black
             } else {
-                Colour::White
+                Color::White
             };
             if let Some(next) = b.play(&c, v, colour) {
                 c = next;
@@ -203,23 +205,23 @@ fn successor_sets_respect_repetition() {
     let b = Board::new(&g);
     let moves = [
         Move {
-            colour: Colour::Black,
+            color: Color::Black,
             point: 0,
         },
         Move {
-            colour: Colour::White,
+            color: Color::White,
             point: 1,
         },
     ];
     let r = RegularSequence::from_moves(&b, Config::empty(2), &moves).unwrap();
     assert_eq!(r.last(), &row(".O"));
-    assert!(r.successors(&b, Colour::Black).is_empty());
+    assert!(r.successors(&b, Color::Black).is_empty());
     // White may not play at a (suicide: no liberty)
-    assert!(r.successors(&b, Colour::White).is_empty());
+    assert!(r.successors(&b, Color::White).is_empty());
     let again = r.extend(
         &b,
         Move {
-            colour: Colour::Black,
+            color: Color::Black,
             point: 0,
         },
     );
@@ -234,8 +236,8 @@ fn successor_sets_respect_repetition() {
     let g3 = Graph::grid(3, 1).unwrap();
     let b3 = Board::new(&g3);
     let r0 = RegularSequence::start(&b3, Config::empty(3)).unwrap();
-    assert_eq!(r0.successors(&b3, Colour::Black).len(), 3);
-    assert_eq!(r0.successors(&b3, Colour::White).len(), 3);
+    assert_eq!(r0.successors(&b3, Color::Black).len(), 3);
+    assert_eq!(r0.successors(&b3, Color::White).len(), 3);
 }
 
 #[test]
@@ -314,7 +316,7 @@ fn outcome_search_is_consistent() {
         if !b.is_ultimate(&c) {
             let mut black_gets = vec![false; n];
             let mut white_gets = vec![false; n];
-            for colour in Colour::ALL {
+            for colour in Color::ALL {
                 for (_, child) in r.successors(&b, colour) {
                     // a child can cost far more than its share of the parent's cut-off search
                     // (the parent only needs one good option per point): skip those
@@ -325,7 +327,7 @@ fn outcome_search_is_consistent() {
                     };
                     let cc = report.classes;
                     for v in 0..n {
-                        let gets = if colour == Colour::Black {
+                        let gets = if colour == Color::Black {
                             &mut black_gets
                         } else {
                             &mut white_gets
@@ -363,7 +365,7 @@ fn classes_by_definition(
         return go_scoring::graph::outcome::ultimate_classes(b, r.last());
     }
     let mut gets = [vec![false; n], vec![false; n]];
-    for (k, colour) in Colour::ALL.into_iter().enumerate() {
+    for (k, colour) in Color::ALL.into_iter().enumerate() {
         for (_, child) in r.successors(b, colour) {
             let cc = classes_by_definition(b, &child, budget)?;
             for v in 0..n {
@@ -404,10 +406,10 @@ fn search_agrees_with_the_definition() {
         let mut r = RegularSequence::start(&b, c).unwrap();
         for _ in 0..rng.below(4) {
             let mv = Move {
-                colour: if rng.below(2) == 0 {
-                    Colour::Black
+                color: if rng.below(2) == 0 {
+                    Color::Black
                 } else {
-                    Colour::White
+                    Color::White
                 },
                 point: rng.below(n as u64) as usize,
             };
@@ -442,8 +444,8 @@ fn outcome_table_cells() {
     assert_eq!(Outcome::from_options(false, true), Outcome::White);
     assert_eq!(Outcome::from_options(false, false), Outcome::Previous);
     // 𝓟 is fine for the chooser, 𝓝 is not (text: 𝓝 favours the player moving next)
-    assert!(Outcome::Previous.good_for(Colour::Black));
-    assert!(!Outcome::Next.good_for(Colour::White));
+    assert!(Outcome::Previous.good_for(Color::Black));
+    assert!(!Outcome::Next.good_for(Color::White));
 }
 
 #[test]
@@ -499,14 +501,16 @@ fn komi_parsing() {
     assert_eq!("-3".parse::<Komi>(), Ok(Komi(-6)));
     assert_eq!("0.50".parse::<Komi>(), Ok(Komi(1)));
     assert_eq!("+2".parse::<Komi>(), Ok(Komi(4)));
+    // One parser for every komi: `.5` and `7.` read as the area-count parser read them.
+    assert_eq!(".5".parse::<Komi>(), Ok(Komi(1)));
+    assert_eq!("7.".parse::<Komi>(), Ok(Komi(14)));
     for bad in [
         "",
         "-",
         "7.25",
         "1e3",
         "x",
-        "7.",
-        ".5",
+        ".",
         "99999999999999999",
         "1.5.5",
         "--1",
@@ -528,7 +532,7 @@ fn dead_looking_string_lives_in_its_capture_space() {
     assert_eq!(b.liberties(&row("O.XXX"), 2), vec![1]);
     assert_eq!(letters(&classes_of(&g, &row("O.XXX"))), "BBBBB");
     let capture = Move {
-        colour: Colour::White,
+        color: Color::White,
         point: 1,
     };
     let r = RegularSequence::from_moves(&b, row("O.XXX"), &[capture]).unwrap();
@@ -584,8 +588,8 @@ fn one_string_two_fates() {
     // text: 白が適切に対応すれば v は白のもの) and w 𝓑; White's capture at e leaves v 𝓦 and w 𝓝
     // (Black, moving next, takes it back). So Black moving first gets w but not v, White moving
     // first gets v but not w: o(r,v) = 𝓦, o(r,w) = 𝓑.
-    let black = r.successors(&b, Colour::Black);
-    let white = r.successors(&b, Colour::White);
+    let black = r.successors(&b, Color::Black);
+    let white = r.successors(&b, Color::White);
     assert_eq!(black.len(), 1);
     assert_eq!(white.len(), 1);
     assert_eq!(black[0].0.point, b_);

@@ -5,10 +5,12 @@ use std::path::PathBuf;
 
 use board_geometry::grid::parse_size;
 use board_geometry::{Graph, Point, Topology as _};
+use go_scoring::Komi;
 use go_scoring::graph::{
-    Board, FinishFailure, Komi, Outcome, OutcomeError, OutcomeSearch, PositionFile, chinese_verdict,
+    Board, FinishFailure, Outcome, OutcomeError, OutcomeSearch, PositionFile, chinese_verdict,
 };
 use go_scoring::legal_count;
+use go_scoring::score::HalfPoints;
 use go_scoring::solve::{self, GameMove, SolveError};
 use serde_json::{Value, json};
 
@@ -243,7 +245,7 @@ pub fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError> {
             GameMove::Pass(c) => format!("{} pass", c.letter()),
         })
         .collect();
-    let margin = Komi(solution.margin_half_points).to_string();
+    let margin = HalfPoints(solution.margin_half_points).to_string();
     let text = format!(
         "{w}x{h}: Black's margin {margin} (area {}, komi {komi})\nline: {}\nnodes: {}, table entries: {}\n",
         solution.area_margin,

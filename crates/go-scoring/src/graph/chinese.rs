@@ -11,9 +11,6 @@
 //! settled points count for their side, 𝓟 stones for their owner, 𝓟 empty points for nobody.
 //! White wins when `s_c ≥ h`. Komi is kept in half points so no float is involved.
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::config::{Board, Config};
 use super::outcome::Outcome;
 
@@ -79,75 +76,4 @@ pub fn chinese_score(c: &Config, classes: &[Outcome]) -> i64 {
         };
     }
     score
-}
-
-/// Komi `h` in half points (`7.5` is 15).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Default)]
-pub struct Komi(pub i64);
-
-impl Komi {
-    /// True when White wins: `s_c ≥ h`.
-    pub fn white_wins(self, score: i64) -> bool {
-        2 * score >= self.0
-    }
-}
-
-impl fmt::Display for Komi {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let sign = if self.0 < 0 { "-" } else { "" };
-        let a = self.0.unsigned_abs();
-        if a % 2 == 0 {
-            write!(f, "{sign}{}", a / 2)
-        } else {
-            write!(f, "{sign}{}.5", a / 2)
-        }
-    }
-}
-
-/// Why a komi could not be read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct KomiError(pub String);
-
-impl fmt::Display for KomiError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "bad komi `{}`: expected an integer or a half-integer such as 6.5",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for KomiError {}
-
-impl FromStr for Komi {
-    type Err = KomiError;
-
-    /// Integers and halves: `7`, `-3`, `6.5`, `0.5`, `-0.5`.
-    fn from_str(s: &str) -> Result<Komi, KomiError> {
-        let bad = || KomiError(s.to_string());
-        let t = s.trim();
-        let (negative, body) = match t.strip_prefix('-') {
-            Some(rest) => (true, rest),
-            None => (false, t.strip_prefix('+').unwrap_or(t)),
-        };
-        let (whole, frac) = match body.split_once('.') {
-            Some((_, "")) => return Err(bad()),
-            Some((w, f)) => (w, f),
-            None => (body, ""),
-        };
-        if whole.is_empty() || !whole.bytes().all(|b| b.is_ascii_digit()) || whole.len() > 12 {
-            return Err(bad());
-        }
-        let half = match frac.trim_end_matches('0') {
-            "" => 0,
-            "5" => 1,
-            _ => return Err(bad()),
-        };
-        if !frac.is_empty() && !frac.bytes().all(|b| b.is_ascii_digit()) {
-            return Err(bad());
-        }
-        let halves = whole.parse::<i64>().map_err(|_| bad())? * 2 + half;
-        Ok(Komi(if negative { -halves } else { halves }))
-    }
 }

@@ -4,44 +4,13 @@
 //! empty point places the stone, removes opposing strings left without liberty, and is a legal
 //! move only if the new stone's string then has a liberty; otherwise the point is *forbidden*
 //! (着手禁止点) to that side. `c − v` and `c + v` of the text are [`Board::play`] with
-//! [`Colour::Black`] and [`Colour::White`].
+//! [`Color::Black`] and [`Color::White`].
 
 use std::fmt;
 
 use board_geometry::Graph;
 
-/// A side, with the value it has in a configuration.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Colour {
-    Black,
-    White,
-}
-
-impl Colour {
-    pub const ALL: [Colour; 2] = [Colour::Black, Colour::White];
-
-    /// −1 for Black, +1 for White, as in the text.
-    pub fn value(self) -> i8 {
-        match self {
-            Colour::Black => -1,
-            Colour::White => 1,
-        }
-    }
-
-    pub fn opponent(self) -> Colour {
-        match self {
-            Colour::Black => Colour::White,
-            Colour::White => Colour::Black,
-        }
-    }
-
-    pub fn letter(self) -> char {
-        match self {
-            Colour::Black => 'B',
-            Colour::White => 'W',
-        }
-    }
-}
+use crate::color::Color;
 
 /// A configuration `c: V → {−1, 0, 1}`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -92,7 +61,8 @@ impl fmt::Display for Config {
 /// A move: a side places a stone on a point (passes are not moves in the text's sequences).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
-    pub colour: Colour,
+    /// The side that plays.
+    pub color: Color,
     pub point: usize,
 }
 
@@ -164,7 +134,7 @@ impl<'g> Board<'g> {
     /// `c − v` (Black) or `c + v` (White): the position after `colour` plays at empty `v`, with
     /// captures; `None` when `v` is occupied or forbidden to `colour` (the move would leave its
     /// own string without liberty).
-    pub fn play(&self, c: &Config, v: usize, colour: Colour) -> Option<Config> {
+    pub fn play(&self, c: &Config, v: usize, colour: Color) -> Option<Config> {
         if c.get(v) != 0 {
             return None;
         }
@@ -185,7 +155,7 @@ impl<'g> Board<'g> {
     }
 
     /// True when empty `v` is forbidden to `colour`: playing there would be suicide.
-    pub fn is_forbidden(&self, c: &Config, v: usize, colour: Colour) -> bool {
+    pub fn is_forbidden(&self, c: &Config, v: usize, colour: Color) -> bool {
         c.get(v) == 0 && self.play(c, v, colour).is_none()
     }
 }

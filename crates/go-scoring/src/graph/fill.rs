@@ -11,7 +11,7 @@
 
 use std::sync::Arc;
 
-use super::config::{Board, Colour, Config};
+use super::config::{Board, Config};
 use super::ultimate::UltimateFailure;
 use crate::color::{Color, PerColor, Stone};
 use crate::position::Position;
@@ -40,7 +40,7 @@ pub fn fill(board: &Board<'_>, c: &Config) -> Config {
     loop {
         // among the points that may be filled, take the one with most empty neighbours: it
         // splits an eye space into one-point eyes instead of eating it from the end
-        let mut best: Option<((bool, usize), Config, bool, Colour)> = None;
+        let mut best: Option<((bool, usize), Config, bool, Color)> = None;
         for v in 0..c.len() {
             if c.get(v) != 0 {
                 continue;
@@ -65,13 +65,13 @@ pub fn fill(board: &Board<'_>, c: &Config) -> Config {
                     .any(|&p| board.graph.neighbour_indices(p).any(|q| c.get(q) == x))
             };
             let dame_first = if dame_filled[1] < dame_filled[0] {
-                [Colour::White, Colour::Black]
+                [Color::White, Color::Black]
             } else {
-                [Colour::Black, Colour::White]
+                [Color::Black, Color::White]
             };
-            let (candidates, dame): (&[Colour], bool) = match (touches(-1), touches(1)) {
-                (true, false) => (&[Colour::Black], false),
-                (false, true) => (&[Colour::White], false),
+            let (candidates, dame): (&[Color], bool) = match (touches(-1), touches(1)) {
+                (true, false) => (&[Color::Black], false),
+                (false, true) => (&[Color::White], false),
                 (true, true) => (&dame_first, true),
                 (false, false) => (&[], false),
             };
@@ -91,7 +91,7 @@ pub fn fill(board: &Board<'_>, c: &Config) -> Config {
         match best {
             Some((_, d, dame, colour)) => {
                 if dame {
-                    dame_filled[usize::from(colour == Colour::White)] += 1;
+                    dame_filled[usize::from(colour == Color::White)] += 1;
                 }
                 c = d
             }

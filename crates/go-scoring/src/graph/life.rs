@@ -53,7 +53,6 @@
 
 use hashbrown::HashMap;
 
-use super::config::Colour;
 use super::packed::{Packed, Pos};
 use crate::benson::{self, AutoDead};
 use crate::color::{Color, Stone};
@@ -525,7 +524,7 @@ impl Local {
 
     /// The position after a stone at empty `v`, with captures; `None` if occupied or suicide.
     fn play(&self, p: Pos, v: usize, black: bool) -> Option<Pos> {
-        let colour = if black { Colour::Black } else { Colour::White };
+        let colour = if black { Color::Black } else { Color::White };
         self.board.play(p, v, colour)
     }
 

@@ -17,8 +17,8 @@ pub mod sequence;
 pub mod symmetry;
 pub mod ultimate;
 
-pub use chinese::{ChineseVerdict, FinishFailure, Komi, chinese_score, chinese_verdict};
-pub use config::{Board, Colour, Config, Move};
+pub use chinese::{ChineseVerdict, FinishFailure, chinese_score, chinese_verdict};
+pub use config::{Board, Config, Move};
 pub use outcome::{Outcome, OutcomeError, OutcomeReport, OutcomeSearch, outcome_classes};
 pub use position_file::{PositionFile, PositionFileError};
 pub use sequence::{RegularSequence, SequenceError};

@@ -34,11 +34,12 @@
 //! key (exact, fewer transpositions). Only graphs of at most 64 points are searched (positions
 //! are two `u64` masks), and a node budget turns hopeless searches into an honest "undecided".
 
+use crate::color::Color;
 use std::fmt;
 
 use hashbrown::HashMap;
 
-use super::config::{Board, Colour, Config};
+use super::config::{Board, Config};
 use super::packed::{Packed, Pos};
 use super::reach::{Leaf, PositionGraph};
 use super::sequence::RegularSequence;
@@ -70,12 +71,12 @@ impl Outcome {
     }
 
     /// True when choosing an option of this class is good for `colour`.
-    pub fn good_for(self, colour: Colour) -> bool {
+    pub fn good_for(self, colour: Color) -> bool {
         matches!(
             (self, colour),
             (Outcome::Previous, _)
-                | (Outcome::Black, Colour::Black)
-                | (Outcome::White, Colour::White)
+                | (Outcome::Black, Color::Black)
+                | (Outcome::White, Color::White)
         )
     }
 
@@ -289,8 +290,8 @@ impl OutcomeSearch {
             self.on_path[i as usize] = true;
         }
         let all = self.graph.packed.all;
-        let black = self.solve(Colour::Black, all)?;
-        let white = self.solve(Colour::White, all)?;
+        let black = self.solve(Color::Black, all)?;
+        let white = self.solve(Color::White, all)?;
         let classes = (0..self.graph.packed.n)
             .map(|v| Outcome::from_options(black >> v & 1 == 1, white >> v & 1 == 1))
             .collect();
@@ -330,7 +331,7 @@ impl OutcomeSearch {
 
     /// The table key of the current path with `side` to move first, and the automorphism
     /// that brings the path to it.
-    fn key(&mut self, side: Colour) -> (Key, usize) {
+    fn key(&mut self, side: Color) -> (Key, usize) {
         let current = *self.path.last().expect("non-empty path");
         let (position, which) = self.canonical(current);
         let closed = self.graph.is_closed(current);
@@ -358,7 +359,7 @@ impl OutcomeSearch {
         (
             Key {
                 position,
-                black_first: side == Colour::Black,
+                black_first: side == Color::Black,
                 history,
             },
             k,
@@ -368,7 +369,7 @@ impl OutcomeSearch {
     /// For the points of `want`: does `side`, moving first from the end of the current path,
     /// get them? (Black gets `v` when some black move leads to a sequence where White, moving
     /// first, does not; see the module table.) Only the bits of `want` are meaningful.
-    fn solve(&mut self, side: Colour, want: u64) -> Result<u64, OutcomeError> {
+    fn solve(&mut self, side: Color, want: u64) -> Result<u64, OutcomeError> {
         self.nodes += 1;
         if self.nodes > self.budget {
             return Err(OutcomeError::Undecided { nodes: self.nodes });
@@ -377,8 +378,8 @@ impl OutcomeSearch {
         if let Leaf::Ultimate { black } = self.graph.leaf(current) {
             return Ok(want
                 & match side {
-                    Colour::Black => black,
-                    Colour::White => !black,
+                    Color::Black => black,
+                    Color::White => !black,
                 });
         }
         let (key, k) = self.key(side);
@@ -399,7 +400,7 @@ impl OutcomeSearch {
         if self.killers.len() < self.graph.len() {
             self.killers.resize(self.graph.len(), [NO_KILLER; 2]);
         }
-        let killer = self.killers[current as usize][side as usize];
+        let killer = self.killers[current as usize][side.index()];
         if let Some(at) = children.iter().position(|&c| c == killer) {
             children[..=at].rotate_right(1);
         }
@@ -421,7 +422,7 @@ impl OutcomeSearch {
             self.path.pop();
             let opponent_gets = result?;
             if open & !opponent_gets != 0 {
-                self.killers[current as usize][side as usize] = child;
+                self.killers[current as usize][side.index()] = child;
                 self.good[child as usize] += 1;
             }
             found |= open & !opponent_gets;

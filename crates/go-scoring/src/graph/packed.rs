@@ -1,7 +1,8 @@
 //! Positions packed into two bit masks and the rules on them: the fast path of
 //! [`Board`](super::Board) that the outcome search runs on (graphs of at most 64 points).
 
-use super::config::{Colour, Config};
+use super::config::Config;
+use crate::color::Color;
 use board_geometry::{Graph, Topology as _};
 
 /// A position as two masks (bit `v` set: a stone of that colour on `v`).
@@ -94,14 +95,14 @@ impl Packed {
     }
 
     /// The position after `colour` plays at `v`, or `None` if occupied or suicide.
-    pub(crate) fn play(&self, p: Pos, v: usize, colour: Colour) -> Option<Pos> {
+    pub(crate) fn play(&self, p: Pos, v: usize, colour: Color) -> Option<Pos> {
         let bit = 1u64 << v;
         if (p.black | p.white) & bit != 0 {
             return None;
         }
         let (mut own, mut enemy) = match colour {
-            Colour::Black => (p.black, p.white),
-            Colour::White => (p.white, p.black),
+            Color::Black => (p.black, p.white),
+            Color::White => (p.white, p.black),
         };
         own |= bit;
         let mut empty = self.all & !(own | enemy);
@@ -119,11 +120,11 @@ impl Packed {
             return None;
         }
         Some(match colour {
-            Colour::Black => Pos {
+            Color::Black => Pos {
                 black: own,
                 white: enemy,
             },
-            Colour::White => Pos {
+            Color::White => Pos {
                 black: enemy,
                 white: own,
             },
@@ -132,14 +133,14 @@ impl Packed {
 
     /// `p` with `v` set to `colour`, no capture, if every string then has a liberty (only the
     /// strings at and around `v` can have lost one).
-    fn filled(&self, p: Pos, v: usize, colour: Colour) -> Option<Pos> {
+    fn filled(&self, p: Pos, v: usize, colour: Color) -> Option<Pos> {
         let bit = 1u64 << v;
         let d = match colour {
-            Colour::Black => Pos {
+            Color::Black => Pos {
                 black: p.black | bit,
                 white: p.white,
             },
-            Colour::White => Pos {
+            Color::White => Pos {
                 black: p.black,
                 white: p.white | bit,
             },
@@ -182,17 +183,14 @@ impl Packed {
         while rest != 0 {
             let v = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            match (
-                self.play(p, v, Colour::Black),
-                self.play(p, v, Colour::White),
-            ) {
+            match (self.play(p, v, Color::Black), self.play(p, v, Color::White)) {
                 (Some(_), None) | (None, Some(_)) => {}
                 _ => return None,
             }
             // `c ± v`: the point filled without captures; exactly one must be a board position
             let d = match (
-                self.filled(p, v, Colour::Black),
-                self.filled(p, v, Colour::White),
+                self.filled(p, v, Color::Black),
+                self.filled(p, v, Color::White),
             ) {
                 (Some(d), None) | (None, Some(d)) => d,
                 _ => return None,
@@ -253,7 +251,7 @@ mod tests {
                 }
                 let pc = Pos::from_config(&c);
                 for v in 0..n {
-                    for colour in Colour::ALL {
+                    for colour in Color::ALL {
                         let a = board.play(&c, v, colour).map(|d| Pos::from_config(&d));
                         assert_eq!(a, packed.play(pc, v, colour), "{c} {v} {colour:?}");
                     }

@@ -12,11 +12,12 @@
 //! Instead of edges, a grid can be drawn after a line `diagram:`, one row per line, `X` Black,
 //! `O` White, `.` empty (points named as in [`Graph::grid`]). Keywords end with `:`.
 
+use crate::color::Color;
 use std::fmt;
 
-use super::chinese::Komi;
-use super::config::{Board, Colour, Config, Move};
+use super::config::{Board, Config, Move};
 use super::sequence::{RegularSequence, SequenceError};
+use crate::rules::{Komi, KomiError};
 use board_geometry::{Graph, Topology as _};
 
 /// A parsed position file.
@@ -81,7 +82,7 @@ impl PositionFile {
         let mut edge_text = String::new();
         let mut diagram: Vec<(usize, String)> = Vec::new();
         let mut in_diagram = false;
-        let mut stones: Vec<(usize, usize, Colour, String)> = Vec::new();
+        let mut stones: Vec<(usize, usize, Color, String)> = Vec::new();
         let mut move_tokens: Vec<(usize, usize, String)> = Vec::new();
         let mut komi = Komi(0);
         for (i, raw) in text.lines().enumerate() {
@@ -106,9 +107,9 @@ impl PositionFile {
             match first {
                 "black:" | "white:" => {
                     let colour = if first == "black:" {
-                        Colour::Black
+                        Color::Black
                     } else {
-                        Colour::White
+                        Color::White
                     };
                     for &(c, name) in &toks[1..] {
                         stones.push((line_no, c, colour, name.to_string()));
@@ -125,9 +126,10 @@ impl PositionFile {
                     if toks.len() != 2 {
                         return Err(err(line_no, col, "expected `komi: <number>`"));
                     }
-                    komi = toks[1].1.parse().map_err(|e: super::chinese::KomiError| {
-                        err(line_no, toks[1].0, e.to_string())
-                    })?;
+                    komi = toks[1]
+                        .1
+                        .parse()
+                        .map_err(|e: KomiError| err(line_no, toks[1].0, e.to_string()))?;
                     edge_text.push('\n');
                 }
                 "diagram:" => {
@@ -217,8 +219,8 @@ impl PositionFile {
         for pair in move_tokens.chunks(2) {
             let (line, col, ref colour) = pair[0];
             let colour = match colour.as_str() {
-                "B" | "b" => Colour::Black,
-                "W" | "w" => Colour::White,
+                "B" | "b" => Color::Black,
+                "W" | "w" => Color::White,
                 other => return Err(err(line, col, format!("expected B or W, found `{other}`"))),
             };
             let (line, col, ref name) = pair[1];
@@ -226,7 +228,10 @@ impl PositionFile {
                 .point_labelled(name)
                 .map(|p| p.index())
                 .ok_or_else(|| err(line, col, format!("unknown point `{name}`")))?;
-            moves.push(Move { colour, point });
+            moves.push(Move {
+                color: colour,
+                point,
+            });
         }
         Ok(PositionFile {
             graph,

@@ -10,8 +10,8 @@
 
 use hashbrown::HashMap;
 
-use super::config::Colour;
 use super::packed::{Packed, Pos};
+use crate::color::Color;
 
 /// Whether a position is ultimate, and if so the points that are Black's there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,8 +97,8 @@ impl PositionGraph {
         let p = self.positions[i as usize];
         let mut children = Vec::new();
         let mut split = 0;
-        for colour in Colour::ALL {
-            if colour == Colour::White {
+        for colour in Color::ALL {
+            if colour == Color::White {
                 split = children.len();
             }
             let mut empty = self.packed.empty(p);
@@ -114,12 +114,12 @@ impl PositionGraph {
     }
 
     /// The positions `colour` can move to from position `i`, in point order.
-    pub(crate) fn children(&mut self, i: u32, colour: Colour) -> &[u32] {
+    pub(crate) fn children(&mut self, i: u32, colour: Color) -> &[u32] {
         self.expand(i);
         let (all, split) = self.moves[i as usize].as_ref().expect("expanded");
         match colour {
-            Colour::Black => &all[..*split],
-            Colour::White => &all[*split..],
+            Color::Black => &all[..*split],
+            Color::White => &all[*split..],
         }
     }
 

@@ -7,9 +7,10 @@
 //! sequence). `r^B` is the set of regular sequences `r + m` for a black move `m`, `r^W` the same
 //! for White.
 
+use crate::color::Color;
 use hashbrown::HashSet;
 
-use super::config::{Board, Colour, Config, Move};
+use super::config::{Board, Config, Move};
 
 /// A regular move sequence, with its positions indexed for the repetition test.
 #[derive(Clone, Debug)]
@@ -66,7 +67,7 @@ impl RegularSequence {
     pub fn extend(&self, board: &Board<'_>, mv: Move) -> Result<Self, SequenceError> {
         let index = self.positions.len() - 1;
         let next = board
-            .play(self.last(), mv.point, mv.colour)
+            .play(self.last(), mv.point, mv.color)
             .ok_or(SequenceError::IllegalMove { index, mv })?;
         if self.seen.contains(&next) {
             let earlier = self.positions.iter().position(|p| *p == next).unwrap_or(0) as isize - 1;
@@ -99,11 +100,14 @@ impl RegularSequence {
     }
 
     /// `r^B` (for Black) or `r^W` (for White): every regular one-move extension, by point.
-    pub fn successors(&self, board: &Board<'_>, colour: Colour) -> Vec<(Move, RegularSequence)> {
+    pub fn successors(&self, board: &Board<'_>, colour: Color) -> Vec<(Move, RegularSequence)> {
         self.last()
             .points_with(0)
             .filter_map(|point| {
-                let mv = Move { colour, point };
+                let mv = Move {
+                    color: colour,
+                    point,
+                };
                 self.extend(board, mv).ok().map(|r| (mv, r))
             })
             .collect()

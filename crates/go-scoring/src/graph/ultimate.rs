@@ -15,24 +15,25 @@
 //! the configuration `c + v`). If neither or both of `c ± v` are board positions, `d` does not
 //! exist and the position is not ultimate.
 
-use super::config::{Board, Colour, Config};
+use super::config::{Board, Config};
+use crate::color::Color;
 
 impl Board<'_> {
     /// Why `v` keeps `c` from being ultimate, or `None` if `v` passes the test.
     fn ultimate_point_failure(&self, c: &Config, v: usize) -> Option<UltimateFailure> {
-        let black = self.play(c, v, Colour::Black);
-        let white = self.play(c, v, Colour::White);
+        let black = self.play(c, v, Color::Black);
+        let white = self.play(c, v, Color::White);
         match (black, white) {
             (Some(_), Some(_)) => return Some(UltimateFailure::OpenToBoth(v)),
             (None, None) => return Some(UltimateFailure::ForbiddenToBoth(v)),
             _ => {}
         }
-        let filled = |colour: Colour| {
+        let filled = |colour: Color| {
             let mut d = c.clone();
             d.0[v] = colour.value();
             self.is_board_position(&d).then_some(d)
         };
-        let d = match (filled(Colour::Black), filled(Colour::White)) {
+        let d = match (filled(Color::Black), filled(Color::White)) {
             (Some(d), None) | (None, Some(d)) => d,
             _ => return Some(UltimateFailure::NoBoardWhenFilled(v)),
         };

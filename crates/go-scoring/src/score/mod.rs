@@ -259,7 +259,7 @@ impl Score {
         board: Option<MadeUpBoard>,
         notes: Vec<String>,
     ) -> Score {
-        let diff = black.0 - white.0 - params.komi.0 as i64;
+        let diff = black.0 - white.0 - i64::from(params.komi.0);
         let winner = match diff.signum() {
             1 => Some(Color::Black),
             -1 => Some(Color::White),
@@ -282,7 +282,7 @@ impl Score {
     /// (total + komi) / 2, White above (total − komi) / 2.
     pub(crate) fn with_threshold(mut self, total: u32) -> Score {
         if self.black.0 + self.white.0 == 2 * total as i64 {
-            let k = self.komi.0 as i64;
+            let k = i64::from(self.komi.0);
             self.threshold = Some(PerColor::new(
                 QuarterPoints(2 * total as i64 + k),
                 QuarterPoints(2 * total as i64 - k),
@@ -293,7 +293,7 @@ impl Score {
 
     /// Black's lead after komi, in half-points (negative when White leads).
     pub fn black_lead(&self) -> HalfPoints {
-        HalfPoints(self.black.0 - self.white.0 - self.komi.0 as i64)
+        HalfPoints(self.black.0 - self.white.0 - i64::from(self.komi.0))
     }
 }
 

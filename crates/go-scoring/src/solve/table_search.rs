@@ -33,9 +33,9 @@ use std::thread;
 use hashbrown::HashMap;
 
 use super::{GameMove, Pos, SEARCH_STACK_BYTES, Solution, SolveError, Solver};
-use crate::graph::chinese::Komi;
-use crate::graph::config::Colour;
+use crate::color::Color;
 use crate::graph::symmetry::automorphisms;
+use crate::rules::Komi;
 use board_geometry::{Graph, Topology as _};
 
 /// A proved bound on a node's value for the side to move, with what the proof needs from the
@@ -567,7 +567,7 @@ impl TableSearch {
         let (mut p, mut black, mut passed, mut target) = (start, black, false, value);
         let depth_at_start = self.rules.history.len();
         let result = loop {
-            let colour = if black { Colour::Black } else { Colour::White };
+            let colour = if black { Color::Black } else { Color::White };
             let canon = self.canon(p);
             let key = Self::key(canon, black, passed);
             let hint = self.table.get(&key).map(|e| e.hint).unwrap_or(NONE);
@@ -706,7 +706,7 @@ pub fn solve(graph: &Graph, komi: Komi, budget: u64) -> Result<Solution, SolveEr
             let line = search.principal_line(true, value)?;
             Ok(Solution {
                 area_margin: value,
-                margin_half_points: 2 * value - komi.0,
+                margin_half_points: 2 * value - i64::from(komi.0),
                 komi,
                 line,
                 nodes: search.rules.nodes,
