@@ -4,8 +4,8 @@
 //! position: [`CycleTracker::push`] / [`CycleTracker::pop`], or, keeping the undo record
 //! in the search's own frame as with the engine's make/unmake, [`CycleTracker::make`] /
 //! [`CycleTracker::unmake`]. Making a move plays it in place and records only what a
-//! later question needs: the position key and whether the move gave check, in board-core's
-//! repetition [`History`], and beside it the move, what it captured and the previous
+//! later question needs: the position key, in board-core's repetition [`History`], and
+//! beside it the move, what it captured and the previous
 //! halfmove clock (8 bytes, no copy of the position), plus the ply of every capture (a
 //! capture changes the material, so no earlier position can repeat a later one).
 //!
@@ -76,7 +76,8 @@ impl Ply {
 pub struct CycleTracker {
     rules: Ruleset,
     board: Board,
-    /// The key of the position after `i` moves at ply `i`, and whether that move checked.
+    /// The key of the position after `i` moves at ply `i` (check flags are not kept: the
+    /// rulings classify moves themselves).
     history: History,
     /// `stack[i]` is the move that led to the position after `i` moves (`stack[0]` is a
     /// placeholder for the start).
@@ -113,7 +114,7 @@ impl CycleTracker {
         stack.push(first);
         CycleTracker {
             rules,
-            history: History::scan_only(start.key(), start.position().is_check()),
+            history: History::scan_only(start.key(), false),
             board: start,
             stack,
             captures: Vec::new(),
@@ -164,8 +165,9 @@ impl CycleTracker {
             self.captures.push(self.since);
         }
         self.stack.push(Ply::new(mv, undo));
-        self.history
-            .push(self.board.key(), self.board.position().is_check());
+        // The check flag is not recorded: the tracker's rulings classify every move of the
+        // cycle (checks included) themselves, and a search's make must stay cheap.
+        self.history.push(self.board.key(), false);
         undo
     }
 
