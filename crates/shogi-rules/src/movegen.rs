@@ -5,7 +5,6 @@
 //! sink only adds popcounts, which is what makes bulk-counted perft fast.
 
 use board_core::Side;
-use board_geometry::shogi;
 
 use crate::position::Position;
 use crate::tables::{self, KING, PAWN};
@@ -191,8 +190,7 @@ impl Position {
     pub(crate) fn pawn_files(&self, side: Side) -> Bitboard {
         let pawns = self.pieces(side, Kind::Pawn);
         let mut files = Bitboard::EMPTY;
-        for file in 1..=9 {
-            let mask = shogi::file_mask(file);
+        for mask in tables::FILES {
             if (pawns & mask).any() {
                 files |= mask;
             }

@@ -232,8 +232,8 @@ impl Position {
                 });
             }
             let pawns = pos.pieces(side, Kind::Pawn);
-            for file in 1..=9u8 {
-                if (pawns & board_geometry::shogi::file_mask(file)).has_several() {
+            for (file, mask) in (1..=9u8).zip(tables::FILES) {
+                if (pawns & mask).has_several() {
                     problems.push(PositionProblem::TwoPawnsOnFile { side, file });
                 }
             }

@@ -82,7 +82,7 @@ impl Position {
             to,
         } = mv
         {
-            let file = board_geometry::shogi::file_mask(to.file());
+            let file = tables::FILES[usize::from(to.file() - 1)];
             if (self.pieces(us, Kind::Pawn) & file).any() {
                 return false;
             }

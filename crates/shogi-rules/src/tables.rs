@@ -182,10 +182,36 @@ pub(crate) fn attacks(side: Side, kind: Kind, sq: Square, occ: Bitboard) -> Bitb
     }
 }
 
+/// Geometry's region masks evaluated once, so that hot code reads a word instead of
+/// looping over rows: promotion zones, the last rank and the last two ranks per side.
+const ZONES: [Bitboard; 2] = [
+    shogi::promotion_zone(Side::First),
+    shogi::promotion_zone(Side::Second),
+];
+const LAST_RANK: [Bitboard; 2] = [
+    shogi::far_ranks(Side::First, 1),
+    shogi::far_ranks(Side::Second, 1),
+];
+const LAST_TWO_RANKS: [Bitboard; 2] = [
+    shogi::far_ranks(Side::First, 2),
+    shogi::far_ranks(Side::Second, 2),
+];
+
+/// The nine files, file 1 first (`FILES[file - 1]`).
+pub(crate) const FILES: [Bitboard; 9] = {
+    let mut out = [Bitboard::EMPTY; 9];
+    let mut i = 0;
+    while i < 9 {
+        out[i] = shogi::file_mask(i as u8 + 1);
+        i += 1;
+    }
+    out
+};
+
 /// The promotion zone of `side` (the three ranks nearest the opponent).
 #[inline]
 pub(crate) const fn zone(side: Side) -> Bitboard {
-    shogi::promotion_zone(side)
+    ZONES[side.index()]
 }
 
 /// Squares where a piece of `kind` owned by `side` could never move again (it must not
@@ -193,8 +219,8 @@ pub(crate) const fn zone(side: Side) -> Bitboard {
 #[inline]
 pub(crate) const fn dead_squares(side: Side, kind: Kind) -> Bitboard {
     match kind {
-        Kind::Pawn | Kind::Lance => shogi::far_ranks(side, 1),
-        Kind::Knight => shogi::far_ranks(side, 2),
+        Kind::Pawn | Kind::Lance => LAST_RANK[side.index()],
+        Kind::Knight => LAST_TWO_RANKS[side.index()],
         _ => Bitboard::EMPTY,
     }
 }
