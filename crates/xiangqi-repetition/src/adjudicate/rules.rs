@@ -42,6 +42,9 @@ pub enum StrikeCounting {
 }
 
 /// A repetition ruleset.
+///
+/// `Display` and `FromStr` use the preset's name, and so does the `serde` form: a ruleset
+/// serializes as the name of the preset it was built from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Ruleset {
     /// Short name of the preset this was built from (for output only).
