@@ -88,6 +88,7 @@ use crate::position::Position;
 
 /// A move notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Notation {
     /// ICCS/UCCI coordinates (`h2e2`; ranks 1-10 with [`RankBase::One`]).
     Iccs(RankBase),

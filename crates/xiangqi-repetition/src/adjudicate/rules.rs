@@ -8,6 +8,7 @@ use std::str::FromStr;
 
 /// Which opposing pieces can receive an offer (献) or exchange (兑) of a piece.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum OfferPartners {
     /// Only a piece of the same type (八四/八七 「相同兵种」, 九九 first printing, AXF 同类子).
     SameType,
@@ -20,6 +21,7 @@ pub enum OfferPartners {
 /// What a same-type (or mutual-reach) capture must avoid for the mover's piece to count as
 /// offered rather than attacked — the 第一反击 test, looked at 「从后朝前」.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum OfferTest {
     /// The opponent's piece can legally take (AXF: 「双方均未受牵制互能去子者,则视为长献」;
     /// being unable to take only because of the circumstances is not 受牵制).
@@ -33,6 +35,7 @@ pub enum OfferTest {
 
 /// How a cycle in which one side strikes (打) on every move and the other does not is judged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum StrikeCounting {
     /// 长打对非长打 / 禁止着法对允许着法: the perpetual striker must vary (八四 onwards).
     LongVsNonLong,
