@@ -8,6 +8,7 @@
 //! collection to `$GO_BENCH_POSITIONS` (default: the system temp dir) so that
 //! `benches/peers/go_sgfmill.py` times sgfmill on the very same positions.
 
+use board_core::Rng;
 use board_geometry::{Point as GeoPoint, Topology as _};
 use std::hint::black_box;
 use std::sync::Arc;
@@ -17,16 +18,6 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Params, Version};
 use go_scoring::{Board, Color, KoRule, Move, PerColor, Point, Rules, Shape, Stone, SuicideRule};
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 fn own_eye(board: &Board, p: Point, c: Color) -> bool {
     board
@@ -54,7 +45,7 @@ fn playout(topo: &Arc<Shape>, rules: Rules, rng: &mut Rng) -> (Board, u64) {
         let start = if n == 0 {
             0
         } else {
-            (rng.next() % n as u64) as usize
+            (rng.next_u64() % n as u64) as usize
         };
         let mut moved = false;
         for i in 0..n {
@@ -82,7 +73,7 @@ fn finished_positions(n: usize) -> Vec<Board> {
         suicide: SuicideRule::Illegal,
         ..Rules::CHINESE
     };
-    let mut rng = Rng(0x0123_4567_89AB_CDEF);
+    let mut rng = Rng::new(0x0123_4567_89AB_CDEF);
     (0..n).map(|_| playout(&topo, rules, &mut rng).0).collect()
 }
 
@@ -167,7 +158,7 @@ fn scoring(c: &mut Criterion) {
             suicide: SuicideRule::Illegal,
             ..Rules::CHINESE
         };
-        let mut rng = Rng(0xDEAD_BEEF_1234_5678);
+        let mut rng = Rng::new(0xDEAD_BEEF_1234_5678);
         let mut moves = 0u64;
         let mut games = 0u64;
         let game = cpu_per_call(|| {
@@ -233,9 +224,9 @@ fn play(c: &mut Criterion) {
         suicide: SuicideRule::Illegal,
         ..Rules::CHINESE
     };
-    let mut rng = Rng(0xDEAD_BEEF_1234_5678);
+    let mut rng = Rng::new(0xDEAD_BEEF_1234_5678);
     // Moves per game vary a little; measure one game to set the throughput.
-    let (_, per_game) = playout(&topo, rules, &mut Rng(7));
+    let (_, per_game) = playout(&topo, rules, &mut Rng::new(7));
     let mut g = c.benchmark_group("go/play-19x19-superko");
     g.throughput(Throughput::Elements(per_game));
     g.bench_function("random-game", |b| {

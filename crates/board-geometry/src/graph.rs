@@ -707,14 +707,9 @@ mod tests {
 
     #[test]
     fn display_round_trips_through_parse() {
-        // Random graphs from a fixed-seed xorshift generator, numbered and named.
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        // Random graphs from board-core's seeded generator, numbered and named.
+        let mut rng = board_core::Rng::new(0x9E37_79B9_7F4A_7C15);
+        let mut next = move || rng.next_u64();
         for n in [0usize, 1, 2, 5, 17, 40] {
             let mut edges = Vec::new();
             for a in 0..n as u16 {

@@ -10,10 +10,11 @@ use crate::color::{Color, PerColor, Stone};
 use crate::position::{Position, PositionError};
 use crate::rules::{KoRule, Rules, SuicideRule};
 use crate::topology::{NeighboursOf, Point, Shape};
+use board_core::ZobristTable;
+use board_core::hash::IdentityBuildHasher;
 use board_geometry::Point as GeoPoint;
 use hashbrown::HashSet;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 /// A move: a stone on a point, a pass (放弃, giving up the turn) or a virtual move
@@ -57,54 +58,32 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// A hasher that passes Zobrist keys through: they are already uniformly random.
-#[derive(Default, Clone, Copy, Debug)]
-pub struct IdentityHasher(u64);
+/// The positions of the game so far, by repetition key. The keys are Zobrist hashes, already
+/// uniformly random, so board-core's identity hasher passes them through unchanged.
+type HashHistory = HashSet<u64, IdentityBuildHasher>;
 
-impl Hasher for IdentityHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = v;
-    }
-}
-
-type HashHistory = HashSet<u64, BuildHasherDefault<IdentityHasher>>;
-
-/// One step of a splitmix64 generator: fixed-seed Zobrist keys, the same on every run.
-pub(crate) fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Zobrist keys: two per point and one for "White to move".
+/// Zobrist keys: two per point (Black, White) and, last, one for "White to move", drawn from
+/// board-core's generator with a fixed seed so hashes are the same on every run.
 #[derive(Debug)]
 struct Keys {
-    stone: Vec<u64>,
+    table: ZobristTable,
     white_to_move: u64,
 }
 
 impl Keys {
+    const SEED: u64 = 0x0060_5EED;
+
     fn new(n: usize) -> Keys {
-        let mut s = 0x0060_5EED_u64;
-        let stone = (0..2 * n).map(|_| splitmix64(&mut s)).collect();
+        let table = ZobristTable::new(2 * n + 1, Keys::SEED);
+        let white_to_move = table.get(2 * n);
         Keys {
-            stone,
-            white_to_move: splitmix64(&mut s),
+            table,
+            white_to_move,
         }
     }
     #[inline]
     fn of(&self, p: Point, c: Color) -> u64 {
-        self.stone[2 * p as usize + c.index()]
+        self.table.get(2 * p as usize + c.index())
     }
 }
 
@@ -977,7 +956,7 @@ mod tests {
     /// after an undo must be those of the board before the move.
     #[test]
     fn undo_restores_every_state() {
-        let mut seed = 0x5EED_u64;
+        let mut rng = board_core::Rng::new(0x5EED);
         for (suicide, ko) in [
             (SuicideRule::AllLegal, KoRule::PositionalSuperko),
             (SuicideRule::MultiStoneLegal, KoRule::SituationalSuperko),
@@ -999,7 +978,7 @@ mod tests {
                     let here: Vec<bool> =
                         (0..topo.len() as Point).map(|p| b.is_legal(c, p)).collect();
                     legal.push(here);
-                    let r = splitmix64(&mut seed);
+                    let r = rng.next_u64();
                     if r % 23 == 0 {
                         let other = c.opponent();
                         b.set_to_move(other);

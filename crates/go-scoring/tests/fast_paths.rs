@@ -18,7 +18,7 @@ use common::{Rng, playout, random_topology};
 /// The property tests' random boards, and 19x19 one time in five (the size the fast path is
 /// for).
 fn topology(rng: &mut Rng) -> Arc<Shape> {
-    if rng.below(5) == 0 {
+    if rng.index(5) == 0 {
         Arc::new(Shape::square(19).unwrap())
     } else {
         random_topology(rng)
@@ -27,7 +27,7 @@ fn topology(rng: &mut Rng) -> Arc<Shape> {
 
 #[test]
 fn figures_equal_full_scores() {
-    let mut rng = Rng(0x00F1_6E45);
+    let mut rng = Rng::new(0x00F1_6E45);
     let mut compared = 0;
     for i in 0..400 {
         let topo = topology(&mut rng);
@@ -36,14 +36,14 @@ fn figures_equal_full_scores() {
         let limit = if finished {
             20 * n
         } else {
-            rng.below(3 * n) + 1
+            rng.index(3 * n) + 1
         };
         let board = playout(&mut rng, topo, limit);
         let position = board.position();
         let mut dead = Vec::new();
         if !finished {
             for chain in position.chains() {
-                if rng.below(5) == 0 {
+                if rng.index(5) == 0 {
                     dead.push(chain.stones[0]);
                 }
             }
@@ -51,13 +51,13 @@ fn figures_equal_full_scores() {
         let analysis = Analysis::new(&position, &dead).unwrap();
         for version in [Version::Law, Version::Art] {
             for komi in [0, 1, 13] {
-                let known = rng.below(4) != 0;
+                let known = rng.index(4) != 0;
                 let params = Params {
                     version,
                     komi: Komi(komi),
                     moves: known.then(|| board.counted_moves()),
                     captures: known.then(|| board.captures()),
-                    bowls: (rng.below(2) == 0).then(|| PerColor::new(n as u32 / 2, n as u32)),
+                    bowls: (rng.index(2) == 0).then(|| PerColor::new(n as u32 / 2, n as u32)),
                     ..Params::default()
                 };
                 let fast = score::figures_all(&analysis, &params);
@@ -89,21 +89,21 @@ fn figures_equal_full_scores() {
 /// regions instead; both must give the same units.
 #[test]
 fn units_equal_a_plain_flood() {
-    let mut rng = Rng(0x0417_5EED);
+    let mut rng = Rng::new(0x0417_5EED);
     for i in 0..300 {
         let topo = topology(&mut rng);
         let n = topo.len();
         let limit = if i % 2 == 0 {
             20 * n
         } else {
-            rng.below(3 * n) + 1
+            rng.index(3 * n) + 1
         };
         let board = playout(&mut rng, topo.clone(), limit);
         let position = board.position();
         let mut dead = Vec::new();
         if i % 2 == 1 {
             for chain in position.chains() {
-                if rng.below(5) == 0 {
+                if rng.index(5) == 0 {
                     dead.push(chain.stones[0]);
                 }
             }

@@ -3,6 +3,7 @@
 //! outcome classes and the Chinese score. Small hand-checked cases plus properties on random
 //! graphs.
 
+use board_core::Rng;
 use board_geometry::{Graph, Topology as _};
 use go_scoring::Color;
 use go_scoring::Komi;
@@ -31,19 +32,6 @@ fn classes_of(g: &Graph, c: &Config) -> Vec<Outcome> {
 
 fn letters(classes: &[Outcome]) -> String {
     classes.iter().map(|o| o.letter()).collect()
-}
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
 }
 
 fn random_graph(rng: &mut Rng, n: usize) -> Graph {
@@ -138,7 +126,7 @@ fn eye_lemma_holds_on_random_graphs() {
     // Lemma (source text): in an ultimate position, all neighbours of an empty point are
     // stones of one colour. Checked on every ultimate position met in random graphs, filled
     // at random and by random legal play; the eyes then split the empty points exactly.
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     let mut ultimate_seen = 0;
     for _ in 0..400 {
         let n = 2 + rng.below(9) as usize;
@@ -274,7 +262,7 @@ fn outcome_search_is_consistent() {
     // small grids (those the budget allows): (1) swapping colours swaps 𝓑 and 𝓦; (2) symmetry
     // reduction changes nothing; (3) the classes satisfy the recursion of the text's tables
     // one level down.
-    let mut rng = Rng(0x0000_ddb1_a5e5);
+    let mut rng = Rng::new(0x0000_ddb1_a5e5);
     let mut checked = 0;
     let mut inner = 0;
     'trials: for trial in 0..1500 {
@@ -387,7 +375,7 @@ fn search_agrees_with_the_definition() {
     // (the text's definition), on every start position the plain recursion can finish: random
     // small graphs, random board positions, and short move sequences played before the start
     // (their positions are history that the repetition rule consults).
-    let mut rng = Rng(0x0005_eed0_f0c7_c0e5);
+    let mut rng = Rng::new(0x0005_eed0_f0c7_c0e5);
     let mut compared = 0;
     let mut with_history = 0;
     let mut not_all_next = 0;

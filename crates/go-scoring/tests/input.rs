@@ -86,14 +86,12 @@ fn sgf_errors_name_what_and_where() {
 fn sgf_hostile_input_does_not_panic() {
     let deep = "(;".to_string() + &"(;".repeat(20_000) + &")".repeat(20_001);
     assert!(read_game(&deep, Rules::CHINESE).is_err());
-    let mut rng = 0x9e37_79b9_u64;
+    let mut random = board_core::Rng::new(0x9e37_79b9);
     let seed = "(;FF[4]GM[1]SZ[9]KM[6.5]AB[aa:cc]AW[dd];B[ee];W[ff]C[a \\] b];B[];W[tt]TB[gg])";
     for _ in 0..3000 {
         let mut bytes = seed.as_bytes().to_vec();
         for _ in 0..3 {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
+            let rng = random.next_u64();
             let i = (rng % bytes.len() as u64) as usize;
             match rng % 3 {
                 0 => bytes[i] = (rng >> 8) as u8 % 128,

@@ -2,6 +2,7 @@
 //! (Tromp & Farnebäck, "Combinatorics of Go"; OEIS A094777; copied into
 //! `tests/data/go_legal_counts.json`) and against each other on random graphs.
 
+use board_core::Rng;
 use board_geometry::{Graph, Topology as _};
 use go_scoring::legal_count::{
     count_brute, count_brute_grid, count_frontier, count_graph, count_grid, count_with_order,
@@ -143,20 +144,6 @@ fn greedy_ordering_on_a_grid_gives_the_same_count() {
     assert_eq!(count_with_order(&g, &scrambled).unwrap(), expected);
 }
 
-/// Small xorshift generator: reproducible random graphs without a dependency.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
-
 fn random_graph(rng: &mut Rng, n: usize, edge_percent: u64) -> Graph {
     let mut edges = Vec::new();
     for a in 0..n {
@@ -172,7 +159,7 @@ fn random_graph(rng: &mut Rng, n: usize, edge_percent: u64) -> Graph {
 #[test]
 fn border_count_agrees_with_brute_force_on_random_graphs() {
     // two independent methods must agree on every graph (no published numbers needed)
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
     for trial in 0..120 {
         let n = 1 + rng.below(10) as usize;
         let density = 10 + rng.below(60);
@@ -298,7 +285,7 @@ fn random_named_graph(rng: &mut Rng, n: usize, edge_percent: u64) -> (String, Ve
 fn parsed_random_graphs_agree_with_brute_force() {
     // named, shuffled, often disconnected graphs with isolated points: the parsed graph and the
     // index-built one must have the same count, by both methods (n = 11 is coprime with 7)
-    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut rng = Rng::new(0x2545_f491_4f6c_dd1d);
     for trial in 0..60 {
         let n = 11;
         let density = rng.below(40);

@@ -2,6 +2,7 @@
 //! against a slow recomputation. Rule expectations come from the rule texts summarised in
 //! specs/go.md §1-2 (simple ko; positional / situational superko; KataGo's suicide options).
 
+use board_core::Rng;
 use board_geometry::{Graph, Point as GeoPoint, Topology as _};
 use go_scoring::position::Position;
 use go_scoring::{
@@ -153,16 +154,6 @@ fn passes_and_virtual_moves_are_counted() {
     assert_eq!(b.consecutive_passes(), 2);
 }
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 /// The obviously correct legality test: copy, place, remove opposing chains without
 /// liberties, then check the own chain; superko by comparing with every earlier board.
 fn slow_legal(pos: &Position, c: Color, p: Point, rules: &Rules, seen: &[Vec<Stone>]) -> bool {
@@ -197,7 +188,7 @@ fn slow_legal(pos: &Position, c: Color, p: Point, rules: &Rules, seen: &[Vec<Sto
 
 #[test]
 fn random_play_matches_slow_reference_and_recomputation() {
-    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut rng = Rng::new(0x1234_5678_9abc_def1);
     let topologies = [
         Arc::new(Shape::square(5).unwrap()),
         Arc::new(Shape::grid(7, 4).unwrap()),
@@ -249,7 +240,7 @@ fn random_play_matches_slow_reference_and_recomputation() {
                 if legal.is_empty() {
                     b.play(Move::Pass).unwrap();
                 } else {
-                    let p = legal[(rng.next() % legal.len() as u64) as usize];
+                    let p = legal[(rng.index(legal.len())) as usize];
                     b.play(Move::Place(p)).unwrap();
                 }
                 b.check_consistency().unwrap();

@@ -222,13 +222,8 @@ mod tests {
     /// random positions of random graphs (moves, captures, suicide, ultimate positions).
     #[test]
     fn packed_rules_agree_with_the_definitions() {
-        let mut state = 0x1234_5678_9abc_def1u64;
-        let mut next = move || {
-            state ^= state << 13;
-            state ^= state >> 7;
-            state ^= state << 17;
-            state
-        };
+        let mut rng = board_core::Rng::new(0x1234_5678_9abc_def1);
+        let mut next = move || rng.next_u64();
         let mut ultimate = 0;
         for _ in 0..300 {
             let n = 1 + (next() % 9) as usize;

@@ -1,44 +1,30 @@
 //! Random positions shared by the property tests: a seeded generator, random boards (grids,
 //! rectangles, irregular graphs) and random play that never fills its own one-point eyes.
 
+pub use board_core::Rng;
 use board_geometry::{Graph, Point as GeoPoint, Topology as _};
 use go_scoring::{Board, Color, Move, Point, Rules, Shape, Stone};
 use std::sync::Arc;
 
-/// SplitMix64: fixed seeds, so failures reproduce.
-pub struct Rng(pub u64);
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A 5x5 to 9x9 grid, a rectangle or an irregular graph (a cycle with random chords).
 pub fn random_topology(rng: &mut Rng) -> Arc<Shape> {
-    match rng.below(6) {
+    match rng.index(6) {
         0 => {
             // An irregular graph: a cycle with random chords.
-            let n = 16 + rng.below(20);
+            let n = 16 + rng.index(20);
             let mut edges: Vec<(u16, u16)> =
                 (0..n).map(|i| (i as u16, ((i + 1) % n) as u16)).collect();
             for _ in 0..n / 2 {
-                let a = rng.below(n) as u16;
-                let b = rng.below(n) as u16;
+                let a = rng.index(n) as u16;
+                let b = rng.index(n) as u16;
                 if a != b && !edges.contains(&(a, b)) && !edges.contains(&(b, a)) {
                     edges.push((a, b));
                 }
             }
             Arc::new(Shape::Graph(Graph::from_edges(n, &edges).unwrap()))
         }
-        1 => Arc::new(Shape::grid(3 + rng.below(6) as u32, 4 + rng.below(5) as u32).unwrap()),
-        _ => Arc::new(Shape::square(5 + rng.below(5) as u32).unwrap()),
+        1 => Arc::new(Shape::grid(3 + rng.index(6) as u32, 4 + rng.index(5) as u32).unwrap()),
+        _ => Arc::new(Shape::square(5 + rng.index(5) as u32).unwrap()),
     }
 }
 
@@ -57,7 +43,7 @@ pub fn playout(rng: &mut Rng, topo: Arc<Shape>, limit: usize) -> Board {
     let mut played = 0;
     while passes < 2 && played < limit {
         let c = board.to_move();
-        if rng.below(40) == 0 {
+        if rng.index(40) == 0 {
             board.play(Move::Virtual).unwrap();
             played += 1;
             continue;
@@ -66,7 +52,7 @@ pub fn playout(rng: &mut Rng, topo: Arc<Shape>, limit: usize) -> Board {
         empties.sort_unstable();
         let mut moved = false;
         while !empties.is_empty() {
-            let i = rng.below(empties.len());
+            let i = rng.index(empties.len());
             let p = empties.swap_remove(i);
             if !own_eye(&board, p, c) && board.play_point(p).is_ok() {
                 moved = true;
