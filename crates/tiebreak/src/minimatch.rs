@@ -299,7 +299,7 @@ impl PieceValues {
     }
 
     /// `xiangqi`, `shogi`, or a list `R=9,H=4,C=4.5`.
-    pub fn parse(text: &str) -> Result<Self, String> {
+    pub fn parse(text: &str) -> Result<Self, PieceValuesError> {
         match text.trim().to_ascii_lowercase().as_str() {
             "xiangqi" | "xq" => return Ok(Self::xiangqi()),
             "shogi" => return Ok(Self::shogi()),
@@ -309,14 +309,15 @@ impl PieceValues {
         for item in text.split([',', ' ']).filter(|s| !s.is_empty()) {
             let (k, v) = item
                 .split_once('=')
-                .ok_or_else(|| format!("`{item}`: expected PIECE=value"))?;
+                .ok_or_else(|| PieceValuesError::NotAPair(item.to_string()))?;
             let mut kc = k.trim().chars();
             let (Some(c), None) = (kc.next(), kc.next()) else {
-                return Err(format!("`{k}`: a piece is one character"));
+                return Err(PieceValuesError::NotOneCharacter(k.to_string()));
             };
             out.push((
                 c,
-                parse_decimal(v.trim()).ok_or_else(|| format!("`{v}` is not a value"))?,
+                parse_decimal(v.trim())
+                    .ok_or_else(|| PieceValuesError::NotAValue(v.to_string()))?,
             ));
         }
         Ok(Self(out))
@@ -330,6 +331,30 @@ impl PieceValues {
             .map(|(_, v)| *v)
     }
 }
+
+/// Why an `@pieces` setting could not be read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PieceValuesError {
+    /// An item (given) that is not `PIECE=value`.
+    NotAPair(String),
+    /// A piece name (given) longer than one character.
+    NotOneCharacter(String),
+    /// A value (given) that is not a decimal number.
+    NotAValue(String),
+}
+
+impl fmt::Display for PieceValuesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PieceValuesError::NotAPair(item) => write!(f, "`{item}`: expected PIECE=value"),
+            PieceValuesError::NotOneCharacter(k) => write!(f, "`{k}`: a piece is one character"),
+            PieceValuesError::NotAValue(v) => write!(f, "`{v}` is not a value"),
+        }
+    }
+}
+
+impl std::error::Error for PieceValuesError {}
 
 fn parse_decimal(s: &str) -> Option<Rational64> {
     let (neg, body) = match s.strip_prefix('-') {

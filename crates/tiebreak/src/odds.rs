@@ -15,6 +15,71 @@ use crate::error::{InputError, input_error};
 use crate::minimatch::parse_duration;
 use board_core::Rng;
 
+/// Why a distribution could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DistributionError {
+    /// A range whose upper end is below its lower end.
+    EmptyRange {
+        /// The lower end.
+        lo: i64,
+        /// The upper end.
+        hi: i64,
+    },
+    /// More than 10 million values.
+    RangeTooLarge,
+    /// A normal curve whose standard deviation is not positive and finite.
+    BadDeviation,
+    /// A normal curve that rounds to zero weight on every value of the range.
+    NoWeight,
+    /// A text (given) that should be a duration.
+    NotADuration(String),
+    /// A text (given) that should be a number.
+    NotANumber(String),
+    /// A text (given) that should be a range such as `40..60`.
+    NotARange(String),
+    /// A shape (given) other than `normal(mean,sd)`.
+    NotAShape(String),
+    /// `normal(…)` without its second number.
+    MissingDeviation,
+    /// A distribution with too many values to add two draws.
+    TooLargeToConvolve,
+    /// Weights of the sum of two draws beyond 64 bits.
+    WeightsTooLarge,
+}
+
+impl std::fmt::Display for DistributionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DistributionError::EmptyRange { lo, hi } => write!(f, "empty range {lo}..{hi}"),
+            DistributionError::RangeTooLarge => {
+                f.write_str("range too large (more than 10 million values)")
+            }
+            DistributionError::BadDeviation => {
+                f.write_str("normal(mean, sd) needs a positive, finite sd")
+            }
+            DistributionError::NoWeight => {
+                f.write_str("the normal curve has no weight inside the range")
+            }
+            DistributionError::NotADuration(s) => write!(f, "`{s}` is not a duration"),
+            DistributionError::NotANumber(s) => write!(f, "`{s}` is not a number"),
+            DistributionError::NotARange(s) => {
+                write!(f, "`{s}`: expected a range such as 40..60")
+            }
+            DistributionError::NotAShape(s) => write!(f, "`{s}`: expected normal(mean,sd)"),
+            DistributionError::MissingDeviation => f.write_str("normal(mean,sd) needs two numbers"),
+            DistributionError::TooLargeToConvolve => {
+                f.write_str("distribution too large to convolve")
+            }
+            DistributionError::WeightsTooLarge => {
+                f.write_str("weights too large for a convolution")
+            }
+        }
+    }
+}
+
+impl std::error::Error for DistributionError {}
+
 /// A discrete distribution as integer weights over integer values (moves, seconds).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Distribution {
@@ -24,12 +89,12 @@ pub struct Distribution {
 
 impl Distribution {
     /// Uniform over `lo..=hi`.
-    pub fn uniform(lo: i64, hi: i64) -> Result<Self, String> {
+    pub fn uniform(lo: i64, hi: i64) -> Result<Self, DistributionError> {
         if hi < lo {
-            return Err(format!("empty range {lo}..{hi}"));
+            return Err(DistributionError::EmptyRange { lo, hi });
         }
         if hi - lo > 10_000_000 {
-            return Err("range too large (more than 10 million values)".into());
+            return Err(DistributionError::RangeTooLarge);
         }
         Ok(Self {
             points: (lo..=hi).map(|v| (v, 1)).collect(),
@@ -39,9 +104,9 @@ impl Distribution {
     /// A normal curve centred on `mean` with standard deviation `sd`, truncated to `lo..=hi`
     /// and quantised to integer weights (10¹² at the mode). Probabilities are then exact for
     /// the quantised distribution.
-    pub fn normal(lo: i64, hi: i64, mean: f64, sd: f64) -> Result<Self, String> {
+    pub fn normal(lo: i64, hi: i64, mean: f64, sd: f64) -> Result<Self, DistributionError> {
         if !(sd > 0.0 && sd.is_finite() && mean.is_finite()) {
-            return Err("normal(mean, sd) needs a positive, finite sd".into());
+            return Err(DistributionError::BadDeviation);
         }
         let base = Self::uniform(lo, hi)?;
         let points: Vec<(i64, u64)> = base
@@ -54,7 +119,7 @@ impl Distribution {
             .filter(|&(_, w)| w > 0)
             .collect();
         if points.is_empty() {
-            return Err("the normal curve has no weight inside the range".into());
+            return Err(DistributionError::NoWeight);
         }
         Ok(Self { points })
     }
@@ -96,22 +161,22 @@ impl Distribution {
 
     /// Parses `lo..hi` (inclusive), `lo..<hi` (half-open), optionally followed by
     /// `~normal(mean,sd)`. Values are integers or durations (`60:00`).
-    pub fn parse_spec(spec: &str) -> Result<Self, String> {
+    pub fn parse_spec(spec: &str) -> Result<Self, DistributionError> {
         let (range, shape) = match spec.split_once('~') {
             Some((r, s)) => (r.trim(), Some(s.trim())),
             None => (spec.trim(), None),
         };
-        let value = |s: &str| -> Result<i64, String> {
+        let value = |s: &str| -> Result<i64, DistributionError> {
             let s = s.trim();
             if s.contains(':') {
                 parse_duration(s)
                     .map(i64::from)
-                    .ok_or_else(|| format!("`{s}` is not a duration"))
+                    .ok_or_else(|| DistributionError::NotADuration(s.to_string()))
             } else {
                 s.parse::<i64>()
                     .ok()
                     .filter(|x| x.abs() < 1_000_000_000)
-                    .ok_or_else(|| format!("`{s}` is not a number"))
+                    .ok_or_else(|| DistributionError::NotANumber(s.to_string()))
             }
         };
         let (lo, hi) = if let Some((a, b)) = range.split_once("..<") {
@@ -121,7 +186,7 @@ impl Distribution {
         } else if let Some((a, b)) = range.split_once("..") {
             (value(a)?, value(b)?)
         } else {
-            return Err(format!("`{range}`: expected a range such as 40..60"));
+            return Err(DistributionError::NotARange(range.to_string()));
         };
         match shape {
             None => Self::uniform(lo, hi),
@@ -129,19 +194,19 @@ impl Distribution {
                 let inner = s
                     .strip_prefix("normal(")
                     .and_then(|x| x.strip_suffix(')'))
-                    .ok_or_else(|| format!("`{s}`: expected normal(mean,sd)"))?;
+                    .ok_or_else(|| DistributionError::NotAShape(s.to_string()))?;
                 let (m, d) = inner
                     .split_once(',')
-                    .ok_or_else(|| "normal(mean,sd) needs two numbers".to_string())?;
-                let parse = |x: &str| -> Result<f64, String> {
+                    .ok_or(DistributionError::MissingDeviation)?;
+                let parse = |x: &str| -> Result<f64, DistributionError> {
                     let x = x.trim();
                     if x.contains(':') {
                         parse_duration(x)
                             .map(f64::from)
-                            .ok_or_else(|| format!("`{x}`"))
+                            .ok_or_else(|| DistributionError::NotADuration(x.to_string()))
                     } else {
                         x.parse::<f64>()
-                            .map_err(|_| format!("`{x}` is not a number"))
+                            .map_err(|_| DistributionError::NotANumber(x.to_string()))
                     }
                 };
                 Self::normal(lo, hi, parse(m)?, parse(d)?)
@@ -172,9 +237,9 @@ impl Distribution {
 
     /// Distribution of the sum of two independent draws (e.g. a player's total time over two
     /// games).
-    pub fn sum_of_two(&self) -> Result<Self, String> {
+    pub fn sum_of_two(&self) -> Result<Self, DistributionError> {
         if self.points.len() > 5_000 {
-            return Err("distribution too large to convolve".into());
+            return Err(DistributionError::TooLargeToConvolve);
         }
         let mut map: std::collections::BTreeMap<i64, u128> = Default::default();
         for &(a, wa) in &self.points {
@@ -190,7 +255,7 @@ impl Distribution {
             .collect();
         points
             .map(|points| Self { points })
-            .ok_or_else(|| "weights too large for a convolution".into())
+            .ok_or(DistributionError::WeightsTooLarge)
     }
 
     /// Draws a value.
