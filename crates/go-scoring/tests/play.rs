@@ -240,7 +240,7 @@ fn random_play_matches_slow_reference_and_recomputation() {
                 if legal.is_empty() {
                     b.play(Move::Pass).unwrap();
                 } else {
-                    let p = legal[(rng.index(legal.len())) as usize];
+                    let p = legal[rng.index(legal.len())];
                     b.play(Move::Place(p)).unwrap();
                 }
                 b.check_consistency().unwrap();
