@@ -173,6 +173,7 @@ pub struct Solution {
 
 /// Why a position cannot be searched.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum TsumeError {
     /// The side not to move (the defender) has no king.
     NoDefenderKing,
