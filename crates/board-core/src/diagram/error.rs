@@ -4,6 +4,7 @@ use std::fmt;
 
 /// Why a diagram could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum DiagramErrorKind {
     /// The text holds no board row.
     Empty,
