@@ -1,6 +1,8 @@
 //! USI move text (`7g7f`, `8h2b+`, `P*5e`) and `position startpos|sfen … moves …` commands.
 
-use crate::error::{ParseError, syntax, within};
+use board_core::TextError;
+
+use crate::error::{ParseError, ParseErrorKind, syntax, within};
 use crate::position::Position;
 use crate::setup::Setup;
 use crate::types::{Kind, Move, Square};
@@ -116,14 +118,15 @@ pub fn parse_position_command(text: &str) -> Result<PositionCommand, ParseError>
 }
 
 impl Position {
-    /// Parses a USI move and checks that it is legal here.
+    /// Parses a USI move and checks that it is legal here; an illegal one is reported with
+    /// its foul, numbered with the position's move number.
     pub fn parse_usi(&self, text: &str) -> Result<Move, ParseError> {
         let mv = parse_move(text)?;
-        if self.is_legal(mv) {
-            Ok(mv)
-        } else {
-            Err(syntax(1, 1, format!("illegal move {text}")))
-        }
+        self.check_move(mv).map_err(|foul| {
+            let number = self.move_number() as usize;
+            TextError::new(1, 1, ParseErrorKind::IllegalMove { number, mv, foul })
+        })?;
+        Ok(mv)
     }
 }
 
@@ -170,6 +173,22 @@ mod tests {
         let c = parse_position_command("sfen 4k4/9/9/9/9/9/9/9/4K4 b G 1 moves G*5b").unwrap();
         assert_eq!(c.moves.len(), 1);
         assert!(parse_position_command("position sfen 4k4/9 b - 1").is_err());
+    }
+
+    #[test]
+    fn parse_usi_names_the_foul() {
+        let pos = Position::start();
+        assert!(pos.parse_usi("7g7f").is_ok());
+        let e = pos.parse_usi("3c3d").unwrap_err();
+        assert!(matches!(
+            e.kind,
+            ParseErrorKind::IllegalMove {
+                number: 1,
+                foul: crate::foul::Foul::OutOfTurn,
+                ..
+            }
+        ));
+        assert!(pos.parse_usi("3c3").is_err());
     }
 }
 
