@@ -28,8 +28,9 @@ pub struct PlyRecord {
 ///
 /// An *indexed* history (the default, [`new`](Self::new)) also keeps a [`RepetitionTable`]
 /// so that counts are O(1) at any game length; a search that only looks back to the last
-/// irreversible move can use [`scan_only`](Self::scan_only), whose `push` is a plain
-/// vector push and whose queries scan the records.
+/// irreversible move can use [`scan_only`](Self::scan_only), whose
+/// [`push_uncounted`](Self::push_uncounted) is a plain vector push and whose queries scan
+/// the records.
 ///
 /// ```
 /// use board_core::repetition::History;
@@ -92,14 +93,27 @@ impl History {
     }
 
     /// Records the position reached by the next move; returns how often `hash` has now
-    /// occurred (1 the first time).
+    /// occurred (1 the first time). The count is O(1) in an indexed history; in a
+    /// [`scan_only`](Self::scan_only) one it scans the plies, so a search that does not
+    /// need it calls [`push_uncounted`](Self::push_uncounted).
     #[inline]
     pub fn push(&mut self, hash: u64, gave_check: bool) -> usize {
+        self.push_uncounted(hash, gave_check);
+        match &self.table {
+            Some(table) => table.count(hash),
+            None => self.records.iter().filter(|r| r.hash == hash).count(),
+        }
+    }
+
+    /// Records the position reached by the next move without counting it: a plain vector
+    /// push in a [`scan_only`](Self::scan_only) history, cheap enough for every make of a
+    /// search.
+    #[inline]
+    pub fn push_uncounted(&mut self, hash: u64, gave_check: bool) {
         let ply = self.records.len() as u32;
         self.records.push(PlyRecord { hash, gave_check });
-        match &mut self.table {
-            Some(table) => table.record(hash, ply),
-            None => self.records.iter().filter(|r| r.hash == hash).count(),
+        if let Some(table) = &mut self.table {
+            table.record(hash, ply);
         }
     }
 
@@ -252,6 +266,9 @@ mod tests {
             );
             assert_eq!(h.get(5), None);
             assert_eq!(h.push(10, false), 3);
+            assert_eq!(h.pop().map(|r| r.hash), Some(10));
+            h.push_uncounted(10, false);
+            assert_eq!(h.count(10), 3);
             assert_eq!(
                 h.pop(),
                 Some(PlyRecord {
