@@ -167,7 +167,7 @@ impl CycleTracker {
         self.stack.push(Ply::new(mv, undo));
         // The check flag is not recorded: the tracker's rulings classify every move of the
         // cycle (checks included) themselves, and a search's make must stay cheap.
-        self.history.push(self.board.key(), false);
+        self.history.push_uncounted(self.board.key(), false);
         undo
     }
 

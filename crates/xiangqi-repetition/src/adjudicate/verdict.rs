@@ -188,7 +188,7 @@ pub fn find_cycle(boards: &[Board]) -> Option<Cycle> {
     let (first, rest) = boards.split_first()?;
     let mut history = History::scan_only(first.key(), first.position().is_check());
     for b in rest {
-        history.push(b.key(), b.position().is_check());
+        history.push_uncounted(b.key(), b.position().is_check());
     }
     let last = boards.last()?;
     let n = boards.len() - 1;
