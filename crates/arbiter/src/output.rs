@@ -4,6 +4,7 @@
 //! picks text or JSON. This keeps the "exactly one JSON document on stdout" promise in one place.
 
 use std::fmt;
+use std::io::{self, Write};
 
 /// The result of a subcommand: a human-readable text and a JSON value.
 #[derive(Debug)]
@@ -31,6 +32,11 @@ pub enum CliError {
 }
 
 impl CliError {
+    /// The exit code for bad input, usage errors included.
+    pub const BAD_INPUT_EXIT: u8 = 2;
+    /// The exit code for a failure the input cannot explain, such as a full disk.
+    pub const INTERNAL_EXIT: u8 = 1;
+
     pub fn bad_input(message: impl fmt::Display) -> Self {
         CliError::BadInput(message.to_string())
     }
@@ -41,8 +47,8 @@ impl CliError {
 
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::BadInput(_) => 2,
-            CliError::Internal(_) => 1,
+            CliError::BadInput(_) => Self::BAD_INPUT_EXIT,
+            CliError::Internal(_) => Self::INTERNAL_EXIT,
         }
     }
 
@@ -79,4 +85,68 @@ pub fn read_file(path: &std::path::Path) -> Result<String, CliError> {
             e.utf8_error().valid_up_to()
         ))
     })
+}
+
+/// Writes `text` to stdout through one locked handle and flushes it, handing back the write
+/// error (a closed pipe, a full disk) for `main` to decide on, where `print!` would panic.
+pub fn write_stdout(text: &str) -> io::Result<()> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()
+}
+
+/// Writes `text` to stderr; if even stderr is gone there is nobody left to tell, so a write
+/// error is ignored rather than turned into a panic as `eprint!` would.
+pub fn write_stderr(text: &str) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_all(text.as_bytes());
+    let _ = err.flush();
+}
+
+/// Folds clap's usage error (an `error:` line, an indented list such as the names of the
+/// missing arguments, tips, the usage lines and a pointer to `--help`) onto the one line that
+/// the CLI promises, keeping every piece of information: the list joins its header with commas,
+/// tips and usage follow after semicolons, and the `--help` pointer becomes a short reminder.
+pub fn one_line_usage_error(rendered: &str) -> String {
+    let mut message = String::new();
+    let mut list: Vec<&str> = Vec::new();
+    let mut extras: Vec<String> = Vec::new();
+    let mut usage: Vec<&str> = Vec::new();
+    let mut in_usage = false;
+    for line in rendered.lines() {
+        let trimmed = line.trim();
+        if trimmed.is_empty() {
+            in_usage = false;
+            continue;
+        }
+        if let Some(rest) = trimmed.strip_prefix("error:") {
+            message = rest.trim().to_string();
+        } else if let Some(rest) = trimmed.strip_prefix("Usage:") {
+            in_usage = true;
+            if !rest.trim().is_empty() {
+                usage.push(rest.trim());
+            }
+        } else if in_usage {
+            usage.push(trimmed);
+        } else if let Some(tip) = trimmed.strip_prefix("tip:") {
+            extras.push(format!("tip: {}", tip.trim()));
+        } else if trimmed.starts_with("For more information") {
+            continue;
+        } else {
+            list.push(trimmed);
+        }
+    }
+    if message.is_empty() {
+        message = "invalid arguments".to_string();
+    }
+    if !list.is_empty() {
+        message = format!("{} {}", message, list.join(", "));
+    }
+    for extra in extras {
+        message = format!("{message}; {extra}");
+    }
+    if !usage.is_empty() {
+        message = format!("{message}; usage: {}", usage.join(" | "));
+    }
+    format!("{message} (see --help)")
 }
