@@ -81,8 +81,11 @@ fn movement_drawing(rows: &[Vec<String>]) -> (Vec<Vec<String>>, Kind, usize) {
             reach.push(to);
         }
     }
-    let at = |df: i32, dr: i32| {
-        Square::new((5 - df) as u8, (5 + dr) as u8).is_some_and(|s| reach.contains(&s))
+    // Offsets as drawn: columns to the right, rows down (board-geometry's x and y).
+    let at = |dx: i32, dy: i32| {
+        centre
+            .offset(dx as i8, dy as i8)
+            .is_some_and(|s| reach.contains(&s))
     };
     let mut out = Vec::new();
     for (r, row) in rows.iter().enumerate() {
@@ -146,7 +149,7 @@ fn board_of(file: &DiagramFile) -> [Option<Piece>; 81] {
                     _ => panic!("a piece outside the home rows needs an owner mark"),
                 }
             };
-            let sq = Square::new(9 - c as u8, r as u8 + 1).unwrap();
+            let sq = Square::from_xy(c as u8, r as u8).expect("a 9x9 drawing");
             board[sq.index()] = Some(Piece::new(side, kind));
         }
     }
