@@ -202,13 +202,6 @@ impl Position {
         self.turn
     }
 
-    /// The side to move, under the name older code used; see [`Position::side_to_move`].
-    #[doc(hidden)]
-    #[inline]
-    pub fn turn(&self) -> Side {
-        self.turn
-    }
-
     /// Zobrist key of placement and side to move (move counters excluded).
     #[inline]
     pub fn key(&self) -> u64 {

@@ -14,9 +14,11 @@
 
 use board_core::diagram::{Cell, parse_file};
 use diagram_suite::{self as suite, Suite};
+use lecture_case::render_case;
 use std::path::Path;
-use xiangqi_repetition::adjudicate::diagram_case::render_case;
 use xiangqi_repetition::*;
+
+mod lecture_case;
 
 const DIAGRAMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../diagrams/xiangqi");
 const SNAPSHOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots");
@@ -102,7 +104,7 @@ fn movement_case(path: &Path) -> String {
         .unwrap_or_else(|| panic!("{}: no piece on {from}", path.display()));
     assert_eq!(
         piece.side,
-        pos.turn(),
+        pos.side_to_move(),
         "{}: the shown piece must belong to the side to move",
         path.display()
     );

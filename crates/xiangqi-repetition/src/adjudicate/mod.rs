@@ -30,10 +30,6 @@
 //! engine moves with make/unmake, ask about a repetition in time linear in the cycle.
 
 pub mod board;
-// Test support: the lecture case files of `diagrams/xiangqi`, checked and rendered for
-// the snapshot suite. Not part of the supported API.
-#[doc(hidden)]
-pub mod diagram_case;
 pub mod effects;
 pub mod incremental;
 pub mod notation;

@@ -31,16 +31,14 @@
 use std::fmt;
 use std::fmt::Write as _;
 
-use super::board::{Board, BoardError};
-use super::effects::EffectKind;
-use super::effects::classify;
-use super::notation::{chinese, rule_book_char};
-use super::parse_moves;
-use super::rules::Ruleset;
-use super::rules::UnknownRuleset;
-use super::verdict::{Ruling, Verdict, adjudicate, replay};
-use crate::{Side, Square};
 use board_core::diagram::{Cell, Diagram, parse_file};
+use xiangqi_repetition::adjudicate::notation::{chinese, rule_book_char};
+use xiangqi_repetition::adjudicate::rules::UnknownRuleset;
+use xiangqi_repetition::adjudicate::verdict::replay;
+use xiangqi_repetition::adjudicate::{
+    Board, BoardError, EffectKind, Ruleset, Ruling, Verdict, adjudicate, classify, parse_moves,
+};
+use xiangqi_repetition::{Side, Square};
 
 /// Why a case file could not be rendered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -362,8 +360,8 @@ pub fn render_case(text: &str) -> Result<String, CaseError> {
                 let a = classify(&boards[k], m, &class_rules);
                 // The lectures count a block among the idle moves (「兵拦炮仍是闲」, 54;
                 // 「红炮后退垫隔是为一“闲”」, 58).
-                let matches = a.class.zh() == stated
-                    || (stated == "闲" && a.class == super::effects::EffectKind::Block);
+                let matches =
+                    a.class.zh() == stated || (stated == "闲" && a.class == EffectKind::Block);
                 if !matches {
                     problems.push(format!(
                         "move {} ({}) is {} under {}, the text says {}",
