@@ -38,7 +38,8 @@ pub fn zobrist_black_to_move() -> u64 {
     ZOBRIST.get(SIDE_KEY)
 }
 
-/// What [`Position::play`] needs to take a move back.
+/// What [`Position::play`] and [`Position::play_unchecked`] return for [`Position::undo`]:
+/// what taking the move back needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Undo {
     /// The piece the move captured.

@@ -155,7 +155,7 @@ impl CycleTracker {
 
     /// As [`CycleTracker::push`], returning what [`CycleTracker::unmake`] needs, for a
     /// search that keeps its moves and undo records in its own frames (as with the
-    /// engine's [`Position::play`]): taking the move back then needs no look-up.
+    /// engine's [`Position::play_unchecked`]): taking the move back then needs no look-up.
     #[inline]
     pub fn make(&mut self, mv: Move) -> Undo {
         debug_assert!(self.board.position().is_legal(mv), "illegal move {mv}");
