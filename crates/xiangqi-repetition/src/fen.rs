@@ -9,7 +9,7 @@
 use crate::Square;
 use crate::piece::Piece;
 use crate::setup::Setup;
-use board_core::Side;
+use board_core::{Problems, Side};
 use std::fmt;
 use std::str::FromStr;
 
@@ -110,19 +110,12 @@ impl fmt::Display for FenProblem {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FenError {
     /// The problems in the order of the text.
-    pub problems: Vec<FenProblem>,
+    pub problems: Problems<FenProblem>,
 }
 
 impl fmt::Display for FenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "invalid FEN: ")?;
-        for (i, p) in self.problems.iter().enumerate() {
-            if i > 0 {
-                write!(f, "; ")?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
+        write!(f, "invalid FEN: {}", self.problems)
     }
 }
 
@@ -147,7 +140,7 @@ fn fields(s: &str) -> Vec<(usize, &str)> {
     out
 }
 
-fn parse_board(base: usize, field: &str, setup: &mut Setup, problems: &mut Vec<FenProblem>) {
+fn parse_board(base: usize, field: &str, setup: &mut Setup, problems: &mut Problems<FenProblem>) {
     let (board, holdings) = match field.find('[') {
         Some(i) => (&field[..i], Some((i, &field[i..]))),
         None => (field, None),
@@ -224,14 +217,14 @@ impl FromStr for Setup {
     /// Parses a FEN; the result may still be an illegal position (see [`crate::Position`]).
     fn from_str(s: &str) -> Result<Setup, FenError> {
         let mut setup = Setup::default();
-        let mut problems = Vec::new();
+        let mut problems = Problems::new();
         let f = fields(s);
         if f.is_empty() {
             return Err(FenError {
-                problems: vec![FenProblem {
+                problems: Problems::from_iter([FenProblem {
                     offset: 0,
                     kind: FenProblemKind::Empty,
-                }],
+                }]),
             });
         }
         parse_board(f[0].0, f[0].1, &mut setup, &mut problems);

@@ -47,12 +47,15 @@ fn fen_errors_list_every_problem_with_offsets() {
             .any(|(_, k)| matches!(k, FenProblemKind::BadCounter { .. }))
     );
     let err = "rnbakabnr/9/1c5c1 w".parse::<Setup>().unwrap_err();
-    assert_eq!(err.problems[0].kind, FenProblemKind::RankCount { found: 3 });
+    assert_eq!(
+        err.problems.as_slice()[0].kind,
+        FenProblemKind::RankCount { found: 3 }
+    );
     let err = "4k4/9/9/9/9/9/9/9/9/3K5".parse::<Setup>().unwrap_err();
-    assert_eq!(err.problems[0].kind, FenProblemKind::MissingSide);
+    assert_eq!(err.problems.as_slice()[0].kind, FenProblemKind::MissingSide);
     let err = "4k4/9/9/9/9/9/9/9/9/3K5 x".parse::<Setup>().unwrap_err();
     assert_eq!(
-        err.problems[0],
+        err.problems.as_slice()[0],
         FenProblem {
             offset: 24,
             kind: FenProblemKind::BadSide { found: "x".into() }

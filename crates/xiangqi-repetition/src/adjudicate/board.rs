@@ -188,7 +188,9 @@ impl Board {
     pub fn from_fen(fen: &str) -> Result<Board, BoardError> {
         let pos = Position::from_fen(fen).map_err(|error| BoardError::Fen {
             offset: match &error {
-                crate::PositionParseError::Fen(e) => e.problems.first().map_or(0, |p| p.offset),
+                crate::PositionParseError::Fen(e) => {
+                    e.problems.iter().next().map_or(0, |p| p.offset)
+                }
                 _ => 0,
             },
             error,
