@@ -10,6 +10,7 @@
 use crate::color::Stone;
 use crate::position::{Position, PositionError};
 use crate::topology::Shape;
+use board_core::diagram::{self, Cell, Diagram};
 use board_geometry::Grid;
 use std::fmt;
 use std::sync::Arc;
@@ -17,9 +18,48 @@ use std::sync::Arc;
 /// A diagram error with its 1-based line and column (in characters).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DiagramError {
+    /// 1-based line of the text.
     pub line: usize,
+    /// 1-based column, in characters.
     pub column: usize,
-    pub message: String,
+    /// What is wrong there.
+    pub kind: DiagramErrorKind,
+}
+
+/// What is wrong with a Go text diagram.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum DiagramErrorKind {
+    /// The drawing itself cannot be read (board-core's diagram reader says why).
+    Drawing(diagram::DiagramErrorKind),
+    /// A cell that is no Go point: a mark other than `b`, `w`, `#`, `=` or a piece.
+    NotAPoint(String),
+    /// More than 25 columns or rows.
+    TooLarge {
+        /// Columns drawn.
+        width: usize,
+        /// Rows drawn.
+        height: usize,
+    },
+    /// The stones do not form a Go position (a chain without liberties).
+    Position(PositionError),
+}
+
+impl fmt::Display for DiagramErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DiagramErrorKind::Drawing(kind) => write!(f, "{kind}"),
+            DiagramErrorKind::NotAPoint(token) => {
+                write!(f, "unexpected {token:?} in a board row")
+            }
+            DiagramErrorKind::TooLarge { width, height } => write!(
+                f,
+                "board {width}x{height} is larger than {max}x{max}",
+                max = Grid::MAX_SIDE
+            ),
+            DiagramErrorKind::Position(e) => write!(f, "{e}"),
+        }
+    }
 }
 
 impl fmt::Display for DiagramError {
@@ -27,7 +67,7 @@ impl fmt::Display for DiagramError {
         write!(
             f,
             "line {}, column {}: {}",
-            self.line, self.column, self.message
+            self.line, self.column, self.kind
         )
     }
 }
@@ -37,6 +77,7 @@ impl std::error::Error for DiagramError {}
 /// A parsed diagram.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TextDiagram {
+    /// The position drawn.
     pub position: Position,
     /// The mark drawn on each point (`b`, `w`, `#`, `=`), if any.
     pub marks: Vec<Option<char>>,
@@ -55,29 +96,17 @@ impl TextDiagram {
     }
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Cell {
-    Point(Stone, Option<char>),
-}
+/// The Go marks a drawing may put on an empty point: roads of each side, essential eyes,
+/// split points.
+const MARKS: [char; 4] = ['b', 'w', '#', '='];
 
-fn cell_of(c: char) -> Option<Cell> {
-    Some(match c {
-        '●' | 'X' | 'x' | '⚫' => Cell::Point(Stone::Black, None),
-        '○' | 'O' | 'o' | '⚪' => Cell::Point(Stone::White, None),
-        '.' | '+' | '┌' | '┬' | '┐' | '├' | '┼' | '┤' | '└' | '┴' | '┘' | '·' => {
-            Cell::Point(Stone::Empty, None)
-        }
-        'b' | 'w' | '#' | '=' => Cell::Point(Stone::Empty, Some(c)),
-        _ => return None,
-    })
-}
-
-fn is_files_line(line: &str) -> bool {
-    let t = line.trim();
-    let body = t.trim_start_matches(['-', '_', ' ']);
-    !body.is_empty()
-        && (t.starts_with(['-', '_']) || line.starts_with(' '))
-        && body.chars().all(|c| c.is_ascii_alphabetic() || c == ' ')
+/// A character that draws a Go point, as the board's rows use them.
+fn is_point_glyph(c: char) -> bool {
+    MARKS.contains(&c)
+        || matches!(
+            Cell::from_token(&c.to_string()),
+            Some(Cell::Empty(_) | Cell::Stone(..))
+        )
 }
 
 fn header_field(line: &str) -> Option<(String, String)> {
@@ -94,157 +123,125 @@ fn header_field(line: &str) -> Option<(String, String)> {
     Some((key.to_ascii_lowercase(), v.trim().to_string()))
 }
 
-/// Parses a diagram.
+/// `# …` lines holding text are comments (the diagram files' headers); a row of `#` eye
+/// marks holds only board glyphs after the `#`.
+fn is_comment(line: &str) -> bool {
+    line.starts_with('#')
+        && line
+            .chars()
+            .any(|c| !c.is_whitespace() && !is_point_glyph(c) && !c.is_ascii_digit())
+}
+
+/// A line before the board that does not start (after an optional rank label) with a Go
+/// point: a title.
+fn is_prose(line: &str) -> bool {
+    let rest = line
+        .trim_start()
+        .trim_start_matches(|c: char| c.is_ascii_digit());
+    let rest = rest.trim_start();
+    let labelled = rest.len() < line.trim_start().len();
+    match rest.chars().next() {
+        Some(c) => !labelled && !is_point_glyph(c) && !matches!(c, '-' | '_'),
+        None => false,
+    }
+}
+
+/// Parses a Go text: `key: value` header lines and `#` comments, then a board drawing read
+/// by [`board_core::diagram::parse`], interpreted by [`position_of`].
 pub fn parse(text: &str) -> Result<TextDiagram, DiagramError> {
-    let mut rows: Vec<(usize, Vec<Cell>)> = Vec::new();
     let mut header = Vec::new();
+    let mut board = String::with_capacity(text.len());
+    // The lines handed to the drawing reader, by line number; the others become blank lines
+    // so that the reader's positions are positions in `text`.
+    let mut board_lines = Vec::new();
     for (i, raw) in text.lines().enumerate() {
-        let line_no = i + 1;
         let line = raw.trim_end();
-        if line.trim().is_empty() {
-            continue;
-        }
-        // `# …` comment lines (the diagram files' headers); a row of `#` eye marks has only
-        // board glyphs after the `#`.
         let trimmed = line.trim_start();
-        if trimmed.starts_with('#')
-            && trimmed
-                .chars()
-                .any(|c| !c.is_whitespace() && cell_of(c).is_none() && !c.is_ascii_digit())
-        {
-            continue;
-        }
-        if rows.is_empty() {
+        let keep = if trimmed.is_empty() || is_comment(trimmed) {
+            false
+        } else if board_lines.is_empty() {
             if let Some(field) = header_field(line) {
                 header.push(field);
-                continue;
+                false
+            } else {
+                !is_prose(line)
             }
+        } else {
+            true
+        };
+        if keep {
+            board.push_str(line);
+            board_lines.push((i + 1, line));
         }
-        if is_files_line(line) {
-            continue;
-        }
-        let chars: Vec<char> = line.chars().collect();
-        let mut pos = 0;
-        while pos < chars.len() && chars[pos] == ' ' {
-            pos += 1;
-        }
-        let digits_start = pos;
-        while pos < chars.len() && chars[pos].is_ascii_digit() {
-            pos += 1;
-        }
-        let labelled = pos > digits_start;
-        while pos < chars.len() && chars[pos] == ' ' {
-            pos += 1;
-        }
-        // Spaced cells (`X . O`) or side by side (`X.O`), then an optional note.
-        let mut cells = Vec::new();
-        let spaced = pos + 2 < chars.len()
-            && cell_of(chars[pos]).is_some()
-            && chars[pos + 1] == ' '
-            && cell_of(chars[pos + 2]).is_some();
-        let start = pos;
-        while pos < chars.len() {
-            match cell_of(chars[pos]) {
-                Some(c) => cells.push(c),
-                None => break,
-            }
-            pos += 1;
-            if spaced {
-                if pos + 1 < chars.len() && chars[pos] == ' ' && cell_of(chars[pos + 1]).is_some() {
-                    pos += 1;
-                } else {
-                    break;
-                }
-            }
-        }
-        if cells.is_empty() {
-            if rows.is_empty() && !labelled {
-                // Prose before the board (a title): skip it.
-                continue;
-            }
-            return Err(DiagramError {
-                line: line_no,
-                column: start + 1,
-                message: format!(
-                    "expected board points, found {:?}",
-                    chars.get(start).copied().unwrap_or(' ')
-                ),
-            });
-        }
-        if pos < chars.len() && !chars[pos].is_whitespace() {
-            if rows.is_empty() && !labelled && cells.len() < 2 {
-                continue;
-            }
-            return Err(DiagramError {
-                line: line_no,
-                column: pos + 1,
-                message: format!("unexpected character {:?} in a board row", chars[pos]),
-            });
-        }
-        rows.push((line_no, cells));
+        board.push('\n');
     }
-    let Some((first_line, first)) = rows.first() else {
+    if board_lines.is_empty() {
         return Err(DiagramError {
             line: text.lines().count().max(1),
             column: 1,
-            message: "no board rows found".into(),
-        });
-    };
-    let width = first.len();
-    for (line, cells) in &rows {
-        if cells.len() != width {
-            return Err(DiagramError {
-                line: *line,
-                column: 1,
-                message: format!(
-                    "row has {} points but the first row (line {first_line}) has {width}",
-                    cells.len()
-                ),
-            });
-        }
-    }
-    let height = rows.len();
-    if width > Grid::MAX_SIDE as usize || height > Grid::MAX_SIDE as usize {
-        return Err(DiagramError {
-            line: *first_line,
-            column: 1,
-            message: format!(
-                "board {width}x{height} is larger than {max}x{max}",
-                max = Grid::MAX_SIDE
-            ),
+            kind: DiagramErrorKind::Drawing(diagram::DiagramErrorKind::Empty),
         });
     }
-    let topology =
-        Arc::new(
-            Shape::grid(width as u32, height as u32).map_err(|e| DiagramError {
-                line: *first_line,
-                column: 1,
-                message: e.to_string(),
-            })?,
-        );
-    let mut stones = Vec::with_capacity(width * height);
-    let mut marks = Vec::with_capacity(width * height);
-    for (_, cells) in &rows {
-        for &Cell::Point(s, m) in cells {
-            stones.push(s);
-            marks.push(m);
-        }
-    }
-    let position = Position::new(topology, stones).map_err(|e| {
-        let message = match &e {
-            PositionError::NoLiberties(_) | PositionError::WrongLength { .. } => e.to_string(),
+    let drawing = diagram::parse(&board).map_err(|e| DiagramError {
+        line: e.line,
+        column: e.column,
+        kind: DiagramErrorKind::Drawing(e.kind),
+    })?;
+    let first_line = board_lines[0].0;
+    let (position, marks) = position_of(&drawing).map_err(|(row, kind)| {
+        // Rows are the kept lines that hold cells, in order; file labels come first or last.
+        let at = board_lines
+            .iter()
+            .filter(|(_, l)| l.chars().any(is_point_glyph))
+            .nth(row)
+            .copied();
+        let (line, column) = match (&kind, at) {
+            (DiagramErrorKind::NotAPoint(token), Some((no, l))) => {
+                let first = token.chars().next().unwrap_or(' ');
+                (no, l.chars().position(|c| c == first).map_or(1, |c| c + 1))
+            }
+            _ => (first_line, 1),
         };
-        DiagramError {
-            line: *first_line,
-            column: 1,
-            message,
-        }
+        DiagramError { line, column, kind }
     })?;
     Ok(TextDiagram {
         position,
         marks,
         header,
     })
+}
+
+/// A position read from a drawing and the mark drawn on each point.
+pub type Drawn = (Position, Vec<Option<char>>);
+
+/// The Go position a board drawing shows, with the mark drawn on each point: `●`/`X`/`x`
+/// Black, `○`/`O`/`o` White, junctions and `.`/`+` empty, `b`/`w`/`#`/`=` marked empty
+/// points. On error, the row (0 = top) where the problem is and what it is.
+pub fn position_of(drawing: &Diagram) -> Result<Drawn, (usize, DiagramErrorKind)> {
+    let (width, height) = (drawing.width, drawing.height);
+    if width > usize::from(Grid::MAX_SIDE) || height > usize::from(Grid::MAX_SIDE) {
+        return Err((0, DiagramErrorKind::TooLarge { width, height }));
+    }
+    let mut stones = Vec::with_capacity(width * height);
+    let mut marks = Vec::with_capacity(width * height);
+    for (i, cell) in drawing.cells.iter().enumerate() {
+        let (stone, mark) = match cell {
+            Cell::Stone(diagram::Stone::Black, _) => (Stone::Black, None),
+            Cell::Stone(diagram::Stone::White, _) => (Stone::White, None),
+            Cell::Empty(_) => (Stone::Empty, None),
+            Cell::Mark(c) if MARKS.contains(c) => (Stone::Empty, Some(*c)),
+            other => {
+                return Err((i / width.max(1), DiagramErrorKind::NotAPoint(other.token())));
+            }
+        };
+        stones.push(stone);
+        marks.push(mark);
+    }
+    let shape = Shape::grid(width as u32, height as u32)
+        .map_err(|_| (0, DiagramErrorKind::TooLarge { width, height }))?;
+    let position =
+        Position::new(Arc::new(shape), stones).map_err(|e| (0, DiagramErrorKind::Position(e)))?;
+    Ok((position, marks))
 }
 
 /// Renders a grid position in the document's drawing (`●`/`○`, box glyphs, ranks on the

@@ -15,13 +15,12 @@ use go_scoring::graph::{Board, OutcomeSearch, PositionFile, chinese_verdict};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
-use std::sync::Arc;
 
 use board_core::diagram::{Cell, DiagramFile, Stone};
 use diagram_suite::{self as suite, Suite};
 use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Method, Params, Version};
-use go_scoring::{Color, MadeUpBoard, Mark, PerColor, Position, Shape};
+use go_scoring::{Color, MadeUpBoard, Mark, PerColor, Position};
 
 const DIAGRAMS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../diagrams/go");
 const SNAPSHOTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/snapshots");
@@ -95,20 +94,10 @@ const CAPTURES: PerColor<u32> = PerColor::new(1, 1);
 const DEAD: &str = "C2";
 const BOWL: u32 = 25;
 
-/// A go-scoring position from a drawing (marks are empty points).
+/// A go-scoring position from a drawing (marks are empty points), read as the command line
+/// reads it.
 fn position_of(file: &DiagramFile) -> Position {
-    let d = &file.diagram;
-    let topo = Arc::new(Shape::grid(d.width as u32, d.height as u32).unwrap());
-    let stones = d
-        .cells
-        .iter()
-        .map(|c| match c.stone() {
-            Some(Stone::Black) => go_scoring::Stone::Black,
-            Some(Stone::White) => go_scoring::Stone::White,
-            None => go_scoring::Stone::Empty,
-        })
-        .collect();
-    Position::new(topo, stones).unwrap()
+    go_scoring::text::position_of(&file.diagram).unwrap().0
 }
 
 /// Which method made each figure's board; `None` for the stopped position itself.

@@ -130,26 +130,27 @@ fn diagram_document_and_ascii_forms() {
 fn diagram_errors() {
     let e = text::parse("X.O\nX.\n").unwrap_err();
     assert_eq!(e.line, 2);
-    assert!(e.message.contains("2 points"));
+    assert!(e.to_string().contains("row has 2 cells, expected 3"), "{e}");
     assert!(
         text::parse("")
             .unwrap_err()
-            .message
-            .contains("no board rows")
+            .to_string()
+            .contains("no board row")
     );
     let e = text::parse("X.O\nX?O\n").unwrap_err();
     assert_eq!((e.line, e.column), (2, 2));
     // A black stone in the corner without liberties.
     let e = text::parse("XO.\nO..\n...\n").unwrap_err();
     assert!(
-        e.message.contains("without liberties: black chain at A3"),
+        e.to_string()
+            .contains("without liberties: black chain at A3"),
         "{e}"
     );
     let wide = format!("{}\n", ".".repeat(26));
     assert!(
         text::parse(&wide)
             .unwrap_err()
-            .message
+            .to_string()
             .contains("larger than 25x25")
     );
     // Garbage never panics.
