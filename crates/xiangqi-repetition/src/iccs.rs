@@ -8,22 +8,12 @@ use crate::position::Position;
 use board_geometry::NotationErrorKind as GeoKind;
 use board_geometry::notation::iccs as geo_iccs;
 
-/// Which number the first rank gets.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum RankBase {
-    /// ICCS / UCCI / Pikafish: ranks 0-9.
-    #[default]
-    Zero,
-    /// Fairy-Stockfish / pyffish: ranks 1-10.
-    One,
-}
+/// The rank convention (0-9 or 1-10), defined with the coordinates in board-geometry.
+pub use board_geometry::notation::iccs::RankBase;
 
 /// Writes a point as file letter and rank ([`board_geometry::notation::iccs`]).
 pub fn format_square(sq: Square, base: RankBase) -> String {
-    match base {
-        RankBase::Zero => geo_iccs::format(sq),
-        RankBase::One => geo_iccs::format_fsf(sq),
-    }
+    geo_iccs::format_in(sq, base)
 }
 
 /// Writes a move in lower-case UCCI form.
@@ -49,10 +39,7 @@ fn parse_square(s: &str, at: usize, base: RankBase) -> Result<(Square, usize), N
             },
         ));
     };
-    let max_digits = match base {
-        RankBase::Zero => 1,
-        RankBase::One => 2,
-    };
+    let max_digits = base.max_digits();
     let mut end = at + usize::from(first.is_ascii());
     let digits_start = end;
     while end < bytes.len() && bytes[end].is_ascii_digit() && end - digits_start < max_digits {
@@ -62,33 +49,31 @@ fn parse_square(s: &str, at: usize, base: RankBase) -> Result<(Square, usize), N
         end = at + s[at..].chars().next().map_or(1, char::len_utf8);
     }
     let text = &s[at..end];
-    let parsed = match base {
-        RankBase::Zero => geo_iccs::parse(text),
-        RankBase::One => geo_iccs::parse_fsf(text),
-    };
-    parsed.map(|sq| (sq, end)).map_err(|e| {
-        let offset = at + e.at;
-        let kind = match e.kind {
-            GeoKind::OffBoard { .. } => NotationErrorKind::OffBoard,
-            // The text of one point ended: either the move text did, or what follows is
-            // not a rank digit.
-            GeoKind::Truncated { expected } | GeoKind::Unexpected { expected, .. }
-                if offset >= end =>
-            {
-                match s[end..].chars().next() {
-                    None => NotationErrorKind::Truncated { expected },
-                    Some(found) => NotationErrorKind::Unexpected { found, expected },
+    geo_iccs::parse_in(text, base)
+        .map(|sq| (sq, end))
+        .map_err(|e| {
+            let offset = at + e.at;
+            let kind = match e.kind {
+                GeoKind::OffBoard { .. } => NotationErrorKind::OffBoard,
+                // The text of one point ended: either the move text did, or what follows is
+                // not a rank digit.
+                GeoKind::Truncated { expected } | GeoKind::Unexpected { expected, .. }
+                    if offset >= end =>
+                {
+                    match s[end..].chars().next() {
+                        None => NotationErrorKind::Truncated { expected },
+                        Some(found) => NotationErrorKind::Unexpected { found, expected },
+                    }
                 }
-            }
-            GeoKind::Unexpected { found, expected } => {
-                NotationErrorKind::Unexpected { found, expected }
-            }
-            _ => NotationErrorKind::Truncated {
-                expected: "a file letter a-i",
-            },
-        };
-        NotationError::new(offset, kind)
-    })
+                GeoKind::Unexpected { found, expected } => {
+                    NotationErrorKind::Unexpected { found, expected }
+                }
+                _ => NotationErrorKind::Truncated {
+                    expected: "a file letter a-i",
+                },
+            };
+            NotationError::new(offset, kind)
+        })
 }
 
 /// Parses a coordinate move without checking legality. Accepts `h2e2`, `H2-E2`, `h2-e2`.

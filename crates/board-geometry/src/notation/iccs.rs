@@ -8,6 +8,44 @@
 use super::{Cursor, Notation, NotationError, NotationErrorKind};
 use crate::xiangqi::{HEIGHT, Square};
 
+/// Which number Red's back rank gets: the one difference between the two coordinate
+/// conventions in use, so every reader and writer of xiangqi coordinates takes it as a value.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RankBase {
+    /// ICCS / UCCI / Pikafish: ranks 0-9.
+    #[default]
+    Zero,
+    /// Fairy-Stockfish / pyffish: ranks 1-10.
+    One,
+}
+
+impl RankBase {
+    /// The most digits a rank number can have in this convention (`9`, `10`).
+    pub fn max_digits(self) -> usize {
+        match self {
+            RankBase::Zero => 1,
+            RankBase::One => 2,
+        }
+    }
+}
+
+/// Writes a point in the given rank convention (`h2` with [`RankBase::Zero`], `h3` with
+/// [`RankBase::One`]).
+pub fn format_in(square: Square, base: RankBase) -> String {
+    match base {
+        RankBase::Zero => format(square),
+        RankBase::One => format_fsf(square),
+    }
+}
+
+/// Reads a point in the given rank convention.
+pub fn parse_in(text: &str, base: RankBase) -> Result<Square, NotationError> {
+    match base {
+        RankBase::Zero => parse(text),
+        RankBase::One => parse_fsf(text),
+    }
+}
+
 /// `h2`-style ICCS/UCCI text (lower case, ranks 0-9).
 pub fn format(square: Square) -> String {
     format!("{}{}", file_letter(square), HEIGHT - 1 - square.y())
