@@ -3,6 +3,7 @@
 //! The binary is thin: it parses arguments, calls the rule crates and prints text or JSON.
 
 mod go;
+mod input;
 #[allow(dead_code)] // helpers used by the game modules as they grow
 mod output;
 mod shogi;

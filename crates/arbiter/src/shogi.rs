@@ -8,7 +8,8 @@ use shogi_rules::record::{self, Format};
 use shogi_rules::types::side_name;
 use shogi_rules::{Move, Position, Setup, perft, usi};
 
-use crate::output::{CliError, Output, read_file};
+use crate::input;
+use crate::output::{CliError, Output};
 
 /// `--json` of `shogi perft`.
 #[derive(Serialize)]
@@ -42,6 +43,8 @@ struct ConvertReport<'a> {
     format: String,
     moves: usize,
     text: &'a str,
+    /// The encoding of the written record (UTF-8 on stdout).
+    encoding: &'static str,
 }
 
 /// Serializes a report; the types here have no map keys that could fail.
@@ -80,11 +83,21 @@ pub enum Command {
         try_rule: bool,
     },
     /// Convert a record (KIF, KI2, CSA, USI) to another format, checking every move.
+    /// Records are read in UTF-8 (with or without BOM), Shift_JIS/CP932 or EUC-JP, as
+    /// declared in the file or else as detected.
     Convert {
         file: PathBuf,
-        /// kif, ki2, csa, usi or sfen (the final position).
+        /// kif, kifu, ki2, ki2u, csa, usi or sfen (the final position).
         #[arg(long)]
         to: String,
+        /// Write the record to this file instead of stdout: `.kif`/`.ki2` in Shift_JIS (the
+        /// KIF format's own encoding) unless --encoding says otherwise, `.kifu`/`.ki2u` and
+        /// every other format in UTF-8.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Encoding of the written file (utf-8, shift_jis, euc-jp); stdout is always UTF-8.
+        #[arg(long)]
+        encoding: Option<String>,
     },
     // --- tsume subcommands (mate solving and problem checking) ---
     /// Solve a tsume problem: the side to move attacks, every attacker move a check.
@@ -129,7 +142,12 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             impasse_rule,
             try_rule,
         } => run_status(&sfen, &moves, declare, &impasse_rule, try_rule),
-        Command::Convert { file, to } => run_convert(&file, &to),
+        Command::Convert {
+            file,
+            to,
+            output,
+            encoding,
+        } => run_convert(&file, &to, output.as_deref(), encoding.as_deref()),
         Command::Mate {
             sfen,
             mode,
@@ -259,22 +277,118 @@ fn run_status(
     Ok(Output::new(text, to_json(&report)))
 }
 
-fn run_convert(file: &std::path::Path, to: &str) -> Result<Output, CliError> {
+fn run_convert(
+    file: &std::path::Path,
+    to: &str,
+    output: Option<&std::path::Path>,
+    encoding: Option<&str>,
+) -> Result<Output, CliError> {
     let format = Format::from_name(to).ok_or_else(|| {
         CliError::bad_input(format!(
-            "--to must be kif, ki2, csa, usi or sfen, not {to:?}"
+            "--to must be kif, kifu, ki2, ki2u, csa, usi or sfen, not {to:?}"
         ))
     })?;
-    let text = read_file(file)?;
-    let rec = record::parse_any(&text)
-        .map_err(|e| CliError::bad_input(format!("{}: {e}", file.display())))?;
-    let out = record::write(&rec, format);
+    let rec = read_record(file)?;
+    let to_lower = to.to_ascii_lowercase();
+    // The file's encoding: asked for, else UTF-8 for .kifu/.ki2u names and non-KIF formats,
+    // else Shift_JIS, the encoding KIF and KI2 files have by definition.
+    let target_encoding = match encoding {
+        Some(label) => input::encoding_named(label)?,
+        None => {
+            let named_utf8 = output
+                .and_then(|p| p.extension())
+                .and_then(|e| e.to_str())
+                .map(|e| matches!(e.to_ascii_lowercase().as_str(), "kifu" | "ki2u"))
+                .unwrap_or(false)
+                || matches!(to_lower.as_str(), "kifu" | "ki2u");
+            if matches!(format, Format::Kif | Format::Ki2) && !named_utf8 && output.is_some() {
+                encoding_rs::SHIFT_JIS
+            } else {
+                encoding_rs::UTF_8
+            }
+        }
+    };
+    let written_encoding = if output.is_some() {
+        target_encoding
+    } else {
+        encoding_rs::UTF_8
+    };
+    let body = record::write(&rec, format);
+    let out = with_encoding_line(&body, format, written_encoding);
+    let mut text = out.clone();
+    if let Some(path) = output {
+        let bytes = input::encode(&out, target_encoding)?;
+        std::fs::write(path, bytes)
+            .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", path.display())))?;
+        text = format!(
+            "wrote {} ({} moves, {})\n",
+            path.display(),
+            rec.moves.len(),
+            target_encoding.name()
+        );
+    }
     let report = ConvertReport {
-        format: to.to_ascii_lowercase(),
+        format: to_lower,
         moves: rec.moves.len(),
         text: &out,
+        encoding: written_encoding.name(),
     };
-    Ok(Output::new(out.clone(), to_json(&report)))
+    Ok(Output::new(text, to_json(&report)))
+}
+
+/// Reads a record file in whatever encoding it is in (see [`input::decode`]).
+fn read_record(file: &std::path::Path) -> Result<record::Record, CliError> {
+    let bytes = std::fs::read(file)
+        .map_err(|e| CliError::bad_input(format!("cannot read {}: {e}", file.display())))?;
+    let declared = declared_encoding(&bytes);
+    let (text, _) = input::decode(&bytes, declared.as_deref(), input::Family::Japanese)
+        .map_err(|e| CliError::bad_input(format!("{}: {}", file.display(), e.one_line())))?;
+    record::parse_any(&text).map_err(|e| CliError::bad_input(format!("{}: {e}", file.display())))
+}
+
+/// The encoding a KIF (`#KIF version=2.0 encoding=UTF-8`) or CSA (`'CSA encoding=SHIFT_JIS`,
+/// `'encoding=UTF-8`) record declares on one of its first lines. The declaration is ASCII,
+/// so it can be found before the text is decoded.
+fn declared_encoding(bytes: &[u8]) -> Option<String> {
+    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    for line in bytes.split(|&b| b == b'\n').take(5) {
+        if !matches!(line.first(), Some(b'#' | b'\'')) {
+            continue;
+        }
+        let Some(at) = line
+            .windows(9)
+            .position(|w| w.eq_ignore_ascii_case(b"encoding="))
+        else {
+            continue;
+        };
+        let label: String = line[at + 9..]
+            .iter()
+            .take_while(|b| b.is_ascii_graphic())
+            .map(|&b| char::from(b))
+            .collect();
+        if !label.is_empty() {
+            return Some(label);
+        }
+    }
+    None
+}
+
+/// `body` with the line that declares its encoding: `#KIF version=2.0 encoding=…` for KIF
+/// and KI2, `'CSA encoding=…` for CSA (as CSA V3.0 writes it; a V2.2 reader skips it as a
+/// comment). USI and SFEN are ASCII and get none.
+fn with_encoding_line(
+    body: &str,
+    format: Format,
+    encoding: &'static encoding_rs::Encoding,
+) -> String {
+    let name = encoding.output_encoding().name();
+    match format {
+        Format::Kif | Format::Ki2 => format!("#KIF version=2.0 encoding={name}\n{body}"),
+        Format::Csa if !body.starts_with("'CSA encoding=") => {
+            format!("'CSA encoding={}\n{body}", name.to_ascii_uppercase())
+        }
+        _ => body.to_string(),
+    }
 }
 
 // --- tsume subcommands: `mate` and `tsume-check` ---

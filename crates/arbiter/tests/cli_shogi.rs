@@ -289,3 +289,116 @@ fn mate_json_has_exactly_the_contract_fields() {
     assert_eq!(v["status"], "no_mate");
     assert_eq!(v.as_object().unwrap().len(), 5);
 }
+
+fn temp_bytes(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-cli-shogi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+/// `手合割：平手\n先手：羽生\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n` in CP932, as
+/// Python 3.11's `cp932` codec encodes it (the bytes Kifu for Windows saves).
+const KIF_SJIS: &[u8] = b"\x8e\xe8\x8d\x87\x8a\x84\x81\x46\x95\xbd\x8e\xe8\n\x90\xe6\x8e\xe8\x81\x46\x89\x48\x90\xb6\n   1 \x82\x56\x98\x5a\x95\xe0(77)\n   2 \x82\x52\x8e\x6c\x95\xe0(33)\n   3 \x93\x8a\x97\xb9\n";
+
+/// The same record in EUC-JP (Python 3.11's `euc_jp` codec).
+const KIF_EUC: &[u8] = b"\xbc\xea\xb9\xe7\xb3\xe4\xa1\xa7\xca\xbf\xbc\xea\n\xc0\xe8\xbc\xea\xa1\xa7\xb1\xa9\xc0\xb8\n   1 \xa3\xb7\xcf\xbb\xca\xe2(77)\n   2 \xa3\xb3\xbb\xcd\xca\xe2(33)\n   3 \xc5\xea\xce\xbb\n";
+
+#[test]
+fn records_in_legacy_encodings_read() {
+    let utf8 = "手合割：平手\n先手：羽生\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n";
+    let with_bom = [b"\xef\xbb\xbf".as_slice(), utf8.as_bytes()].concat();
+    let declared = format!("#KIF version=2.0 encoding=UTF-8\n{utf8}");
+    let declared_sjis = [
+        b"#KIF version=2.0 encoding=Shift_JIS\n".as_slice(),
+        KIF_SJIS,
+    ]
+    .concat();
+    for (name, bytes) in [
+        ("sjis.kif", KIF_SJIS),
+        ("euc.kif", KIF_EUC),
+        ("bom.kif", with_bom.as_slice()),
+        ("declared.kifu", declared.as_bytes()),
+        ("declared-sjis.kif", declared_sjis.as_slice()),
+    ] {
+        let p = temp_bytes(name, bytes);
+        let (code, out, err) = arbiter(&["shogi", "convert", p.to_str().unwrap(), "--to", "kif"]);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(out.contains("先手：羽生\n"), "{name}: {out}");
+        assert!(out.contains("   2 ３四歩(33)"), "{name}: {out}");
+    }
+    // A CSA V2.2 record in Shift_JIS with a Japanese name and comment.
+    let csa =
+        [b"V2.2\nN+\x89\x48\x90\xb6\nPI\n+\n+7776FU\n'*\x93\x8a\x97\xb9\n".as_slice()].concat();
+    let p = temp_bytes("sjis.csa", &csa);
+    let (code, out, err) = arbiter(&["shogi", "convert", p.to_str().unwrap(), "--to", "kif"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("先手：羽生"), "{out}");
+    // A damaged byte: 0x82 (a Shift_JIS lead byte) followed by a line feed, at offset 5.
+    let p = temp_bytes("bad.kif", b"   1 \x82\n");
+    let (code, _, err) = arbiter(&["shogi", "convert", p.to_str().unwrap(), "--to", "kif"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("offset 5"), "{err}");
+}
+
+#[test]
+fn kif_files_are_written_in_shift_jis_unless_told_otherwise() {
+    let src = temp_bytes("src.kif", KIF_SJIS);
+    let dir = src.parent().unwrap().to_path_buf();
+    let out = dir.join("out.kif");
+    let (code, _, err) = arbiter(&[
+        "shogi",
+        "convert",
+        src.to_str().unwrap(),
+        "--to",
+        "kif",
+        "--output",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(&out).unwrap();
+    // 投了 in Shift_JIS (93 8A 97 B9) is in the file, and the file is not UTF-8.
+    assert!(bytes.windows(4).any(|w| w == b"\x93\x8a\x97\xb9"));
+    assert!(std::str::from_utf8(&bytes).is_err());
+    assert!(bytes.starts_with(b"#KIF version=2.0 encoding=Shift_JIS\n"));
+    // .kifu names and --encoding utf-8 give UTF-8.
+    for (name, extra) in [("out.kifu", None), ("out2.kif", Some("utf-8"))] {
+        let out = dir.join(name);
+        let mut args = vec![
+            "shogi",
+            "convert",
+            src.to_str().unwrap(),
+            "--to",
+            "kif",
+            "--output",
+            out.to_str().unwrap(),
+        ];
+        if let Some(e) = extra {
+            args.extend(["--encoding", e]);
+        }
+        assert_eq!(arbiter(&args).0, 0);
+        let text = String::from_utf8(std::fs::read(&out).unwrap()).expect("UTF-8");
+        assert!(
+            text.starts_with("#KIF version=2.0 encoding=UTF-8\n"),
+            "{text}"
+        );
+        assert!(text.contains("投了"));
+    }
+    // CSA output declares its encoding on its first line.
+    let (_, text, _) = arbiter(&["shogi", "convert", src.to_str().unwrap(), "--to", "csa"]);
+    assert!(text.starts_with("'CSA encoding=UTF-8\n"), "{text}");
+    // A character Shift_JIS cannot hold is refused, not replaced.
+    let odd = temp_file("odd.kif", "先手：♔\n   1 ７六歩(77)\n");
+    let (code, _, err) = arbiter(&[
+        "shogi",
+        "convert",
+        odd.to_str().unwrap(),
+        "--to",
+        "kif",
+        "--output",
+        dir.join("odd-out.kif").to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("U+2654"), "{err}");
+}
