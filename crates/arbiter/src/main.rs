@@ -67,7 +67,14 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(out) => {
-            let mut text = if json { out.json.to_string() } else { out.text };
+            for warning in &out.warnings {
+                write_stderr(&format!("arbiter: warning: {warning}\n"));
+            }
+            let mut text = if json {
+                out.json_document().to_string()
+            } else {
+                out.text
+            };
             if !text.ends_with('\n') {
                 text.push('\n');
             }

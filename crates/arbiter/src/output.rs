@@ -9,15 +9,49 @@ use std::io::{self, Write};
 /// The result of a subcommand: a human-readable text and a JSON value.
 #[derive(Debug)]
 pub struct Output {
+    /// What stdout shows without `--json`.
     pub text: String,
+    /// What stdout shows with `--json` (warnings are added by [`Output::json_document`]).
     pub json: serde_json::Value,
+    /// Input that was read but looks inconsistent, or an assumption the command had to make:
+    /// not an error, but never silent. `main` prints each as an `arbiter: warning: …` line
+    /// on stderr, and with `--json` lists them under `"warnings"` in the document.
+    pub warnings: Vec<String>,
 }
 
 impl Output {
+    /// Both renderings of a result, without warnings.
     pub fn new(text: impl Into<String>, json: serde_json::Value) -> Self {
         Self {
             text: text.into(),
             json,
+            warnings: Vec::new(),
+        }
+    }
+
+    /// The same result with one more warning (kept on one line, like errors).
+    pub fn with_warning(mut self, message: impl fmt::Display) -> Self {
+        let line = message.to_string();
+        self.warnings
+            .push(line.split_whitespace().collect::<Vec<_>>().join(" "));
+        self
+    }
+
+    /// The one JSON document of a `--json` run: the command's value, plus a `"warnings"`
+    /// array of strings when there are any. A value that is not an object is wrapped as
+    /// `{"result": …, "warnings": […]}` so the warnings still have a place.
+    pub fn json_document(&self) -> serde_json::Value {
+        if self.warnings.is_empty() {
+            return self.json.clone();
+        }
+        let warnings = serde_json::Value::from(self.warnings.clone());
+        match &self.json {
+            serde_json::Value::Object(map) => {
+                let mut map = map.clone();
+                map.insert("warnings".to_string(), warnings);
+                serde_json::Value::Object(map)
+            }
+            other => serde_json::json!({"result": other, "warnings": warnings}),
         }
     }
 }
@@ -149,4 +183,56 @@ pub fn one_line_usage_error(rendered: &str) -> String {
         message = format!("{message}; usage: {}", usage.join(" | "));
     }
     format!("{message} (see --help)")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Without warnings the document is the command's own value, byte for byte, so every
+    /// existing `--json` output is unchanged.
+    #[test]
+    fn no_warnings_leave_the_document_alone() {
+        let out = Output::new("text", serde_json::json!({"nodes": 20}));
+        assert_eq!(out.json_document(), serde_json::json!({"nodes": 20}));
+    }
+
+    #[test]
+    fn warnings_join_the_document_on_one_line_each() {
+        let out = Output::new("text", serde_json::json!({"nodes": 20}))
+            .with_warning("first\n  line")
+            .with_warning("second");
+        assert_eq!(
+            out.json_document(),
+            serde_json::json!({"nodes": 20, "warnings": ["first line", "second"]})
+        );
+        let out = Output::new("text", serde_json::json!([1, 2])).with_warning("w");
+        assert_eq!(
+            out.json_document(),
+            serde_json::json!({"result": [1, 2], "warnings": ["w"]})
+        );
+    }
+
+    /// The shapes of clap 4's usage errors (the text of `clap::Error`'s Display for a missing
+    /// argument and for a misspelt subcommand), folded onto one line with nothing lost.
+    #[test]
+    fn usage_errors_fold_onto_one_line() {
+        let missing = "error: the following required arguments were not provided:\n  \
+                       --sfen <SFEN>\n  --depth <DEPTH>\n\nUsage: arbiter shogi perft \
+                       --sfen <SFEN> --depth <DEPTH>\n\nFor more information, try '--help'.\n";
+        assert_eq!(
+            one_line_usage_error(missing),
+            "the following required arguments were not provided: --sfen <SFEN>, \
+             --depth <DEPTH>; usage: arbiter shogi perft --sfen <SFEN> --depth <DEPTH> \
+             (see --help)"
+        );
+        let misspelt = "error: unrecognized subcommand 'scroe'\n\n  tip: a similar subcommand \
+                        exists: 'score'\n\nUsage: arbiter go [OPTIONS] <COMMAND>\n\nFor more \
+                        information, try '--help'.\n";
+        assert_eq!(
+            one_line_usage_error(misspelt),
+            "unrecognized subcommand 'scroe'; tip: a similar subcommand exists: 'score'; \
+             usage: arbiter go [OPTIONS] <COMMAND> (see --help)"
+        );
+    }
 }
