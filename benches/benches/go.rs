@@ -40,7 +40,7 @@ fn playout(topo: &Arc<Shape>, rules: Rules, rng: &mut Rng) -> (Board, u64) {
     let mut turns = 0;
     while passes < 2 && turns < limit {
         turns += 1;
-        let c = board.to_move();
+        let c = board.side_to_move();
         let n = board.empty_points().len();
         let start = if n == 0 {
             0

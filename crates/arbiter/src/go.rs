@@ -424,7 +424,7 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
     for r in &results {
         match r {
             Ok(s) => {
-                let outcome = match s.winner {
+                let outcome = match s.winner() {
                     Some(c) => format!("{} wins by {}", capital(c), s.margin),
                     None => "draw".to_string(),
                 };
@@ -456,7 +456,7 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
                     "black": num(s.black),
                     "white": num(s.white),
                     "komi": num(score::HalfPoints(i64::from(s.komi.0))),
-                    "winner": s.winner.map_or("draw", |c| c.name()),
+                    "winner": s.winner().map_or("draw", |c| c.name()),
                     "margin": num(s.margin),
                     "notes": s.notes,
                 });

@@ -28,6 +28,7 @@ pub enum Move {
 
 /// Why a move is illegal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum IllegalMove {
     /// The point is not on the board.
     OffBoard,
@@ -300,7 +301,7 @@ impl Board {
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
-    pub fn to_move(&self) -> Color {
+    pub fn side_to_move(&self) -> Color {
         self.to_move
     }
     #[inline]
@@ -388,14 +389,23 @@ impl Board {
         self.effect(color, p).is_ok()
     }
 
+    /// What placing `c` at `p` does, or why the rules forbid it.
+    #[inline]
     fn effect(&self, c: Color, p: Point) -> Result<Effect, IllegalMove> {
+        self.effect_with(c, p, true)
+    }
+
+    /// [`Board::effect`]; without `checked`, the ko, superko and suicide rules are not
+    /// applied (a stone without liberties then removes its own chain).
+    #[inline]
+    fn effect_with(&self, c: Color, p: Point, checked: bool) -> Result<Effect, IllegalMove> {
         if p as usize >= self.stones.len() {
             return Err(IllegalMove::OffBoard);
         }
         if self.stones[p as usize] != Stone::Empty {
             return Err(IllegalMove::Occupied);
         }
-        if self.rules.ko == KoRule::Simple && self.ko == Some(p) && c == self.to_move {
+        if checked && self.rules.ko == KoRule::Simple && self.ko == Some(p) && c == self.to_move {
             return Err(IllegalMove::Ko);
         }
         let nbrs = self.topology.neighbours_of(p);
@@ -416,12 +426,15 @@ impl Board {
             (self.hash ^ self.keys.of(p, c) ^ captured_hash, false)
         } else {
             match self.rules.suicide {
-                SuicideRule::Illegal => return Err(IllegalMove::Suicide),
-                SuicideRule::MultiStoneLegal if !has_own => return Err(IllegalMove::Suicide),
+                SuicideRule::Illegal if checked => return Err(IllegalMove::Suicide),
+                SuicideRule::MultiStoneLegal if checked && !has_own => {
+                    return Err(IllegalMove::Suicide);
+                }
                 _ => (self.hash ^ own_hash, true),
             }
         };
         match self.rules.ko {
+            _ if !checked => {}
             KoRule::Simple => {}
             KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
                 if self.history.contains(&self.history_key(hash, c.opponent())) {
@@ -519,9 +532,42 @@ impl Board {
         out
     }
 
-    /// Plays a move for the colour to move.
+    /// Plays a move for the side to move, if the rules allow it; on error the board is
+    /// unchanged and the error says why the move is illegal.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.play_as(self.to_move, mv)
+    }
+
+    /// Plays a move for the side to move without applying the ko, superko and suicide rules,
+    /// for moves already known to be legal (replaying a checked record, or a search that
+    /// generated them). A stone without liberties removes its own chain, whatever the
+    /// suicide rule. A stone on an occupied or off-board point is ignored: the board stays
+    /// consistent and nothing is recorded.
+    pub fn play_unchecked(&mut self, mv: Move) {
+        let c = self.to_move;
+        let before = self.undo_entry();
+        match mv {
+            Move::Place(p) => {
+                let Ok(effect) = self.effect_with(c, p, false) else {
+                    return;
+                };
+                self.apply_place(c, p, effect);
+                self.consecutive_passes = 0;
+                *self.moves.get_mut(c) += 1;
+            }
+            Move::Pass => {
+                self.ko = None;
+                self.consecutive_passes += 1;
+                *self.passes.get_mut(c) += 1;
+            }
+            Move::Virtual => {
+                self.ko = None;
+                self.consecutive_passes = 0;
+                *self.virtual_moves.get_mut(c) += 1;
+            }
+        }
+        self.to_move = c.opponent();
+        self.finish_move(before, c, mv);
     }
 
     /// Plays a move for `color`, which must be the colour to move.
@@ -944,7 +990,7 @@ mod tests {
         (
             b.position().stones().to_vec(),
             b.hash(),
-            b.to_move(),
+            b.side_to_move(),
             b.ko_point(),
             [cb, cw, mb, mw, pb, pw, vb, vw, b.consecutive_passes()],
             b.history.len(),
@@ -974,7 +1020,7 @@ mod tests {
                 let mut states = vec![state(&b)];
                 let mut legal = Vec::new();
                 for _ in 0..150 {
-                    let c = b.to_move();
+                    let c = b.side_to_move();
                     let here: Vec<bool> =
                         (0..topo.len() as Point).map(|p| b.is_legal(c, p)).collect();
                     legal.push(here);
@@ -1010,7 +1056,7 @@ mod tests {
                     states.pop();
                     assert_eq!(state(&b), *states.last().unwrap());
                     b.check_consistency().unwrap();
-                    let c = b.to_move();
+                    let c = b.side_to_move();
                     let here: Vec<bool> =
                         (0..topo.len() as Point).map(|p| b.is_legal(c, p)).collect();
                     assert_eq!(here, legal.pop().unwrap());

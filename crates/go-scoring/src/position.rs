@@ -20,6 +20,7 @@ pub struct ChainWithoutLiberties {
 
 /// Why a setup is not a legal Go position.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum PositionError {
     /// The stone list does not match the number of points.
     WrongLength { expected: usize, found: usize },

@@ -494,7 +494,7 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
                 let offset = node.properties.first().map_or(0, |p| p.offset);
                 err_at(text, offset, format!("setup in node {i}: {e}"))
             })?;
-            let mover = to_move.unwrap_or(board.to_move());
+            let mover = to_move.unwrap_or(board.side_to_move());
             board.set_position(&position, mover);
         } else if let Some(c) = to_move {
             board.set_to_move(c);
@@ -566,7 +566,7 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
         rules_text: root.get("RU").map(|p| p.values[0].clone()),
         result: root.get("RE").map(|p| p.values[0].clone()),
         position,
-        to_move: Some(board.to_move()),
+        to_move: Some(board.side_to_move()),
         first_mover,
         captures: board.captures(),
         moves: board.moves(),

@@ -52,6 +52,7 @@ pub struct Solution {
 
 /// Why there is no solution.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SolveError {
     /// The node budget ran out.
     Undecided { nodes: u64 },

@@ -147,7 +147,7 @@ fn check_rules(path: &Path, file: &DiagramFile) -> String {
     let name = |c: Option<Color>| c.map_or("draw".to_string(), |c| c.name().to_string());
     facts.insert("black_alive", living.black.to_string());
     facts.insert("white_alive", living.white.to_string());
-    facts.insert("winner", name(living.winner));
+    facts.insert("winner", name(living.winner()));
     facts.insert("margin", living.margin.to_string());
     facts.insert("first", FIRST.name().into());
     let last = if MOVES.black == MOVES.white {
@@ -198,8 +198,8 @@ fn check_rules(path: &Path, file: &DiagramFile) -> String {
         Some(m) => {
             let s = score::score(&analysis, m, &p).unwrap();
             assert_eq!(
-                (s.winner, s.margin),
-                (living.winner, living.margin),
+                (s.winner(), s.margin),
+                (living.winner(), living.margin),
                 "{m} agrees with living stones"
             );
             let b = s.board.clone().unwrap();
@@ -211,7 +211,7 @@ fn check_rules(path: &Path, file: &DiagramFile) -> String {
             facts.insert("white_eyes", b.eyes(Color::White).to_string());
             facts.insert("black_area", area.black.to_string());
             facts.insert("white_area", area.white.to_string());
-            facts.insert("area_winner", name(area.winner));
+            facts.insert("area_winner", name(area.winner()));
             facts.insert("area_margin", area.margin.to_string());
             if m == Method::EqualStones {
                 facts.insert("pot_left", (BOWL - b.stones(Color::Black)).to_string());

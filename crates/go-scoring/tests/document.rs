@@ -41,7 +41,7 @@ fn explanation_figure_living_stones() {
     for v in [Version::Law, Version::Art] {
         let s = score::living_stones(&a, &params(v)).unwrap();
         assert_eq!((s.black, s.white), (pts(22), pts(21)));
-        assert_eq!((s.winner, s.margin), (Some(Color::Black), pts(1)));
+        assert_eq!((s.winner(), s.margin), (Some(Color::Black), pts(1)));
     }
 }
 
@@ -72,7 +72,7 @@ fn explanation_figure_area_reverses_the_winner() {
     let (_, a) = example();
     let s = score::area(&a, &params(Version::Law));
     assert_eq!((s.black, s.white), (pts(24), pts(25)));
-    assert_eq!(s.winner, Some(Color::White));
+    assert_eq!(s.winner(), Some(Color::White));
 }
 
 #[test]
@@ -95,7 +95,7 @@ fn figure_eight_equal_stones_broad() {
     let b = s.board.as_ref().unwrap();
     assert_eq!((b.stones(Color::Black), b.stones(Color::White)), (20, 20));
     assert_eq!((s.black, s.white), (pts(2), pts(1)));
-    assert_eq!(s.winner, Some(Color::Black));
+    assert_eq!(s.winner(), Some(Color::Black));
 }
 
 #[test]
@@ -139,7 +139,7 @@ fn every_living_method_agrees() {
     for v in [Version::Law, Version::Art] {
         for m in Method::ALL.iter().filter(|m| m.is_living_family()) {
             let s = score::score(&a, *m, &params(v)).unwrap();
-            assert_eq!((s.winner, s.margin), (Some(Color::Black), pts(1)), "{m}");
+            assert_eq!((s.winner(), s.margin), (Some(Color::Black), pts(1)), "{m}");
         }
     }
 }

@@ -142,7 +142,7 @@ fn occupied_off_board_and_turn() {
 fn passes_and_virtual_moves_are_counted() {
     // 虚着 counts as a move for the refill procedure; 放弃 (a pass) does not.
     let mut b = Board::new(Arc::new(Shape::square(5).unwrap()), Rules::LIVING_STONES);
-    assert_eq!(b.to_move(), Color::White);
+    assert_eq!(b.side_to_move(), Color::White);
     b.play(Move::Place(0)).unwrap();
     b.play(Move::Virtual).unwrap();
     b.play(Move::Pass).unwrap();
@@ -226,7 +226,7 @@ fn random_play_matches_slow_reference_and_recomputation() {
             let mut seen = vec![b.position().stones().to_vec()];
             for _ in 0..120 {
                 let pos = b.position();
-                let c = b.to_move();
+                let c = b.side_to_move();
                 for p in 0..topo.len() as Point {
                     assert_eq!(
                         b.is_legal(c, p),
@@ -272,4 +272,42 @@ fn board_geometry_topologies_convert() {
         assert_eq!(as_graph.name(p), p.0.to_string());
     }
     assert_eq!(direct.name(GeoPoint(0)), "A5");
+}
+
+#[test]
+fn play_unchecked_replays_legal_moves_like_play() {
+    let mut rng = Rng::new(0x0BAD_5EED);
+    let rules = Rules {
+        ko: KoRule::PositionalSuperko,
+        ..Rules::CHINESE
+    };
+    let topo = Arc::new(Shape::square(7).unwrap());
+    let mut checked = Board::new(topo.clone(), rules);
+    let mut unchecked = Board::new(topo, rules);
+    for _ in 0..150 {
+        let c = checked.side_to_move();
+        let legal: Vec<Point> = (0..49).filter(|&p| checked.is_legal(c, p)).collect();
+        let mv = if legal.is_empty() {
+            Move::Pass
+        } else {
+            Move::Place(legal[rng.index(legal.len())])
+        };
+        checked.play(mv).unwrap();
+        unchecked.play_unchecked(mv);
+        assert_eq!(unchecked.position(), checked.position());
+        assert_eq!(unchecked.hash(), checked.hash());
+        unchecked.check_consistency().unwrap();
+    }
+    // An occupied point is ignored.
+    let before = unchecked.position();
+    let occupied = (0..49).find(|&p| unchecked.at(p) != Stone::Empty).unwrap();
+    unchecked.play_unchecked(Move::Place(occupied));
+    assert_eq!(unchecked.position(), before);
+    // A checked move that is illegal leaves the board untouched.
+    let record = checked.record().len();
+    assert_eq!(
+        checked.play(Move::Place(occupied)),
+        Err(IllegalMove::Occupied)
+    );
+    assert_eq!(checked.record().len(), record);
 }

@@ -103,8 +103,8 @@ fn check(name: &str, a: &Analysis, e: &Expect) {
         for m in Method::ALL.iter().filter(|m| m.is_living_family()) {
             let s = score::score(a, *m, &p).unwrap();
             assert_eq!(
-                (s.winner, s.margin),
-                (base.winner, base.margin),
+                (s.winner(), s.margin),
+                (base.winner(), base.margin),
                 "{name}: {m} ({version}) disagrees with living stones"
             );
         }

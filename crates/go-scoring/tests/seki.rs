@@ -75,7 +75,7 @@ fn unfilled_dame_between_living_groups_is_split_not_seki() {
     };
     // Living stones: 4 stones + 0 roads + 3/2 dame each = 5.5.
     let l = score::living_stones(&a, &p).unwrap();
-    assert_eq!((l.black, l.white, l.winner), (half(11), half(11), None));
+    assert_eq!((l.black, l.white, l.winner()), (half(11), half(11), None));
     // Area: 4 stones + 2 eyes + 1.5 = 7.5 each.
     let ar = score::area(&a, &p);
     assert_eq!((ar.black, ar.white), (half(15), half(15)));
@@ -88,7 +88,7 @@ fn unfilled_dame_between_living_groups_is_split_not_seki() {
         .filter(|m| m.is_living_family())
     {
         let s = score::score(&a, *m, &p).unwrap();
-        assert_eq!(s.winner, None, "{m}");
+        assert_eq!(s.winner(), None, "{m}");
     }
 }
 

@@ -90,8 +90,8 @@ fn check_case(c: &Case) -> usize {
             let s = score::score(&c.analysis, m, &p)
                 .unwrap_or_else(|u| panic!("{m} unavailable ({version}): {u}"));
             assert_eq!(
-                (s.winner, s.margin),
-                (living.winner, living.margin),
+                (s.winner(), s.margin),
+                (living.winner(), living.margin),
                 "{m} vs living-stones ({version}); living {}-{}, {m} {}-{}",
                 living.black,
                 living.white,

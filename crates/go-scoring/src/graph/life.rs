@@ -73,6 +73,7 @@ pub const MAX_GRAPH_POINTS: usize = 64;
 
 /// Why a string's status is not decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum UndecidedReason {
     /// The string lives if its side moves first there and dies otherwise (class 𝓝).
     FirstMoverDecides,

@@ -100,6 +100,7 @@ impl fmt::Display for Outcome {
 
 /// Why the outcome search gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum OutcomeError {
     /// The search handles graphs of at most 64 points.
     TooManyPoints { points: usize, limit: usize },

@@ -21,6 +21,7 @@ pub struct RegularSequence {
 
 /// Why a sequence is not regular.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum SequenceError {
     /// The starting configuration has a string without liberty.
     StartNotABoardPosition,

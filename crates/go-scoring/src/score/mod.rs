@@ -10,6 +10,7 @@ use crate::analysis::Analysis;
 use crate::color::{Color, PerColor};
 use crate::madeup::{MadeUpBoard, MakeUp, Tally};
 use crate::rules::Komi;
+use board_core::Outcome;
 use std::fmt;
 
 pub use living::{equal_roads, equal_stones, equal_stones_refill, living_stones, returned_heads};
@@ -74,17 +75,37 @@ impl fmt::Display for QuarterPoints {
 /// counting, 多下贴子) or law version (律法版: no such step).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Version {
+    /// 艺术版: the side with more moves gives stones before counting.
     Art,
+    /// 律法版: no such step.
     Law,
 }
 
+/// A version name other than `art` or `law`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VersionParseError {
+    /// The text as given.
+    pub text: String,
+}
+
+impl fmt::Display for VersionParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown version {:?} (expected art or law)", self.text)
+    }
+}
+
+impl std::error::Error for VersionParseError {}
+
 impl std::str::FromStr for Version {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Version, String> {
+    type Err = VersionParseError;
+    /// Reads `art` or `law`, in any case.
+    fn from_str(s: &str) -> Result<Version, VersionParseError> {
         match s.to_ascii_lowercase().as_str() {
             "art" => Ok(Version::Art),
             "law" => Ok(Version::Law),
-            _ => Err(format!("unknown version {s:?} (expected art or law)")),
+            _ => Err(VersionParseError {
+                text: s.to_string(),
+            }),
         }
     }
 }
@@ -100,6 +121,7 @@ impl fmt::Display for Version {
 
 /// A counting method.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Method {
     /// 子路合计法: stones plus roads.
     LivingStones,
@@ -167,20 +189,38 @@ impl fmt::Display for Method {
     }
 }
 
+/// A method name that is none of [`Method::ALL`]'s names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MethodParseError {
+    /// The text as given.
+    pub text: String,
+}
+
+impl fmt::Display for MethodParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
+        write!(
+            f,
+            "unknown method {:?} (expected one of {} or all)",
+            self.text,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for MethodParseError {}
+
 impl std::str::FromStr for Method {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Method, String> {
+    type Err = MethodParseError;
+    /// Reads a method by its [`name`](Method::name), in any case.
+    fn from_str(s: &str) -> Result<Method, MethodParseError> {
         let t = s.to_ascii_lowercase();
         Method::ALL
             .iter()
             .copied()
             .find(|m| m.name() == t)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
-                format!(
-                    "unknown method {s:?} (expected one of {} or all)",
-                    names.join(", ")
-                )
+            .ok_or_else(|| MethodParseError {
+                text: s.to_string(),
             })
     }
 }
@@ -222,8 +262,9 @@ pub struct Score {
     pub black: HalfPoints,
     pub white: HalfPoints,
     pub komi: Komi,
-    /// `None` for a draw.
-    pub winner: Option<Color>,
+    /// Who won under this method after komi, in the shared vocabulary of every game (Black
+    /// is the first side); [`Score::winner`] gives it as a colour, `margin` by how much.
+    pub outcome: Outcome,
     /// Winning margin after komi (0 for a draw).
     pub margin: HalfPoints,
     /// The 归本数: the count each side must exceed to win, where the two counts add up to
@@ -260,17 +301,21 @@ impl Score {
         notes: Vec<String>,
     ) -> Score {
         let diff = black.0 - white.0 - i64::from(params.komi.0);
-        let winner = match diff.signum() {
-            1 => Some(Color::Black),
-            -1 => Some(Color::White),
-            _ => None,
+        let outcome = match diff.signum() {
+            1 => Outcome::Decisive {
+                winner: Color::Black.into(),
+            },
+            -1 => Outcome::Decisive {
+                winner: Color::White.into(),
+            },
+            _ => Outcome::Draw,
         };
         Score {
             method,
             black,
             white,
             komi: params.komi,
-            winner,
+            outcome,
             margin: HalfPoints(diff.abs()),
             threshold: None,
             board,
@@ -289,6 +334,12 @@ impl Score {
             ));
         }
         self
+    }
+
+    /// The winning colour, `None` for a draw.
+    #[inline]
+    pub fn winner(&self) -> Option<Color> {
+        self.outcome.winner().map(Color::from)
     }
 
     /// Black's lead after komi, in half-points (negative when White leads).

@@ -42,7 +42,7 @@ pub fn playout(rng: &mut Rng, topo: Arc<Shape>, limit: usize) -> Board {
     let mut passes = 0;
     let mut played = 0;
     while passes < 2 && played < limit {
-        let c = board.to_move();
+        let c = board.side_to_move();
         if rng.index(40) == 0 {
             board.play(Move::Virtual).unwrap();
             played += 1;
