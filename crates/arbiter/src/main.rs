@@ -22,7 +22,8 @@ use output::{CliError, one_line_usage_error, write_stderr, write_stdout};
 #[command(
     name = "arbiter",
     version,
-    about = "Rules on East Asian board games the way a tournament arbiter does"
+    about = "Rules on East Asian board games the way a tournament arbiter does",
+    after_help = CLI_EXAMPLES
 )]
 struct Cli {
     /// Print exactly one JSON document on stdout instead of text.
@@ -32,19 +33,61 @@ struct Cli {
     game: Game,
 }
 
+// The examples under each help page are commands a new user can paste from the workspace
+// root: they read only files of `examples/` and finish in well under a second (the CLI tests
+// run every one of them).
+
+/// Shown under `arbiter --help`.
+const CLI_EXAMPLES: &str = "\
+Examples:
+  arbiter go score examples/go/explanation.txt --method all
+  arbiter xiangqi adjudicate --fen \"3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1\" --moves \"e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9\" --rules axf
+  arbiter shogi status --sfen startpos --moves \"7g7f 3c3d 8h2b+\"
+  arbiter tiebreak minimatch examples/tiebreak/minimatch.csv
+
+Exit codes: 0 done, 1 a failure the input cannot explain (such as a full disk), 2 bad input.";
+
+/// Shown under `arbiter go --help`.
+const GO_EXAMPLES: &str = "\
+Examples:
+  arbiter go score examples/go/explanation.txt --method all
+  arbiter go score examples/go/explanation.txt --dead auto --json
+  arbiter go count-legal --grid 3x3
+  arbiter go solve --grid 2x2";
+
+/// Shown under `arbiter xiangqi --help`.
+const XIANGQI_EXAMPLES: &str = "\
+Examples:
+  arbiter xiangqi perft --fen \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\" --depth 3
+  arbiter xiangqi adjudicate --fen \"3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1\" --moves \"e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9\" --rules axf";
+
+/// Shown under `arbiter shogi --help`.
+const SHOGI_EXAMPLES: &str = "\
+Examples:
+  arbiter shogi perft --sfen startpos --depth 3
+  arbiter shogi status --sfen startpos --moves \"7g7f 3c3d 8h2b+\"
+  arbiter shogi mate --sfen \"ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42\"";
+
+/// Shown under `arbiter tiebreak --help`.
+const TIEBREAK_EXAMPLES: &str = "\
+Examples:
+  arbiter tiebreak standings examples/tiebreak/swiss.trf --system swiss --edition 2026 --tiebreaks \"PTS,BH/C1,BH,SB\"
+  arbiter tiebreak minimatch examples/tiebreak/minimatch.csv
+  arbiter tiebreak odds --moves 40..60 --time 60:00..80:00";
+
 #[derive(Debug, Subcommand)]
 enum Game {
     /// Go: scoring by every method of the living-stones rules, analysis, graph Go.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = GO_EXAMPLES)]
     Go(go::Command),
     /// Xiangqi: positions, moves, perft and repetition adjudication.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = XIANGQI_EXAMPLES)]
     Xiangqi(xiangqi::Command),
     /// Shogi: positions, moves, game-end rulings, kifu conversion, tsume.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = SHOGI_EXAMPLES)]
     Shogi(shogi::Command),
     /// Tie-breaks: mini-matches, tie odds and tournament standings.
-    #[command(subcommand)]
+    #[command(subcommand, after_help = TIEBREAK_EXAMPLES)]
     Tiebreak(tiebreak::Command),
 }
 

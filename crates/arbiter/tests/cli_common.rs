@@ -105,3 +105,75 @@ fn suggestions_are_kept() {
     let line = assert_bad_input(&["go", "scroe"]);
     assert!(line.contains("'score'"), "{line}");
 }
+
+/// The command lines listed under "Examples:" in a help text.
+fn examples_in(help: &str) -> Vec<String> {
+    help.lines()
+        .skip_while(|l| !l.starts_with("Examples:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+/// Splits a command line as a POSIX shell does for plain words and double-quoted strings
+/// (the only quoting the examples use).
+fn shell_words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut started = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                started = true;
+            }
+            ' ' if !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                    started = false;
+                }
+            }
+            _ => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    assert!(!quoted, "unbalanced quotes in {line}");
+    if started {
+        words.push(word);
+    }
+    words
+}
+
+/// Every example under a help page runs from the workspace root and succeeds, so the help
+/// never shows a command that has drifted out of date.
+#[test]
+fn help_examples_run() {
+    for page in [&[][..], &["go"], &["xiangqi"], &["shogi"], &["tiebreak"]] {
+        let mut args = page.to_vec();
+        args.push("--help");
+        let out = arbiter(&args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let help = String::from_utf8(out.stdout).unwrap();
+        let examples = examples_in(&help);
+        assert!(!examples.is_empty(), "{args:?} shows examples: {help}");
+        for example in examples {
+            let words = shell_words(&example);
+            assert_eq!(words[0], "arbiter", "{example}");
+            let words: Vec<&str> = words[1..].iter().map(String::as_str).collect();
+            if !page.is_empty() {
+                assert_eq!(words[0], page[0], "{args:?} shows its own game: {example}");
+            }
+            let run = arbiter(&words);
+            assert!(
+                run.status.success(),
+                "{example}: {}",
+                String::from_utf8_lossy(&run.stderr)
+            );
+            assert!(!run.stdout.is_empty(), "{example} prints its result");
+        }
+    }
+}
