@@ -8,6 +8,7 @@
 use board_core::Side;
 use board_geometry::notation::shogi::Style;
 
+use crate::ending::Ending;
 use crate::error::{ParseError, syntax, within};
 use crate::handicap::HANDICAPS;
 use crate::position::Position;
@@ -126,10 +127,18 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
         let line_no = ln + 1;
         let raw_line = raw_line.trim_end_matches('\r');
         if raw_line.starts_with('\'') {
-            if let Some(c) = raw_line.strip_prefix("'*")
-                && let Some(m) = record_moves.last_mut()
-            {
-                m.comments.push(c.to_string());
+            if let Some(c) = raw_line.strip_prefix("'*") {
+                // After the `%` line, a comment may name what CSA has no word for.
+                let to_move = pos
+                    .as_ref()
+                    .map_or(setup.side_to_move, Position::side_to_move);
+                if let Some(e) = end
+                    && let Some(refined) = Ending::refined(e, c, to_move)
+                {
+                    end = Some(refined);
+                } else if let Some(m) = record_moves.last_mut() {
+                    m.comments.push(c.to_string());
+                }
             }
             continue;
         }
@@ -192,7 +201,15 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                         m.seconds = Some(secs);
                     }
                 }
-                b'%' => end = Some(s.to_string()),
+                b'%' => {
+                    let to_move = pos
+                        .as_ref()
+                        .map_or(setup.side_to_move, Position::side_to_move);
+                    end = Some(
+                        Ending::from_csa(s, to_move)
+                            .ok_or_else(|| err(0, format!("unknown ending {s:?}")))?,
+                    );
+                }
                 _ => {
                     return Err(err(
                         0,
@@ -415,11 +432,13 @@ pub fn write(record: &Record) -> String {
         }
         pos.play_unchecked(m.mv);
     }
-    if let Some(e) = &record.end
-        && e.starts_with('%')
-    {
-        s.push_str(e);
+    if let Some(e) = record.end {
+        let (line, comment) = e.csa_line(pos.side_to_move());
+        s.push_str(&line);
         s.push('\n');
+        if let Some(c) = comment {
+            s.push_str(&format!("'*{c}\n"));
+        }
     }
     s
 }

@@ -7,6 +7,7 @@
 
 use board_core::{BySide, Side, TextError, numerals};
 
+use crate::ending::Ending;
 use crate::error::{ParseError, ParseErrorKind, syntax, within};
 use crate::handicap::{HANDICAPS, Handicap};
 use crate::jsa::{self, Written};
@@ -16,25 +17,10 @@ use crate::record::{Record, RecordMove, Variation, play_checked};
 use crate::setup::Setup;
 use crate::types::{Hand, Kind, Move, Piece, Square};
 
-/// Words that end a KIF/KI2 move list.
-const TERMINALS: [&str; 16] = [
-    "投了",
-    "中断",
-    "千日手",
-    "詰み",
-    "持将棋",
-    "切れ負け",
-    "反則勝ち",
-    "反則負け",
-    "入玉勝ち",
-    "不戦勝",
-    "不戦敗",
-    "先手勝ち",
-    "後手勝ち",
-    "不詰",
-    "宣言勝ち",
-    "封じ手",
-];
+/// The terminal word (投了, 反則勝ち …) `t` starts with, if any.
+fn terminal_word(t: &str) -> Option<&'static str> {
+    Ending::KIF_WORDS.iter().copied().find(|w| t.starts_with(w))
+}
 
 struct Line<'a> {
     number: usize,
@@ -46,11 +32,13 @@ fn col(s: &str, b: usize) -> usize {
     s[..b.min(s.len())].chars().count() + 1
 }
 
-/// One branch being read: prefix moves, number of its first move, and its moves.
+/// One branch being read: prefix moves, number of its first move, its moves and how it
+/// ends.
 struct Branch {
     prefix: Vec<Move>,
     start: usize,
     moves: Vec<RecordMove>,
+    end: Option<Ending>,
 }
 
 /// Reads a KIF or KI2 record (the format is recognised line by line).
@@ -71,7 +59,8 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     let mut current = 0usize;
     let mut pos: Option<Position> = None;
     let mut start: Option<Position> = None;
-    let mut end: Option<String> = None;
+    // An ending read before any move line (a KI2 record of no moves).
+    let mut early_end: Option<Ending> = None;
     let mut pending_comments: Vec<String> = Vec::new();
     let mut unknown_handicap: Option<ParseError> = None;
 
@@ -79,10 +68,32 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
         let raw = line.text;
         let t = raw.trim_start_matches([' ', '　', '\t']);
         let lead = raw.len() - t.len();
-        if t.is_empty() || t.starts_with('#') || t.starts_with('&') || t.starts_with("まで") {
+        if t.is_empty() || t.starts_with('#') || t.starts_with('&') {
+            continue;
+        }
+        if t.starts_with("まで") {
+            // The summary line (まで76手で後手の勝ち) gives the main line's ending when no
+            // terminal word did, as in KI2 files.
+            if let Some(p) = &pos
+                && current == 0
+                && let Some(b) = branches.get_mut(0)
+                && b.end.is_none()
+                && let Some((_, e)) = Ending::from_kif_summary(t, p.side_to_move())
+            {
+                b.end = Some(e);
+            }
             continue;
         }
         if let Some(c) = t.strip_prefix('*') {
+            let to_move = pos.as_ref().map_or(Side::First, Position::side_to_move);
+            // A comment right after a terminal may name the kind of foul (連続王手の千日手).
+            if let Some(b) = branches.get_mut(current)
+                && let Some(e) = b.end
+                && let Some(refined) = e.refined(c, to_move)
+            {
+                b.end = Some(refined);
+                continue;
+            }
             match branches.get_mut(current).and_then(|b| b.moves.last_mut()) {
                 Some(m) => m.comments.push(c.to_string()),
                 None => pending_comments.push(c.to_string()),
@@ -122,6 +133,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 prefix,
                 start: n,
                 moves: Vec::new(),
+                end: None,
             });
             current = branches.len() - 1;
             continue;
@@ -151,8 +163,18 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 headers.push((k.to_string(), v.to_string()));
                 continue;
             }
-            if TERMINALS.iter().any(|w| t.starts_with(w)) {
-                end = Some(t.to_string());
+            if let Some(word) = terminal_word(t) {
+                let to_move = match &pos {
+                    Some(p) => p.side_to_move(),
+                    None => {
+                        initial_position(&bod, handicap).map_or(Side::First, |p| p.side_to_move())
+                    }
+                };
+                let e = Ending::from_kif_word(word, to_move);
+                match branches.get_mut(current) {
+                    Some(b) => b.end = e,
+                    None => early_end = e,
+                }
                 continue;
             }
             return Err(syntax(
@@ -175,15 +197,16 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 prefix: Vec::new(),
                 start: 1,
                 moves: Vec::new(),
+                end: early_end.take(),
             });
             current = 0;
         }
         let position = pos.as_mut().expect("set above");
         let branch = &mut branches[current];
         if is_kif_move {
-            read_kif_move(raw, lead, line.number, position, branch, &mut end)?;
+            read_kif_move(raw, lead, line.number, position, branch)?;
         } else {
-            read_ki2_moves(raw, lead, line.number, position, branch, &mut end)?;
+            read_ki2_moves(raw, lead, line.number, position, branch)?;
         }
     }
     let start = match start {
@@ -200,10 +223,11 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     let mut record = Record::new(start);
     record.headers = headers;
     record.handicap = handicap;
-    record.end = end;
+    record.end = early_end;
     let mut iter = branches.into_iter();
     if let Some(main) = iter.next() {
         record.moves = main.moves;
+        record.end = main.end;
     }
     if let Some(first) = record.moves.first_mut() {
         let mut c = pending_comments;
@@ -215,6 +239,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
             start_ply: b.start,
             prefix: b.prefix,
             moves: b.moves,
+            end: b.end,
         })
         .collect();
     Ok(record)
@@ -258,7 +283,6 @@ fn read_kif_move(
     line: usize,
     pos: &mut Position,
     branch: &mut Branch,
-    end: &mut Option<String>,
 ) -> Result<(), ParseError> {
     let t = &raw[lead..];
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
@@ -276,13 +300,8 @@ fn read_kif_move(
             format!("move number {number}, expected {expected}"),
         ));
     }
-    if TERMINALS.iter().any(|w| body.starts_with(w)) {
-        *end = Some(
-            body.split([' ', '　', '('])
-                .next()
-                .unwrap_or(body)
-                .to_string(),
-        );
+    if let Some(word) = terminal_word(body) {
+        branch.end = Ending::from_kif_word(word, pos.side_to_move());
         return Ok(());
     }
     let c0 = col(raw, body_at);
@@ -369,7 +388,6 @@ fn read_ki2_moves(
     line: usize,
     pos: &mut Position,
     branch: &mut Branch,
-    end: &mut Option<String>,
 ) -> Result<(), ParseError> {
     let mut at = lead;
     loop {
@@ -379,8 +397,8 @@ fn read_ki2_moves(
         if t.is_empty() {
             return Ok(());
         }
-        if TERMINALS.iter().any(|w| t.starts_with(w)) {
-            *end = Some(t.trim().to_string());
+        if let Some(word) = terminal_word(t) {
+            branch.end = Ending::from_kif_word(word, pos.side_to_move());
             return Ok(());
         }
         let c0 = col(raw, at);
@@ -623,13 +641,14 @@ pub fn kif_move_text(pos: &Position, mv: Move, prev: Option<Square>) -> String {
     }
 }
 
+/// Writes the numbered move lines of one line of play; returns the side to move after it.
 fn kif_lines(
     start: &Position,
     prefix: &[Move],
     first_number: usize,
     moves: &[RecordMove],
     out: &mut String,
-) {
+) -> Side {
     let mut pos = start.clone();
     for &m in prefix {
         pos.play_unchecked(m);
@@ -661,21 +680,42 @@ fn kif_lines(
         prev = Some(m.mv.to());
         pos.play_unchecked(m.mv);
     }
+    pos.side_to_move()
+}
+
+/// The terminal line of a line of play that ends at move `number` (`  78 投了`), with the
+/// comment that tells a foul's kind apart when the word alone does not.
+fn kif_terminal(end: Ending, number: usize, to_move: Side, out: &mut String) {
+    let (word, label) = end.kif_word(to_move);
+    out.push_str(&format!("{number:>4} {word}\n"));
+    if let Some(label) = label {
+        out.push_str(&format!("*{label}\n"));
+    }
 }
 
 /// Writes a KIF record (moves with origins, times when known, 変化 branches).
 pub fn write_kif(record: &Record) -> String {
     let mut s = start_header(record);
     s.push_str("手数----指手---------消費時間--\n");
-    kif_lines(&record.start, &[], 1, &record.moves, &mut s);
-    if let Some(e) = &record.end {
-        s.push_str(&format!("{:>4} {}\n", record.moves.len() + 1, e));
+    let to_move = kif_lines(&record.start, &[], 1, &record.moves, &mut s);
+    if let Some(e) = record.end {
+        kif_terminal(e, record.moves.len() + 1, to_move, &mut s);
+        s.push_str(&e.kif_summary(record.moves.len(), to_move, is_handicap(record)));
+        s.push('\n');
     }
     for v in &record.variations {
         s.push_str(&format!("\n変化：{}手\n", v.start_ply));
-        kif_lines(&record.start, &v.prefix, v.start_ply, &v.moves, &mut s);
+        let to_move = kif_lines(&record.start, &v.prefix, v.start_ply, &v.moves, &mut s);
+        if let Some(e) = v.end {
+            kif_terminal(e, v.start_ply + v.moves.len(), to_move, &mut s);
+        }
     }
     s
+}
+
+/// Whether the record's sides are 下手/上手 rather than 先手/後手.
+fn is_handicap(record: &Record) -> bool {
+    record.handicap.is_some_and(|h| h.id != "even")
 }
 
 /// Writes a KI2 record (JSA notation, main line only).
@@ -700,9 +740,13 @@ pub fn write_ki2(record: &Record) -> String {
         prev = Some(m.mv.to());
         pos.play_unchecked(m.mv);
     }
-    if let Some(e) = &record.end {
-        s.push_str(e);
+    if let Some(e) = record.end {
+        let to_move = pos.side_to_move();
+        s.push_str(&e.kif_summary(record.moves.len(), to_move, is_handicap(record)));
         s.push('\n');
+        if let Some(label) = e.kif_word(to_move).1 {
+            s.push_str(&format!("*{label}\n"));
+        }
     }
     s
 }

@@ -49,6 +49,7 @@
 
 mod checks;
 pub mod csa;
+pub mod ending;
 pub mod error;
 mod evasions;
 pub mod foul;
@@ -72,6 +73,7 @@ pub mod types;
 pub mod usi;
 
 pub use board_core::{Outcome, Side};
+pub use ending::{Ending, FoulKind};
 pub use error::ParseError;
 pub use movegen::MoveList;
 pub use position::{Position, PositionError, PositionProblem, Undo};

@@ -1,6 +1,7 @@
 //! A game record independent of its file format: start position, headers, the main line
 //! with optional times and comments, variations, and how the game ended.
 
+use crate::ending::Ending;
 use crate::handicap::Handicap;
 use crate::position::Position;
 use crate::types::Move;
@@ -36,6 +37,8 @@ pub struct Variation {
     pub prefix: Vec<Move>,
     /// The moves of the variation, from `start_ply` on.
     pub moves: Vec<RecordMove>,
+    /// How the variation ends, if it says (its own: never the main line's).
+    pub end: Option<Ending>,
 }
 
 /// A parsed game record.
@@ -51,8 +54,8 @@ pub struct Record {
     pub moves: Vec<RecordMove>,
     /// Variations (変化) branching from the main line or from each other.
     pub variations: Vec<Variation>,
-    /// The terminal word of the record (e.g. 投了, %TORYO), as written.
-    pub end: Option<String>,
+    /// How the main line ended (投了, %TORYO …), if the record says.
+    pub end: Option<Ending>,
 }
 
 impl Record {

@@ -155,7 +155,13 @@ fn kif_round_trip_through_usi() {
     assert_eq!(rec.moves.len(), 5);
     assert_eq!(rec.moves[0].seconds, Some(16));
     assert_eq!(rec.moves[1].comments, ["comment on move 2"]);
-    assert_eq!(rec.end.as_deref(), Some("投了"));
+    // 投了 at move 6: Gote, to move, resigned.
+    assert_eq!(
+        rec.end,
+        Some(shogi_rules::Ending::Resignation {
+            loser: shogi_rules::Side::Second
+        })
+    );
     assert_eq!(rec.variations.len(), 1);
     assert_eq!(rec.variations[0].start_ply, 3);
     assert_eq!(rec.variations[0].prefix.len(), 2);
@@ -186,7 +192,13 @@ fn csa_v2_and_v3() {
     assert_eq!(rec.moves.len(), 5);
     assert_eq!(rec.moves[0].seconds, Some(12));
     assert_eq!(rec.moves[1].seconds, Some(3));
-    assert_eq!(rec.end.as_deref(), Some("%TORYO"));
+    // %TORYO after move 5: Gote, to move, resigned.
+    assert_eq!(
+        rec.end,
+        Some(shogi_rules::Ending::Resignation {
+            loser: shogi_rules::Side::Second
+        })
+    );
     let out = csa::write(&rec);
     let again = csa::parse(&out).unwrap();
     assert_eq!(again.moves, rec.moves);
