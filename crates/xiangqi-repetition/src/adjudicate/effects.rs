@@ -251,6 +251,34 @@ fn hidden_root(q: &Board, sq: Square) -> bool {
     false
 }
 
+/// The position `q` reached by a capture on `landed` in `b`, with the checks that the
+/// protecting side was already under in `b` taken off the board.
+///
+/// A piece is not unprotected merely because its own king is in check (AXF rule 12,
+/// diagram 13; the same holds in every Chinese edition, lecture 43 图1): the check is
+/// answered first and the capture threat is judged as it stands once it has been. So when
+/// the side whose piece is captured was in check before the capture, every piece that
+/// checked it then (other than the capturer) is lifted before looking for a recapture.
+/// Checks that the capture itself uncovers stay: those are the capture's doing (a
+/// discovered check that wins the piece, Fairy-Stockfish's 「discovered check capture
+/// threat」 cases).
+fn check_blind(b: &Board, q: &Board, landed: Square) -> Board {
+    let protector = q.side_to_move();
+    let Some(king) = b.king(protector) else {
+        return q.clone();
+    };
+    if !b.in_check(protector) || !q.in_check(protector) {
+        return q.clone();
+    }
+    let mut lifted = q.clone();
+    for c in b.attackers(king, !protector).filter(|&c| c != landed) {
+        if q.at(c) == b.at(c) {
+            lifted.remove(c);
+        }
+    }
+    lifted
+}
+
 /// Is the piece on `sq` protected against the capture `cap` in `b` (side to move captures)?
 /// Protection is judged after the capture: a legal recapture (pins and the flying general
 /// counted), or a hidden root if the rules count it. Returns `None` if `cap` is illegal.
@@ -258,7 +286,7 @@ fn protected_after(b: &Board, cap: Move, rules: &Ruleset) -> Option<bool> {
     if !b.keeps_king_safe(cap) {
         return None;
     }
-    let q = b.after(cap);
+    let q = check_blind(b, &b.after(cap), cap.to);
     if !q.legal_captures_of(cap.to).is_empty() {
         return Some(true);
     }
@@ -282,7 +310,7 @@ fn capture_gain(b: &Board, cap: Move, rules: &Ruleset) -> Option<(i32, bool)> {
     // A root is real only if retaking does not lose: the exchange on the point is played
     // out (55 图1: the 车 that retakes the 炮 is itself taken, so the 炮 is won).
     // The victim still counts as protected (有根) when it can be retaken at a loss (假根).
-    let q = b.after(cap);
+    let q = check_blind(b, &b.after(cap), cap.to);
     let retaken = !q.legal_captures_of(cap.to).is_empty();
     let back = square_swap(&q, cap.to, SWAP_PLIES);
     if back > 0 {
@@ -636,7 +664,11 @@ pub fn classify(before: &Board, mv: Move, rules: &Ruleset) -> MoveAnalysis {
         }
     }
 
-    // 捉: chases available after the move that were not available before it.
+    // 捉: chases available after the move that were not available before it, judged per
+    // attacker (AXF rule 26, diagram 61: a second piece that newly attacks an already
+    // attacked piece chases it). The moved piece is the same attacker on its new point.
+    // A checking move chases only what it would win once the check is answered
+    // ([`check_blind`]), so 一将一捉 stays one check and one chase (AXF rule 12).
     let mut t_before = threats(before, rules);
     if let Some(u) = &unchecked {
         t_before.extend(threats(u, rules));
@@ -644,7 +676,16 @@ pub fn classify(before: &Board, mv: Move, rules: &Ruleset) -> MoveAnalysis {
     let t_after = threats(&after.passed(), rules);
     let mut chase_pairs: Vec<Threat> = Vec::new();
     for t in &t_after {
-        if t_before.iter().any(|u| u.victim == t.victim) {
+        let origin = if t.attacker == mv.to {
+            mv.from
+        } else {
+            t.attacker
+        };
+        let novel_per_attacker = rules.chase_novelty_per_attacker;
+        if t_before
+            .iter()
+            .any(|u| u.victim == t.victim && (!novel_per_attacker || u.attacker == origin))
+        {
             continue;
         }
         if chase_pairs.iter().any(|u| u.victim == t.victim) {
@@ -692,7 +733,9 @@ pub fn classify(before: &Board, mv: Move, rules: &Ruleset) -> MoveAnalysis {
                 first_counterattack: false,
                 victim_protected: false,
             });
-        } else if !chase_pairs.iter().any(|t| t.victim == y && t.attacker == x) {
+        } else if !in_check && !chase_pairs.iter().any(|t| t.victim == y && t.attacker == x) {
+            // A check changes what the checked side can take for one move only; the
+            // meeting is not read as 非献非捉 on that account.
             notes.push(Note::NeitherOfferNorChase { piece: x, other: y });
         }
     }

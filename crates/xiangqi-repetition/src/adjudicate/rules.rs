@@ -96,6 +96,12 @@ pub struct Ruleset {
     /// 「二捉二还捉」 is a draw 「前提是双方捉的都是对方的无根子」); otherwise the side
     /// with the heavier chases must vary.
     pub chase_grading: bool,
+    /// A chase is new when its attacker did not already threaten that victim, not only
+    /// when nothing threatened it (AXF rule 26, diagram 61: a second piece joining the
+    /// attack on a rook chases it). The Chinese editions keep the older per-victim reading
+    /// (从没捉到捉 of the victim, lecture 45): no figure of the 001 document turns on a
+    /// second attacker, so the reading there is left as it was.
+    pub chase_novelty_per_attacker: bool,
 }
 
 impl Ruleset {
@@ -116,6 +122,7 @@ impl Ruleset {
         held_rook_exempt: false,
         root_by_exchange: true,
         chase_grading: false,
+        chase_novelty_per_attacker: false,
     };
     /// 九九 (1999, second printing): the 45-character 献 definition with 威力互达子.
     pub const CXA1999: Ruleset = Ruleset {
@@ -147,6 +154,7 @@ impl Ruleset {
         held_rook_exempt: true,
         root_by_exchange: false,
         chase_grading: false,
+        chase_novelty_per_attacker: true,
     };
     /// The 六五–七九 Chinese rules as the lectures describe them: offers judged by mate
     /// only, 「二打一还打」不变作和. Not one of the command-line presets; used to show how a
