@@ -156,6 +156,37 @@ mod tests {
         assert_eq!(sq("3c").relative_rank(Side::Second), 7);
     }
 
+    /// The squares holding a piece in an SFEN board field, read by hand so the test does not
+    /// depend on a rule crate: ranks from the top, files 9 to 1 within a rank (USI protocol).
+    fn occupied(sfen_board: &str) -> Bitboard {
+        let mut bits = Bitboard::EMPTY;
+        for (r, rank) in sfen_board.split('/').enumerate() {
+            let mut file = 9u8;
+            for c in rank.chars().filter(|&c| c != '+') {
+                match c.to_digit(10) {
+                    Some(n) => file -= n as u8,
+                    None => {
+                        bits.insert(Square::new(file, r as u8 + 1).unwrap());
+                        file -= 1;
+                    }
+                }
+            }
+        }
+        bits
+    }
+
+    #[test]
+    fn the_start_position_has_twenty_pieces_in_each_zone() {
+        // Each side's 20 pieces stand on its own three back ranks, the other side's promotion
+        // zone (JSA start position; SFEN from the USI protocol). The rule crate's own mask and
+        // this one once disagreed (14 here) because they numbered squares differently.
+        let start = occupied("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL");
+        assert_eq!(start.count(), 40);
+        assert_eq!((start & promotion_zone(Side::First)).count(), 20);
+        assert_eq!((start & promotion_zone(Side::Second)).count(), 20);
+        assert!(start.contains(sq("5a")) && start.contains(sq("8b")) && start.contains(sq("2h")));
+    }
+
     #[test]
     fn promotion_zones_are_the_far_three_ranks() {
         // Sente promotes on ranks 1-3 (a-c), gote on ranks 7-9 (g-i) (JSA rules).
