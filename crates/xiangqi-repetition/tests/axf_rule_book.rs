@@ -82,3 +82,35 @@ fn rule26_diagram61_a_second_attacker_chases_anew() {
         );
     }
 }
+
+#[test]
+fn rule19_diagram39_a_held_rook_that_blocks_a_check_chases_the_horse() {
+    // AXF rule 19 exempts the held rook's attack on the horse that holds it because the
+    // rook cannot leave (diagrams 39-41). A rook that itself steps onto the horse's leg to
+    // block the horse's check attacks the horse by its own move: the horse (unprotected here)
+    // is chased. Black 马 c1 checks the 帅 e0 over d1; 车 d5-d1 blocks.
+    let fen = "5k3/9/9/9/3R5/9/9/9/2n6/4K4 w";
+    let a = classified(fen, "d5d1", &Ruleset::AXF);
+    assert_eq!(a.class, EffectKind::Chase);
+    assert_eq!(chases(&a), [("d1".into(), "c1".into())]);
+}
+
+#[test]
+fn rule23_diagram50_a_root_cut_under_a_held_rook_is_a_chase() {
+    // Fairy-Stockfish test.py D39 (AXF diagram 39, rule 19) without Black's 车: Red's 仕
+    // e1-f0 takes away the screen over which Black's 炮 i1 protects the 马 c1, so the 车 d1
+    // held by that 马 now wins it. Nobody chases the 车 in this cycle, so the exemption of
+    // rule 19 does not apply: the chase made by removing the horse's protection is a chase
+    // (rule 23, diagram 50; the Appendix's example). Putting the 仕 back restores the root.
+    let fen = "5k3/9/9/9/9/9/9/9/2nRA3c/4K4 w";
+    let r = adjudicate_text(fen, "e1f0 f9f8 f0e1 f8f9", &Ruleset::AXF).unwrap();
+    assert_eq!(r.moves[0].class, EffectKind::Chase, "{}", r.explanation);
+    assert_eq!(chases(&r.moves[0]), [("d1".into(), "c1".into())]);
+    assert_eq!(r.red.chases, 1);
+    // In D39 itself Black's 车 chases the held 车 throughout, and the same 仕 move is no
+    // chase (test.py: Black loses); the verdict is kept in the Fairy-Stockfish suite.
+    let d39 = "5k3/9/9/9/9/9/7r1/9/2nRA3c/4K4 w";
+    let r = adjudicate_text(d39, "e1f0 h3h1 f0e1 h1h3", &Ruleset::AXF).unwrap();
+    assert_eq!(r.verdict, Verdict::BlackLoses, "{}", r.explanation);
+    assert_eq!(r.red.chases, 0, "{}", r.explanation);
+}

@@ -494,6 +494,7 @@ struct Threat {
 pub fn chase_threats(b: &Board, rules: &Ruleset) -> Vec<(Square, Square, bool)> {
     threats(b, rules)
         .into_iter()
+        .filter(|t| !(rules.held_rook_exempt && held_by_horse(b, t.attacker, t.victim)))
         .map(|t| (t.attacker, t.victim, t.protected))
         .collect()
 }
@@ -517,9 +518,6 @@ fn threats(b: &Board, rules: &Ruleset) -> Vec<Threat> {
             {
                 continue;
             }
-            if rules.held_rook_exempt && held_by_horse(b, cap.from, v) {
-                continue;
-            }
             if partners_at(b, cap.from, v, rules) && can_take_safely(&receiver, v, cap.from, rules)
             {
                 continue;
@@ -536,6 +534,18 @@ fn threats(b: &Board, rules: &Ruleset) -> Vec<Threat> {
         }
     }
     out
+}
+
+/// Is `e`, an effect of the move `mv` leading to `after`, the static attack of a rook
+/// held by a horse (马拦车) on the horse that holds it? Such an attack is exempt under AXF
+/// rule 19 (diagrams 39-41) only while the horse's side chases that rook, which the
+/// cycle's judge decides; a held rook that moved onto the horse (say to block a check)
+/// attacks it anew and is never exempt.
+pub(crate) fn held_rook_static_attack(after: &Board, mv: Move, e: &Effect) -> bool {
+    e.kind == EffectKind::Chase
+        && e.piece != mv.to
+        && e.target
+            .is_some_and(|horse| held_by_horse(after, e.piece, horse))
 }
 
 /// Is the rook on `rook` held by the horse on `horse` (马拦车): standing on the horse's leg
@@ -669,6 +679,7 @@ pub fn classify(before: &Board, mv: Move, rules: &Ruleset) -> MoveAnalysis {
     // attacked piece chases it). The moved piece is the same attacker on its new point.
     // A checking move chases only what it would win once the check is answered
     // ([`check_blind`]), so 一将一捉 stays one check and one chase (AXF rule 12).
+    // An attack that stood before the move is not new, exempt or not.
     let mut t_before = threats(before, rules);
     if let Some(u) = &unchecked {
         t_before.extend(threats(u, rules));

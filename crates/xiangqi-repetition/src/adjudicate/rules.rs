@@ -81,9 +81,13 @@ pub struct Ruleset {
     /// by successive checks on the next move).
     pub mate_threat_checks: u8,
     /// A rook held by a horse (马拦车: standing on the horse's leg, so that leaving would
-    /// let the horse check) does not chase the horse that holds it (AXF rule 19, diagrams
-    /// 39-41: the held rook may be chased, and its own attack on the horse is its only
-    /// defence).
+    /// let the horse check) does not chase the horse that holds it by its static attack
+    /// while the horse's side chases that rook in the cycle (AXF rule 19, diagrams 39-41:
+    /// the held rook may be chased, and its own attack on the horse is its only defence).
+    /// A held rook that moves onto the horse, or whose attack becomes a chase when a root
+    /// of the horse is cut while nobody chases the rook, chases (rule 23, diagram 50). The
+    /// Chinese editions have no such exemption: the 001 document rules every 捉 of a piece
+    /// that can be won (lecture 45), and no figure of it exempts a held 车.
     pub held_rook_exempt: bool,
     /// A root (根) counts only if retaking does not lose material: the exchange on the
     /// point is played out (八四 图四十五, lecture 55 图1: a 车 that retakes is itself lost,

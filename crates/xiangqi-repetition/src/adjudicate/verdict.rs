@@ -5,7 +5,7 @@ use board_core::repetition::History;
 use std::fmt;
 
 use super::board::{Board, BoardError};
-use super::effects::{EffectKind, MoveAnalysis, Note, classify};
+use super::effects::{EffectKind, MoveAnalysis, Note, classify, held_rook_static_attack};
 use super::notation::chinese;
 use super::rules::{Ruleset, StrikeCounting};
 use crate::piece::side_name;
@@ -328,6 +328,41 @@ pub fn adjudicate(start: &Position, moves: &[Move], rules: &Ruleset) -> Result<R
     Ok(judge(rules, cycle, positions, analyses))
 }
 
+/// AXF rule 19 (diagrams 39-41): the static attack of a rook held by a horse on that horse
+/// is no chase while the horse's side chases the rook somewhere in the cycle; the move is
+/// then classed by what else it does. A chase made otherwise (the rook moving onto the
+/// horse, a root cut while nobody chases the rook: rule 23, diagram 50) stays a chase.
+fn exempt_held_rooks(positions: &[Board], analyses: &mut [MoveAnalysis], ids: &[[u8; 90]]) {
+    let n = analyses.len();
+    let chased_by = |side: Side, id: u8| {
+        analyses
+            .iter()
+            .enumerate()
+            .any(|(k, a)| a.side == side && a.chase_victims().any(|v| ids[k][v.index()] == id))
+    };
+    let mut drop: Vec<(usize, usize)> = Vec::new();
+    for (k, a) in analyses.iter().enumerate() {
+        let after = &positions[(k + 1) % n];
+        for (i, e) in a.effects.iter().enumerate() {
+            if held_rook_static_attack(after, a.mv, e)
+                && chased_by(!a.side, ids[k][e.piece.index()])
+            {
+                drop.push((k, i));
+            }
+        }
+    }
+    for &(k, i) in drop.iter().rev() {
+        let a = &mut analyses[k];
+        a.effects.remove(i);
+        a.class = a
+            .effects
+            .iter()
+            .map(|e| e.kind)
+            .min()
+            .unwrap_or(EffectKind::Idle);
+    }
+}
+
 /// Judges classified cycle moves.
 pub fn judge(
     rules: &Ruleset,
@@ -339,6 +374,10 @@ pub fn judge(
         &positions,
         &analyses.iter().map(|a| a.mv).collect::<Vec<_>>(),
     );
+    let mut analyses = analyses;
+    if rules.held_rook_exempt {
+        exempt_held_rooks(&positions, &mut analyses, &ids);
+    }
     let per_side = |c: Side| -> SideSummary {
         let mv: Vec<&MoveAnalysis> = analyses.iter().filter(|a| a.side == c).collect();
         let same = (!rules.strikes_mix).then(|| {
