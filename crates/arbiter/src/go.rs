@@ -183,14 +183,6 @@ fn read_input(path: &std::path::Path) -> Result<Input, CliError> {
     })
 }
 
-fn num(h: score::HalfPoints) -> Value {
-    if h.is_whole() {
-        json!(h.0 / 2)
-    } else {
-        json!(h.to_json_number())
-    }
-}
-
 fn names(position: &Position, points: &[Point]) -> Vec<String> {
     points
         .iter()
@@ -451,26 +443,7 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
                         }
                     }
                 }
-                let mut e = json!({
-                    "method": s.method.name(),
-                    "black": num(s.black),
-                    "white": num(s.white),
-                    "komi": num(score::HalfPoints(i64::from(s.komi.0))),
-                    "winner": s.winner().map_or("draw", |c| c.name()),
-                    "margin": num(s.margin),
-                    "notes": s.notes,
-                });
-                if s.method.is_living_family() {
-                    e["version"] = json!(version.to_string());
-                }
-                if let Some(t) = &s.threshold {
-                    e["threshold"] = json!({"black": t.black.to_json_number(), "white": t.white.to_json_number()});
-                }
-                if let Some(b) = &s.board {
-                    e["board"] = json!(b.render());
-                    e["changes"] = json!(b.describe_changes());
-                }
-                entries.push(e);
+                entries.push(to_json(s)?);
             }
             Err(u) => {
                 text.push_str(&format!(
@@ -478,15 +451,7 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
                     u.method.name(),
                     u.reason
                 ));
-                entries.push(json!({
-                    "method": u.method.name(),
-                    "black": Value::Null,
-                    "white": Value::Null,
-                    "komi": num(score::HalfPoints(i64::from(komi.0))),
-                    "winner": Value::Null,
-                    "margin": Value::Null,
-                    "unavailable": u.reason,
-                }));
+                entries.push(to_json(u)?);
             }
         }
     }
@@ -560,6 +525,11 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
         doc["ultimate"] = u;
     }
     Ok(Output::new(text, doc))
+}
+
+/// A value as JSON, through its `Serialize` implementation.
+fn to_json(value: &impl serde::Serialize) -> Result<Value, CliError> {
+    serde_json::to_value(value).map_err(|e| CliError::internal(e.to_string()))
 }
 
 fn status_name(status: &go_scoring::graph::life::Status) -> &'static str {

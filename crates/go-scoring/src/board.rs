@@ -20,6 +20,11 @@ use std::sync::Arc;
 /// A move: a stone on a point, a pass (放弃, giving up the turn) or a virtual move
 /// (虚着: a stone played off the board, which counts as a move but changes no point).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Move {
     Place(Point),
     Pass,

@@ -6,6 +6,11 @@ use std::fmt;
 /// moves first is a rule parameter (the living-stones documents have White move first).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Color {
     /// Black (黑), the first side.
     Black = 1,
@@ -124,6 +129,7 @@ impl From<board_core::Side> for Color {
 
 /// A pair of values, one per colour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PerColor<T> {
     pub black: T,
     pub white: T,

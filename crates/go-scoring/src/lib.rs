@@ -16,6 +16,8 @@ pub mod madeup;
 pub mod position;
 pub mod rules;
 pub mod score;
+#[cfg(feature = "serde")]
+mod serialize;
 pub mod sgf;
 pub mod solve;
 pub mod svg;

@@ -7,6 +7,11 @@ use std::fmt;
 
 /// Which repetitions are forbidden.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum KoRule {
     /// Only the immediate recapture of a single stone that just captured a single stone.
     Simple,
@@ -18,6 +23,11 @@ pub enum KoRule {
 
 /// Which self-captures are legal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum SuicideRule {
     /// No move may leave its own chain without liberties.
     Illegal,
@@ -139,6 +149,7 @@ impl std::str::FromStr for Komi {
 
 /// A rule set for play: every field independent of the others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rules {
     pub ko: KoRule,
     pub suicide: SuicideRule,

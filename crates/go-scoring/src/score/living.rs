@@ -6,11 +6,13 @@ use super::{Counted, HalfPoints, Method, Notes, Params, Score, Unavailable, Vers
 use crate::analysis::Analysis;
 use crate::color::{Color, PerColor};
 use crate::madeup::MakeUp;
+use crate::rules::Komi;
 
 fn unavailable(method: Method, reason: impl Into<String>) -> Unavailable {
     Unavailable {
         method,
         reason: reason.into(),
+        komi: Komi(0),
     }
 }
 

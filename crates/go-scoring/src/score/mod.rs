@@ -74,6 +74,11 @@ impl fmt::Display for QuarterPoints {
 /// Art version (艺术版: the side that made n more moves gives n/2 stones to each side before
 /// counting, 多下贴子) or law version (律法版: no such step).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Version {
     /// 艺术版: the side with more moves gives stones before counting.
     Art,
@@ -122,6 +127,11 @@ impl fmt::Display for Version {
 /// A counting method.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(rename_all = "kebab-case")
+)]
 pub enum Method {
     /// 子路合计法: stones plus roads.
     LivingStones,
@@ -262,6 +272,8 @@ pub struct Score {
     pub black: HalfPoints,
     pub white: HalfPoints,
     pub komi: Komi,
+    /// The version counted under, for the living-stones methods (the others have none).
+    pub version: Option<Version>,
     /// Who won under this method after komi, in the shared vocabulary of every game (Black
     /// is the first side); [`Score::winner`] gives it as a colour, `margin` by how much.
     pub outcome: Outcome,
@@ -279,8 +291,12 @@ pub struct Score {
 /// A method that cannot be computed from the input, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unavailable {
+    /// The method that cannot count.
     pub method: Method,
+    /// Why not, as a sentence fragment.
     pub reason: String,
+    /// The komi the count would have used.
+    pub komi: Komi,
 }
 
 impl fmt::Display for Unavailable {
@@ -315,6 +331,7 @@ impl Score {
             black,
             white,
             komi: params.komi,
+            version: method.is_living_family().then_some(params.version),
             outcome,
             margin: HalfPoints(diff.abs()),
             threshold: None,
@@ -428,7 +445,11 @@ pub fn score(analysis: &Analysis, method: Method, params: &Params) -> MethodResu
         params,
         MadeUpBoard::from_analysis(analysis),
         &mut notes,
-    )?;
+    )
+    .map_err(|u| Unavailable {
+        komi: params.komi,
+        ..u
+    })?;
     Ok(counted.into_score(method, params, notes))
 }
 
@@ -452,7 +473,11 @@ pub fn figures(analysis: &Analysis, method: Method, params: &Params) -> MethodRe
         params,
         Tally::of_analysis(analysis),
         &mut notes,
-    )?;
+    )
+    .map_err(|u| Unavailable {
+        komi: params.komi,
+        ..u
+    })?;
     Ok(counted.into_score(method, params, notes))
 }
 

@@ -52,6 +52,7 @@ pub(crate) fn territory_on<B>(
     let captures = params.captures.ok_or_else(|| Unavailable {
         method: Method::Territory,
         reason: "needs the stones each side captured during play (--captures B,W)".into(),
+        komi: params.komi,
     })?;
     let count = |c: Color| {
         analysis.independent_territory(c) as i64
