@@ -58,8 +58,16 @@ pub struct Ruleset {
     pub offer_test: OfferTest,
     /// Attacks made by a pawn count as idle (〇七: 「兵卒本身…直接捉吃对方的棋子…按‘闲’处理」;
     /// AXF: pawn chases are allowed).
+    ///
+    /// Article 27 of the 2007/2011 text is read from the wording the 001 document quotes
+    /// (lecture 54 图3), the only one at hand: a pawn's own attacks are 闲 in every count,
+    /// including when the other side strikes perpetually — no clause quoted there lets a
+    /// pawn's chase answer a perpetual chase (「关于兵卒参与互打时的规定并非始终一成不变」
+    /// is mentioned, not quoted). Tests: `tests/cxa2011_article27.rs`.
     pub pawn_chase_idle: bool,
-    /// Attacks made by the king count as idle (AXF exception list).
+    /// Attacks made by the king count as idle (AXF exception list). No Chinese text at
+    /// hand (the 001 document, the reference digest) exempts the king, so under every
+    /// Chinese edition, 2011 included, the king's own attacks are 捉 like any piece's.
     pub king_chase_idle: bool,
     /// Mate threats (杀) are forbidden moves (all Chinese editions); AXF allows perpetual 杀.
     pub mate_threat_forbidden: bool,
