@@ -333,7 +333,11 @@ fn run_convert(
         text: &out,
         encoding: written_encoding.name(),
     };
-    Ok(Output::new(text, to_json(&report)))
+    let mut output = Output::new(text, to_json(&report));
+    for lost in record::losses(&rec, format) {
+        output = output.with_warning(format!("{}: {lost}", file.display()));
+    }
+    Ok(output)
 }
 
 /// Reads a record file in whatever encoding it is in (see [`input::decode`]).

@@ -402,3 +402,21 @@ fn kif_files_are_written_in_shift_jis_unless_told_otherwise() {
     assert_eq!(code, 2);
     assert!(err.contains("U+2654"), "{err}");
 }
+
+#[test]
+fn writing_csa_says_it_drops_variations() {
+    // KIF 変化 (Kakinoki KIF format page); CSA V2.2 has no variations.
+    let kif = temp_file(
+        "var.kif",
+        "   1 ７六歩(77)\n   2 ３四歩(33)\n\n変化：2手\n   2 ８四歩(83)\n",
+    );
+    let (code, out, err) = arbiter(&["shogi", "convert", kif.to_str().unwrap(), "--to", "csa"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("-3334FU") && !out.contains("8384"), "{out}");
+    assert!(
+        err.contains("warning") && err.contains("variations"),
+        "{err}"
+    );
+    let (_, _, err) = arbiter(&["shogi", "convert", kif.to_str().unwrap(), "--to", "kif"]);
+    assert!(err.is_empty(), "{err}");
+}

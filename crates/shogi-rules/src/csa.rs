@@ -123,11 +123,12 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     let mut end = None;
     let mut start: Option<Position> = None;
     let mut al_pending: Option<Side> = None;
+    let mut game_comments = Vec::new();
     for (ln, raw_line) in text.lines().enumerate() {
         let line_no = ln + 1;
         let raw_line = raw_line.trim_end_matches('\r');
-        if raw_line.starts_with('\'') {
-            if let Some(c) = raw_line.strip_prefix("'*") {
+        if let Some(comment) = raw_line.strip_prefix('\'') {
+            if let Some(c) = comment.strip_prefix('*') {
                 // After the `%` line, a comment may name what CSA has no word for.
                 let to_move = pos
                     .as_ref()
@@ -138,7 +139,17 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                     end = Some(refined);
                 } else if let Some(m) = record_moves.last_mut() {
                     m.comments.push(c.to_string());
+                } else {
+                    // Before the first move: a comment on the game.
+                    game_comments.push(c.to_string());
                 }
+            } else if record_moves.is_empty()
+                && let Some((k, v)) = comment.split_once('：')
+                && !k.is_empty()
+                && !k.starts_with(['*', ' '])
+            {
+                // A KIF header CSA has no field for, carried as `'key：value`.
+                headers.push((k.to_string(), v.to_string()));
             }
             continue;
         }
@@ -154,7 +165,11 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
             let err = |c: usize, m: String| syntax(line_no, c0 + c, m);
             let first = s.as_bytes()[0];
             match first {
-                b'V' | b'$' => headers.push((s.to_string(), String::new())),
+                b'V' => headers.push((s.to_string(), String::new())),
+                b'$' => {
+                    let (k, v) = s.split_once(':').unwrap_or((s, ""));
+                    headers.push((k.to_string(), v.to_string()));
+                }
                 b'N' => {
                     let (k, v) =
                         s.split_at(s.char_indices().nth(2).map(|(i, _)| i).unwrap_or(s.len()));
@@ -229,6 +244,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     record.headers = headers;
     record.handicap = handicap;
     record.moves = record_moves;
+    record.comments = game_comments;
     record.end = end;
     Ok(record)
 }
@@ -371,14 +387,25 @@ fn read_position_line(
 /// Writes a CSA V2.2 record (V3.0 adds only the encoding line, see [`write_v3`]).
 pub fn write(record: &Record) -> String {
     let mut s = String::from("V2.2\n");
+    // Names, then `$` fields (the order CSA V2.2 gives), then KIF headers CSA has no field
+    // for, as `'key：value` comments that the reader turns back into headers.
+    let mut names = Vec::new();
+    let mut fields = Vec::new();
+    let mut others = Vec::new();
     for (k, v) in &record.headers {
-        // KIF 先手/後手 (下手/上手 in handicap games) become the CSA name lines.
-        match k.as_str() {
-            "先手" | "下手" => s.push_str(&format!("N+{v}\n")),
-            "後手" | "上手" => s.push_str(&format!("N-{v}\n")),
-            _ if k.starts_with('N') || k.starts_with('$') => s.push_str(&format!("{k}{v}\n")),
-            _ => {}
+        let csa_name = crate::record::csa_header_name(k).or_else(|| {
+            (k.starts_with("N+") || k.starts_with("N-") || k.starts_with('$')).then_some(k.as_str())
+        });
+        match csa_name {
+            Some(n) if n.starts_with('N') => names.push(format!("{n}{v}\n")),
+            Some(n) => fields.push(format!("{n}:{v}\n")),
+            None if k == "手合割"
+                || k.starts_with(|c: char| c.is_ascii_uppercase() || c == '\'') => {}
+            None => others.push(format!("'{k}：{v}\n")),
         }
+    }
+    for line in names.iter().chain(&fields).chain(&others) {
+        s.push_str(line);
     }
     match HANDICAPS.iter().find(|h| h.position() == record.start) {
         Some(h) => s.push_str(&format!("{}\n", h.csa)),
@@ -417,6 +444,9 @@ pub fn write(record: &Record) -> String {
     } else {
         "-\n"
     });
+    for c in &record.comments {
+        s.push_str(&format!("'*{c}\n"));
+    }
     let mut pos = record.start.clone();
     for m in &record.moves {
         let sign = if pos.side_to_move() == Side::First {
@@ -429,6 +459,9 @@ pub fn write(record: &Record) -> String {
         s.push('\n');
         if let Some(t) = m.seconds {
             s.push_str(&format!("T{t}\n"));
+        }
+        for c in &m.comments {
+            s.push_str(&format!("'*{c}\n"));
         }
         pos.play_unchecked(m.mv);
     }

@@ -39,6 +39,8 @@ struct Branch {
     start: usize,
     moves: Vec<RecordMove>,
     end: Option<Ending>,
+    /// Comments read after the 変化 line, before the branch's first move.
+    lead: Vec<String>,
 }
 
 /// Reads a KIF or KI2 record (the format is recognised line by line).
@@ -68,6 +70,13 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
         let raw = line.text;
         let t = raw.trim_start_matches([' ', '　', '\t']);
         let lead = raw.len() - t.len();
+        // A CSA header without a KIF counterpart, carried as a comment (`#$EVENT:…`).
+        if let Some(field) = t.strip_prefix("#$")
+            && let Some((k, v)) = field.split_once(':')
+        {
+            headers.push((format!("${k}"), v.to_string()));
+            continue;
+        }
         if t.is_empty() || t.starts_with('#') || t.starts_with('&') {
             continue;
         }
@@ -94,8 +103,12 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 b.end = Some(refined);
                 continue;
             }
-            match branches.get_mut(current).and_then(|b| b.moves.last_mut()) {
-                Some(m) => m.comments.push(c.to_string()),
+            match branches.get_mut(current) {
+                Some(b) => match b.moves.last_mut() {
+                    Some(m) => m.comments.push(c.to_string()),
+                    None => b.lead.push(c.to_string()),
+                },
+                // Before move 1: a comment on the game.
                 None => pending_comments.push(c.to_string()),
             }
             continue;
@@ -134,6 +147,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 start: n,
                 moves: Vec::new(),
                 end: None,
+                lead: Vec::new(),
             });
             current = branches.len() - 1;
             continue;
@@ -198,6 +212,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 start: 1,
                 moves: Vec::new(),
                 end: early_end.take(),
+                lead: Vec::new(),
             });
             current = 0;
         }
@@ -229,12 +244,15 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
         record.moves = main.moves;
         record.end = main.end;
     }
-    if let Some(first) = record.moves.first_mut() {
-        let mut c = pending_comments;
-        c.append(&mut first.comments);
-        first.comments = c;
-    }
+    record.comments = pending_comments;
     record.variations = iter
+        .map(|mut b| {
+            if let Some(first) = b.moves.first_mut() {
+                b.lead.append(&mut first.comments);
+                first.comments = std::mem::take(&mut b.lead);
+            }
+            b
+        })
         .map(|b| Variation {
             start_ply: b.start,
             prefix: b.prefix,
@@ -589,14 +607,19 @@ pub fn write_bod(pos: &Position) -> String {
 
 fn start_header(record: &Record) -> String {
     let mut s = String::new();
+    let handicap = is_handicap(record);
     for (k, v) in &record.headers {
-        // CSA names become 先手/後手; other CSA lines (V2.2, $…) have no KIF header.
-        match k.as_str() {
-            "手合割" => {}
-            "N+" => s.push_str(&format!("先手：{v}\n")),
-            "N-" => s.push_str(&format!("後手：{v}\n")),
-            _ if k.starts_with(|c: char| c.is_ascii_uppercase() || c == '$' || c == '\'') => {}
-            _ => s.push_str(&format!("{k}：{v}\n")),
+        if k == "手合割" {
+            continue;
+        }
+        // CSA fields with a KIF name take it; other `$` fields travel as `#$KEY:value`
+        // comments; the CSA version line and comments have no place in KIF.
+        if let Some(name) = crate::record::kif_header_name(k, handicap) {
+            s.push_str(&format!("{name}：{v}\n"));
+        } else if k.starts_with('$') {
+            s.push_str(&format!("#{k}:{v}\n"));
+        } else if !k.starts_with(|c: char| c.is_ascii_uppercase() || c == '\'') {
+            s.push_str(&format!("{k}：{v}\n"));
         }
     }
     let matching = HANDICAPS.iter().find(|h| h.position() == record.start);
@@ -697,13 +720,19 @@ fn kif_terminal(end: Ending, number: usize, to_move: Side, out: &mut String) {
 pub fn write_kif(record: &Record) -> String {
     let mut s = start_header(record);
     s.push_str("手数----指手---------消費時間--\n");
+    for c in &record.comments {
+        s.push_str(&format!("*{c}\n"));
+    }
     let to_move = kif_lines(&record.start, &[], 1, &record.moves, &mut s);
     if let Some(e) = record.end {
         kif_terminal(e, record.moves.len() + 1, to_move, &mut s);
         s.push_str(&e.kif_summary(record.moves.len(), to_move, is_handicap(record)));
         s.push('\n');
     }
-    for v in &record.variations {
+    for v in variation_order(record)
+        .into_iter()
+        .map(|i| &record.variations[i])
+    {
         s.push_str(&format!("\n変化：{}手\n", v.start_ply));
         let to_move = kif_lines(&record.start, &v.prefix, v.start_ply, &v.moves, &mut s);
         if let Some(e) = v.end {
@@ -713,39 +742,123 @@ pub fn write_kif(record: &Record) -> String {
     s
 }
 
+/// The order to write the variations in so that a reader, which hangs each 変化 on the most
+/// recent line holding its move number, rebuilds the same tree: depth first, and the
+/// branches of one line from the latest branch point back to the earliest.
+fn variation_order(record: &Record) -> Vec<usize> {
+    // Line 0 is the main line, line i + 1 is variation i; each as (first ply, full moves).
+    let mut lines: Vec<(usize, Vec<Move>)> = vec![(1, record.moves.iter().map(|m| m.mv).collect())];
+    for v in &record.variations {
+        let mut full = v.prefix.clone();
+        full.extend(v.moves.iter().map(|m| m.mv));
+        lines.push((v.start_ply, full));
+    }
+    // The parent of a variation: the line it leaves, i.e. the one that starts before it,
+    // reaches its first move number, and agrees with its prefix.
+    let parent = |i: usize| -> usize {
+        let v = &record.variations[i];
+        (0..lines.len())
+            .rev()
+            .find(|&l| {
+                let (start, full) = &lines[l];
+                l != i + 1
+                    && *start < v.start_ply.max(2)
+                    && full.len() >= v.start_ply
+                    && full[..v.start_ply - 1] == v.prefix[..]
+            })
+            .unwrap_or(0)
+    };
+    let parents: Vec<usize> = (0..record.variations.len()).map(parent).collect();
+    let mut order = Vec::with_capacity(parents.len());
+    let mut stack = vec![0usize];
+    while let Some(line) = stack.pop() {
+        if line > 0 {
+            order.push(line - 1);
+        }
+        let mut children: Vec<usize> = (0..parents.len())
+            .filter(|&i| parents[i] == line && i + 1 != line)
+            .map(|i| i + 1)
+            .collect();
+        // Popped in descending start ply (ties keep their order), so push ascending.
+        children.sort_by_key(|&c| std::cmp::Reverse(lines[c].0));
+        children.reverse();
+        stack.extend(children);
+    }
+    // A variation whose parent chain loops (malformed input) is still written, at the end.
+    for i in 0..record.variations.len() {
+        if !order.contains(&i) {
+            order.push(i);
+        }
+    }
+    order
+}
+
 /// Whether the record's sides are 下手/上手 rather than 先手/後手.
 fn is_handicap(record: &Record) -> bool {
     record.handicap.is_some_and(|h| h.id != "even")
 }
 
-/// Writes a KI2 record (JSA notation, main line only).
-pub fn write_ki2(record: &Record) -> String {
-    let mut s = start_header(record);
-    let mut pos = record.start.clone();
-    let mut prev = None;
-    for (i, m) in record.moves.iter().enumerate() {
+/// Writes the KI2 moves of one line of play, six to a line, breaking after a move that
+/// has comments so that each comment follows its move; returns the side to move after it.
+fn ki2_lines(start: &Position, prefix: &[Move], moves: &[RecordMove], out: &mut String) -> Side {
+    let mut pos = start.clone();
+    for &m in prefix {
+        pos.play_unchecked(m);
+    }
+    let mut prev = prefix.last().map(|m| m.to());
+    let mut on_line = 0;
+    for (i, m) in moves.iter().enumerate() {
         let mark = if pos.side_to_move() == Side::First {
             '▲'
         } else {
             '△'
         };
-        let text = jsa::write_move(&pos, m.mv, prev, false);
-        s.push(mark);
-        s.push_str(&text);
-        s.push_str(if (i + 1) % 6 == 0 || i + 1 == record.moves.len() {
-            "\n"
+        out.push(mark);
+        out.push_str(&jsa::write_move(&pos, m.mv, prev, false));
+        on_line += 1;
+        let last = i + 1 == moves.len();
+        if on_line == 6 || last || !m.comments.is_empty() {
+            out.push('\n');
+            on_line = 0;
         } else {
-            "    "
-        });
+            out.push_str("    ");
+        }
+        for c in &m.comments {
+            out.push_str(&format!("*{c}\n"));
+        }
         prev = Some(m.mv.to());
         pos.play_unchecked(m.mv);
     }
+    pos.side_to_move()
+}
+
+/// Writes a KI2 record (JSA notation, comments, the ending's summary line, 変化 branches).
+pub fn write_ki2(record: &Record) -> String {
+    let mut s = start_header(record);
+    for c in &record.comments {
+        s.push_str(&format!("*{c}\n"));
+    }
+    let to_move = ki2_lines(&record.start, &[], &record.moves, &mut s);
     if let Some(e) = record.end {
-        let to_move = pos.side_to_move();
         s.push_str(&e.kif_summary(record.moves.len(), to_move, is_handicap(record)));
         s.push('\n');
         if let Some(label) = e.kif_word(to_move).1 {
             s.push_str(&format!("*{label}\n"));
+        }
+    }
+    for v in variation_order(record)
+        .into_iter()
+        .map(|i| &record.variations[i])
+    {
+        s.push_str(&format!("\n変化：{}手\n", v.start_ply));
+        let to_move = ki2_lines(&record.start, &v.prefix, &v.moves, &mut s);
+        if let Some(e) = v.end {
+            let (word, label) = e.kif_word(to_move);
+            s.push_str(word);
+            s.push('\n');
+            if let Some(label) = label {
+                s.push_str(&format!("*{label}\n"));
+            }
         }
     }
     s

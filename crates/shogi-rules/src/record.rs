@@ -50,6 +50,8 @@ pub struct Record {
     pub handicap: Option<&'static Handicap>,
     /// The start position.
     pub start: Position,
+    /// Comments on the game as a whole (those written before move 1).
+    pub comments: Vec<String>,
     /// The main line.
     pub moves: Vec<RecordMove>,
     /// Variations (変化) branching from the main line or from each other.
@@ -65,6 +67,7 @@ impl Record {
             headers: Vec::new(),
             handicap: None,
             start,
+            comments: Vec::new(),
             moves: Vec::new(),
             variations: Vec::new(),
             end: None,
@@ -87,6 +90,70 @@ impl Record {
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     }
+}
+
+/// Header names that KIF and CSA both have: (KIF name, CSA name). Headers without a
+/// counterpart travel as comments (`#$KEY:value` in KIF, `'key：value` in CSA) and come back
+/// as headers when read.
+pub const HEADER_PAIRS: [(&str, &str); 10] = [
+    ("先手", "N+"),
+    ("後手", "N-"),
+    ("下手", "N+"),
+    ("上手", "N-"),
+    ("棋戦", "$EVENT"),
+    ("場所", "$SITE"),
+    ("開始日時", "$START_TIME"),
+    ("終了日時", "$END_TIME"),
+    ("持ち時間", "$TIME_LIMIT"),
+    ("戦型", "$OPENING"),
+];
+
+/// The CSA name of a KIF header, if CSA has one.
+pub fn csa_header_name(kif: &str) -> Option<&'static str> {
+    HEADER_PAIRS
+        .iter()
+        .find(|(k, _)| *k == kif)
+        .map(|(_, c)| *c)
+}
+
+/// The KIF name of a CSA header (`N+` is 先手, or 下手 in a handicap game).
+pub fn kif_header_name(csa: &str, handicap: bool) -> Option<&'static str> {
+    match (csa, handicap) {
+        ("N+", true) => Some("下手"),
+        ("N-", true) => Some("上手"),
+        _ => HEADER_PAIRS
+            .iter()
+            .find(|(_, c)| *c == csa)
+            .map(|(k, _)| *k),
+    }
+}
+
+/// What writing `record` in `format` leaves out, one line per kind of loss (empty when the
+/// format holds everything), for a caller to warn about.
+pub fn losses(record: &Record, format: Format) -> Vec<String> {
+    let mut lost = Vec::new();
+    let n = record.variations.len();
+    let has_comments =
+        !record.comments.is_empty() || record.moves.iter().any(|m| !m.comments.is_empty());
+    match format {
+        Format::Csa if n > 0 => lost.push(format!("CSA has no variations: {n} 変化 not written")),
+        Format::Usi | Format::Sfen => {
+            if n > 0 {
+                lost.push(format!("{n} 変化 not written"));
+            }
+            if has_comments {
+                lost.push("comments not written".to_string());
+            }
+            if record.end.is_some() {
+                lost.push("the ending not written".to_string());
+            }
+        }
+        Format::Ki2 if record.moves.iter().any(|m| m.seconds.is_some()) => {
+            lost.push("KI2 has no move times: times not written".to_string());
+        }
+        _ => {}
+    }
+    lost
 }
 
 /// Plays a move read from a record, turning an illegal one into an error that names the
