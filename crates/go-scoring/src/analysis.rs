@@ -61,6 +61,7 @@ pub enum PointClass {
 /// An empty region: a maximal connected set of empty points (after dead stones are removed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Region {
+    /// The points of the region.
     pub points: Vec<Point>,
     /// Bordering colours: bit 0 Black, bit 1 White.
     pub border: u8,
@@ -85,8 +86,11 @@ impl Region {
 /// regions only that colour borders.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Unit {
+    /// The colour of the unit's stones.
     pub color: Color,
+    /// Every stone of the unit.
     pub stones: Vec<Point>,
+    /// How many chains the unit joins.
     pub chains: usize,
     /// Empty points of regions only this colour borders.
     pub territory: Vec<Point>,
@@ -460,6 +464,7 @@ impl Analysis {
         })
     }
 
+    /// The board the position is on.
     pub fn topology(&self) -> &Shape {
         &self.topology
     }
@@ -468,6 +473,7 @@ impl Analysis {
         self.template
             .get_or_init(|| MadeUpBoard::from_analysis(self))
     }
+    /// The board, shared.
     pub fn topology_arc(&self) -> &Arc<Shape> {
         &self.topology
     }
@@ -494,9 +500,11 @@ impl Analysis {
     pub fn classes(&self) -> &[PointClass] {
         &self.class
     }
+    /// What point `p` is for the count: a stone, a road, an eye, a dame point...
     pub fn class(&self, p: Point) -> PointClass {
         self.class[p as usize]
     }
+    /// The empty regions of the position.
     pub fn regions(&self) -> &[Region] {
         &self.regions
     }
@@ -526,9 +534,11 @@ impl Analysis {
     pub fn eyes(&self, c: Color) -> u32 {
         self.class_count(PointClass::Eye(c))
     }
+    /// Essential eyes shared by both colours (seki).
     pub fn shared_eyes(&self) -> u32 {
         self.class_count(PointClass::SharedEye)
     }
+    /// Dame: empty points that are no side's road or eye.
     pub fn dame(&self) -> u32 {
         self.class_count(PointClass::Dame)
     }

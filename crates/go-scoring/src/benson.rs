@@ -16,6 +16,7 @@ use board_geometry::Point as GeoPoint;
 /// The result of Benson's test for one colour.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PassAlive {
+    /// The colour of the chains.
     pub color: Color,
     /// True for each stone of `color` in a pass-alive chain.
     pub alive: Vec<bool>,

@@ -26,8 +26,11 @@ use std::sync::Arc;
     serde(rename_all = "lowercase")
 )]
 pub enum Move {
+    /// A stone on the point.
     Place(Point),
+    /// A pass (放弃).
     Pass,
+    /// A virtual move (虚着): a move that places no stone.
     Virtual,
 }
 
@@ -300,16 +303,20 @@ impl Board {
         }
     }
 
+    /// The board the game is played on.
     pub fn topology(&self) -> &Shape {
         &self.topology
     }
+    /// The rules in force.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
+    /// The colour whose turn it is.
     pub fn side_to_move(&self) -> Color {
         self.to_move
     }
     #[inline]
+    /// What stands on point `p`.
     pub fn at(&self, p: Point) -> Stone {
         self.stones[p as usize]
     }

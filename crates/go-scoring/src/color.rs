@@ -131,15 +131,19 @@ impl From<board_core::Side> for Color {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PerColor<T> {
+    /// Black's value.
     pub black: T,
+    /// White's value.
     pub white: T,
 }
 
 impl<T> PerColor<T> {
+    /// The pair from Black's value and White's.
     pub const fn new(black: T, white: T) -> Self {
         PerColor { black, white }
     }
 
+    /// The value of colour `c`.
     pub fn get(&self, c: Color) -> &T {
         match c {
             Color::Black => &self.black,
@@ -147,6 +151,7 @@ impl<T> PerColor<T> {
         }
     }
 
+    /// The value of colour `c`, to change it.
     pub fn get_mut(&mut self, c: Color) -> &mut T {
         match c {
             Color::Black => &mut self.black,
@@ -160,13 +165,17 @@ impl<T> PerColor<T> {
 #[repr(u8)]
 pub enum Stone {
     #[default]
+    /// No stone.
     Empty = 0,
+    /// A black stone.
     Black = 1,
+    /// A white stone.
     White = 2,
 }
 
 impl Stone {
     #[inline]
+    /// The stone's colour, `None` for an empty point.
     pub const fn color(self) -> Option<Color> {
         match self {
             Stone::Empty => None,
@@ -176,6 +185,7 @@ impl Stone {
     }
 
     #[inline]
+    /// The stone of colour `c`.
     pub const fn of(c: Color) -> Stone {
         match c {
             Color::Black => Stone::Black,

@@ -11,14 +11,18 @@ use std::sync::Arc;
 /// What a point of a made-up board holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Mark {
+    /// A stone (real, or made up by the method) of this colour.
     Stone(Color),
+    /// A road of this colour.
     Road(Color),
+    /// An essential eye of this colour.
     Eye(Color),
     /// A shared seki liberty: an essential eye of both sides, half each.
     SharedEye,
     /// A point split half and half: an unfilled dame, or a stone lifted by an A-class
     /// negative move ("视为未收的单官由双方均分").
     Split,
+    /// An empty point no side counts.
     Neutral,
 }
 
@@ -33,14 +37,22 @@ pub enum Change {
     LiftedToSplit(Color, Point),
     /// An essential eye's virtual stone given to the other colour (or shared, `half`).
     EyeGiven {
+        /// The colour whose eye it was.
         from: Color,
+        /// The eye.
         point: Point,
+        /// Shared half and half rather than given.
         half: bool,
     },
     /// A road of this colour split half and half (art version, when no stone is left).
     RoadSplit(Color, Point),
     /// A border stone given to the other colour (returned head or art-version stone).
-    Recoloured { from: Color, point: Point },
+    Recoloured {
+        /// The stone's colour before.
+        from: Color,
+        /// The stone.
+        point: Point,
+    },
 }
 
 /// A made-up counting board.
@@ -266,31 +278,40 @@ impl MadeUpBoard {
         self.counts[m.slot()] += 1;
     }
 
+    /// The board.
     pub fn topology(&self) -> &Shape {
         &self.topology
     }
+    /// The mark on every point.
     pub fn marks(&self) -> &[Mark] {
         &self.marks
     }
+    /// The changes made, in order.
     pub fn changes(&self) -> &[Change] {
         &self.changes
     }
 
+    /// How many points carry mark `m`.
     pub fn count(&self, m: Mark) -> u32 {
         self.counts[m.slot()]
     }
+    /// Stones of colour `c`.
     pub fn stones(&self, c: Color) -> u32 {
         self.count(Mark::Stone(c))
     }
+    /// Roads of colour `c`.
     pub fn roads(&self, c: Color) -> u32 {
         self.count(Mark::Road(c))
     }
+    /// Essential eyes of colour `c`.
     pub fn eyes(&self, c: Color) -> u32 {
         self.count(Mark::Eye(c))
     }
+    /// Points split half and half.
     pub fn split(&self) -> u32 {
         self.count(Mark::Split)
     }
+    /// Essential eyes shared by both colours.
     pub fn shared_eyes(&self) -> u32 {
         self.count(Mark::SharedEye)
     }

@@ -13,6 +13,7 @@ use std::sync::Arc;
 /// A chain without liberties found while validating a setup.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChainWithoutLiberties {
+    /// The colour of the chain without liberties.
     pub color: Color,
     /// Point names of the chain's stones, in index order.
     pub stones: Vec<String>,
@@ -23,7 +24,12 @@ pub struct ChainWithoutLiberties {
 #[non_exhaustive]
 pub enum PositionError {
     /// The stone list does not match the number of points.
-    WrongLength { expected: usize, found: usize },
+    WrongLength {
+        /// Points of the board.
+        expected: usize,
+        /// Stones given.
+        found: usize,
+    },
     /// Chains that have no liberty (every one found).
     NoLiberties(Vec<ChainWithoutLiberties>),
 }
@@ -101,27 +107,33 @@ impl Position {
         Position { topology, stones }
     }
 
+    /// The board.
     pub fn topology(&self) -> &Shape {
         &self.topology
     }
 
+    /// The board, shared.
     pub fn topology_arc(&self) -> &Arc<Shape> {
         &self.topology
     }
 
+    /// The stone on every point, by index.
     pub fn stones(&self) -> &[Stone] {
         &self.stones
     }
 
     #[inline]
+    /// What stands on point `p`.
     pub fn at(&self, p: Point) -> Stone {
         self.stones[p as usize]
     }
 
+    /// Number of points.
     pub fn len(&self) -> usize {
         self.stones.len()
     }
 
+    /// True for a board without points.
     pub fn is_empty(&self) -> bool {
         self.stones.is_empty()
     }
@@ -185,7 +197,10 @@ impl Position {
 /// A maximal connected set of same-coloured stones.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Chain {
+    /// The chain's colour.
     pub color: Color,
+    /// Its stones.
     pub stones: Vec<Point>,
+    /// Its liberties.
     pub liberties: Vec<Point>,
 }

@@ -151,8 +151,11 @@ impl std::str::FromStr for Komi {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Rules {
+    /// Which repetitions are forbidden.
     pub ko: KoRule,
+    /// Which self-captures are legal.
     pub suicide: SuicideRule,
+    /// Komi in half-points, added to White.
     pub komi: Komi,
     /// The colour that moves first in an even game (White in the living-stones documents).
     pub first: Color,

@@ -1,4 +1,4 @@
-//! SGF FF[4] input and output for Go (GM[1]).
+//! SGF `FF[4]` input and output for Go (`GM[1]`).
 //!
 //! Reads the main line (first variation) of the first game: `SZ` (square or `w:h`), setup
 //! `AB`/`AW`/`AE` with compressed point lists, moves `B`/`W` (`[]` or `[tt]` passes on boards
@@ -19,15 +19,20 @@ use std::sync::Arc;
 /// Where an SGF error is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SgfPos {
+    /// Byte offset.
     pub offset: usize,
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column, in characters.
     pub column: usize,
 }
 
 /// An SGF error: what and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SgfError {
+    /// Where the problem is.
     pub pos: SgfPos,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -46,18 +51,23 @@ impl std::error::Error for SgfError {}
 /// One property: identifier, values, and the offset of its identifier.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Property {
+    /// The property name (`B`, `AB`, `SZ`...).
     pub ident: String,
+    /// Its values, unescaped.
     pub values: Vec<String>,
+    /// Byte offset of the property in the text.
     pub offset: usize,
 }
 
 /// A node: its properties in file order.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Node {
+    /// The node's properties, in order.
     pub properties: Vec<Property>,
 }
 
 impl Node {
+    /// The first property named `ident`.
     pub fn get(&self, ident: &str) -> Option<&Property> {
         self.properties.iter().find(|p| p.ident == ident)
     }
@@ -66,7 +76,9 @@ impl Node {
 /// A game tree: a sequence of nodes and its variations.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct GameTree {
+    /// The nodes of the main line of this tree.
     pub nodes: Vec<Node>,
+    /// Its variations.
     pub variations: Vec<GameTree>,
 }
 
@@ -281,10 +293,15 @@ pub fn parse_collection(text: &str) -> Result<Vec<GameTree>, SgfError> {
 /// A game read from SGF: the rules-relevant root properties, the main line replayed.
 #[derive(Clone, Debug)]
 pub struct SgfGame {
+    /// The board (`SZ`).
     pub topology: Arc<Shape>,
+    /// Komi (`KM`).
     pub komi: Option<Komi>,
+    /// Handicap stones (`HA`).
     pub handicap: Option<u32>,
+    /// The rules named (`RU`).
     pub rules_text: Option<String>,
+    /// The result recorded (`RE`).
     pub result: Option<String>,
     /// The position at the end of the main line.
     pub position: Position,
@@ -296,6 +313,7 @@ pub struct SgfGame {
     pub captures: PerColor<u32>,
     /// Real moves per colour.
     pub moves: PerColor<u32>,
+    /// Passes made by each side.
     pub passes: PerColor<u32>,
     /// Dead stones read from the territory marks of the last node.
     pub dead: Vec<Point>,

@@ -12,7 +12,7 @@
 //! a value it does return is exact, and the limit grows until the test is decided. This keeps
 //! the search away from the very long games that superko allows (hundreds of plies of
 //! throw-ins on 3×3) until they are needed. [`solve_plain`] is fail-soft alpha-beta over the
-//! whole game history with no table at all. [`solve`] (in [`table_search`]) adds a
+//! whole game history with no table at all. [`solve`] (in `table_search`) adds a
 //! transposition table, symmetry and move ordering; see there for how superko history is kept
 //! exact in the table. A node budget makes both answer "undecided" honestly on boards they
 //! cannot finish.
@@ -30,7 +30,9 @@ pub use table_search::{point_owner, solve};
 /// One move of a game: a stone on a point, or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameMove {
+    /// A colour plays the point with this index.
     Play(Color, usize),
+    /// A colour passes.
     Pass(Color),
 }
 
@@ -41,6 +43,7 @@ pub struct Solution {
     pub area_margin: i64,
     /// `area_margin − komi`, in half points.
     pub margin_half_points: i64,
+    /// The komi the margin is counted with.
     pub komi: Komi,
     /// A principal line ending with two passes.
     pub line: Vec<GameMove>,
@@ -55,9 +58,15 @@ pub struct Solution {
 #[non_exhaustive]
 pub enum SolveError {
     /// The node budget ran out.
-    Undecided { nodes: u64 },
+    Undecided {
+        /// Nodes searched.
+        nodes: u64,
+    },
     /// The board has more than 64 points.
-    TooLarge { points: usize },
+    TooLarge {
+        /// Points of the board.
+        points: usize,
+    },
     /// The principal line could not be read back from the table values, or the search
     /// thread failed: a fault of the search, not of the input.
     Inconsistent,

@@ -20,7 +20,12 @@ pub enum FinishFailure {
     /// Condition 1: the point's class is 𝓝.
     Unsettled(usize),
     /// Condition 2: two points of one string have different classes.
-    SplitString { a: usize, b: usize },
+    SplitString {
+        /// A point of the string.
+        a: usize,
+        /// A point of the same string with another class.
+        b: usize,
+    },
 }
 
 /// The verdict on a sequence's last position and classes.
@@ -33,6 +38,7 @@ pub struct ChineseVerdict {
 }
 
 impl ChineseVerdict {
+    /// True when the sequence may be finished Chinese-style (no failure).
     pub fn finishable(&self) -> bool {
         self.failures.is_empty()
     }

@@ -22,14 +22,17 @@ impl Config {
         Config(vec![0; n])
     }
 
+    /// The value at point `v`: −1 Black, 0 empty, +1 White.
     pub fn get(&self, v: usize) -> i8 {
         self.0[v]
     }
 
+    /// Number of points.
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// True for the configuration of no point.
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -63,16 +66,19 @@ impl fmt::Display for Config {
 pub struct Move {
     /// The side that plays.
     pub color: Color,
+    /// The point played.
     pub point: usize,
 }
 
 /// The rules of graph Go on one graph.
 #[derive(Clone, Copy, Debug)]
 pub struct Board<'g> {
+    /// The graph played on.
     pub graph: &'g Graph,
 }
 
 impl<'g> Board<'g> {
+    /// The rules of graph Go on `graph`.
     pub fn new(graph: &'g Graph) -> Self {
         Board { graph }
     }

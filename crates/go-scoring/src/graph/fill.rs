@@ -155,6 +155,7 @@ pub fn fill_position(position: &Position, dead: &[Point]) -> FilledPosition {
 }
 
 impl FilledPosition {
+    /// Stones of colour `c` on the filled board.
     pub fn stones_of(&self, c: Color) -> u32 {
         *self.stones.get(c)
     }

@@ -80,9 +80,17 @@ pub enum UndecidedReason {
     /// The answer hangs on a ko (a line that repeats a position).
     Ko,
     /// A search ran out of its node budget.
-    OverBudget { nodes: u64 },
+    OverBudget {
+        /// Nodes searched.
+        nodes: u64,
+    },
     /// The region's graph has more points than the limit (or than the search packs).
-    TooLarge { points: usize, limit: usize },
+    TooLarge {
+        /// Points of the region.
+        points: usize,
+        /// The most the search takes.
+        limit: usize,
+    },
 }
 
 impl std::fmt::Display for UndecidedReason {
@@ -113,6 +121,7 @@ pub enum Status {
     Seki,
     /// Captured whoever moves first.
     Dead,
+    /// No verdict, and why.
     Undecided(UndecidedReason),
 }
 
@@ -120,13 +129,17 @@ pub enum Status {
 /// the two answers and the nodes the searches took.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct StringVerdict {
+    /// The stones of the string.
     pub stones: Vec<Point>,
+    /// Their colour.
     pub color: Color,
+    /// What the search found.
     pub status: Status,
     /// Survives with the opponent moving first (`None`: not decided).
     pub survives_opponent_first: Option<bool>,
     /// Survives with its own side moving first.
     pub survives_own_first: Option<bool>,
+    /// Search nodes spent on the region.
     pub nodes: u64,
     /// Whether the verdict is proved or rests on taking the stones around as alive.
     pub basis: Basis,
@@ -148,14 +161,25 @@ pub enum LocalRule {
     /// Stones inside an area enclosed by the other colour, searched with the enclosing
     /// stones given two eyes. `distance`: only the area's points within that many steps of
     /// the enclosed stones were kept (`None`: the whole area).
-    Enclosed { distance: Option<usize> },
+    Enclosed {
+        /// How far from the stones the area was kept.
+        distance: Option<usize>,
+    },
     /// A chain whose unit (chains sharing enclosed areas) borders areas worth two eyes:
     /// two areas free of living opposing stones, or one on which a search shows the
     /// enclosing chains live by themselves (joined), or one too large to search.
-    EyeSpace { areas: usize, large: bool },
+    EyeSpace {
+        /// Areas worth an eye.
+        areas: usize,
+        /// Whether one is too large to search.
+        large: bool,
+    },
     /// A fight between strings no other rule decided, searched on the points within
     /// `distance` steps of them, with the decided living stones around given two eyes.
-    Boundary { distance: usize },
+    Boundary {
+        /// How far from the strings points were kept.
+        distance: usize,
+    },
 }
 
 impl std::fmt::Display for LocalRule {
@@ -197,7 +221,10 @@ pub enum RegionVerdict {
     /// Every string of the region got an answer (possibly "undecided: first mover" or "ko").
     Solved,
     /// The region's graph has more points than the limit; not searched.
-    TooLarge { points: usize },
+    TooLarge {
+        /// Points of the region.
+        points: usize,
+    },
     /// The node budget ran out for at least one string.
     OverBudget,
 }
@@ -207,21 +234,26 @@ pub enum RegionVerdict {
 pub struct RegionReport {
     /// Points of the region, ascending.
     pub points: Vec<Point>,
+    /// What the region's search concluded.
     pub verdict: RegionVerdict,
+    /// The verdict on each string bordering the region.
     pub strings: Vec<StringVerdict>,
 }
 
 /// Status of every stone: Benson's verdicts plus the searched regions.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchedLife {
+    /// Stones found dead.
     pub dead: Vec<Point>,
     /// Alive stones, seki included.
     pub alive: Vec<Point>,
     /// The alive stones that live in seki.
     pub seki: Vec<Point>,
+    /// Stones no rule decided (counted as alive).
     pub undecided: Vec<Point>,
     /// The stones (dead, alive or undecided) whose verdict rests on a local assumption.
     pub local: Vec<Point>,
+    /// One report per open region.
     pub regions: Vec<RegionReport>,
 }
 

@@ -103,9 +103,17 @@ impl fmt::Display for Outcome {
 #[non_exhaustive]
 pub enum OutcomeError {
     /// The search handles graphs of at most 64 points.
-    TooManyPoints { points: usize, limit: usize },
+    TooManyPoints {
+        /// Points of the graph.
+        points: usize,
+        /// The most the search takes.
+        limit: usize,
+    },
     /// The node budget ran out before the search finished.
-    Undecided { nodes: u64 },
+    Undecided {
+        /// Nodes searched.
+        nodes: u64,
+    },
 }
 
 impl fmt::Display for OutcomeError {
@@ -132,6 +140,7 @@ impl std::error::Error for OutcomeError {}
 /// The classes of every point of a sequence's last position, with search figures.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutcomeReport {
+    /// The outcome class of every point, by index.
     pub classes: Vec<Outcome>,
     /// Search nodes visited (positions expanded or looked up).
     pub nodes: u64,

@@ -23,17 +23,24 @@ use board_geometry::{Graph, Topology as _};
 /// A parsed position file.
 #[derive(Clone, Debug)]
 pub struct PositionFile {
+    /// The graph.
     pub graph: Graph,
+    /// The starting position.
     pub start: Config,
+    /// The moves played from it.
     pub moves: Vec<Move>,
+    /// Komi `h` (0 unless given).
     pub komi: Komi,
 }
 
 /// A problem in a position file, with its 1-based line and column.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PositionFileError {
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column, in characters.
     pub column: usize,
+    /// What is wrong.
     pub message: String,
 }
 

@@ -26,9 +26,19 @@ pub enum SequenceError {
     /// The starting configuration has a string without liberty.
     StartNotABoardPosition,
     /// Move `index` (0-based) is on an occupied point or is suicide.
-    IllegalMove { index: usize, mv: Move },
+    IllegalMove {
+        /// The move's index in the sequence.
+        index: usize,
+        /// The move.
+        mv: Move,
+    },
     /// Move `index` recreates the position after move `earlier` (−1 for the start).
-    Repetition { index: usize, earlier: isize },
+    Repetition {
+        /// The move's index in the sequence.
+        index: usize,
+        /// The index of the move that reached the same position (−1: the start).
+        earlier: isize,
+    },
 }
 
 impl RegularSequence {

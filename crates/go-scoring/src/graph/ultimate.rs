@@ -105,5 +105,10 @@ pub enum UltimateFailure {
     /// Neither `c − v` nor `c + v` (the point filled, no capture) is a board position.
     NoBoardWhenFilled(usize),
     /// The one legal stone there would leave its string with this many liberties, not one.
-    TooManyLiberties { point: usize, liberties: usize },
+    TooManyLiberties {
+        /// A point of the string.
+        point: usize,
+        /// Its liberties.
+        liberties: usize,
+    },
 }

@@ -11,16 +11,22 @@ use board_geometry::{Graph, Topology as _};
 /// `earlier` (slots of its already introduced neighbours), and then the slots in `forget` leave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
+    /// The point added.
     pub vertex: usize,
+    /// The frontier slot it takes.
     pub slot: usize,
+    /// Frontier slots of its neighbours added before it.
     pub earlier: Vec<usize>,
+    /// Frontier slots freed after this step.
     pub forget: Vec<usize>,
 }
 
 /// A whole ordering turned into steps, with the number of slots it needs.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Schedule {
+    /// The steps, one per point.
     pub steps: Vec<Step>,
+    /// The largest frontier the order needs.
     pub width: usize,
 }
 

@@ -21,6 +21,7 @@ pub use modern::{area, group_tax, territory, tromp_taylor};
 pub struct HalfPoints(pub i64);
 
 impl HalfPoints {
+    /// Whole points as half-points.
     pub fn from_points(points: i64) -> HalfPoints {
         HalfPoints(2 * points)
     }
@@ -51,6 +52,7 @@ impl fmt::Display for HalfPoints {
 pub struct QuarterPoints(pub i64);
 
 impl QuarterPoints {
+    /// The value as a JSON number (a quarter is exact in binary).
     pub fn to_json_number(self) -> f64 {
         self.0 as f64 / 4.0
     }
@@ -154,6 +156,7 @@ pub enum Method {
 }
 
 impl Method {
+    /// Every method, in the order reports list them.
     pub const ALL: [Method; 9] = [
         Method::LivingStones,
         Method::EqualRoads,
@@ -166,6 +169,7 @@ impl Method {
         Method::TrompTaylor,
     ];
 
+    /// The method's name on the command line and in JSON.
     pub const fn name(self) -> &'static str {
         match self {
             Method::LivingStones => "living-stones",
@@ -240,6 +244,7 @@ impl std::str::FromStr for Method {
 pub struct Params {
     /// Komi in half-points, added to White.
     pub komi: Komi,
+    /// Art or law version of the living-stones methods.
     pub version: Version,
     /// Who moved first (informational; the move counts carry what counting needs).
     pub first: Color,
@@ -267,10 +272,13 @@ impl Default for Params {
 /// The result of one method.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Score {
+    /// The method counted.
     pub method: Method,
     /// Each side's count before komi.
     pub black: HalfPoints,
+    /// White's count before komi.
     pub white: HalfPoints,
+    /// The komi applied.
     pub komi: Komi,
     /// The version counted under, for the living-stones methods (the others have none).
     pub version: Option<Version>,
@@ -305,6 +313,7 @@ impl fmt::Display for Unavailable {
     }
 }
 
+/// One method's score, or why it cannot count.
 pub type MethodResult = Result<Score, Unavailable>;
 
 impl Score {
