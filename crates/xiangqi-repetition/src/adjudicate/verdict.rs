@@ -679,7 +679,10 @@ fn explain(
         .iter()
         .zip(positions)
         .flat_map(|(a, b)| {
-            a.notes.iter().map(move |n| {
+            // A move that chases is not also described as 非献非捉: the note concerns
+            // another pair and would read as a contradiction beside its 捉.
+            let chases = a.chase_victims().next().is_some();
+            a.notes.iter().filter(move |n| !(chases && matches!(n, Note::NeitherOfferNorChase { .. }))).map(move |n| {
                 let mv = chinese(b, a.mv).unwrap_or_default();
                 match n {
                     Note::NeitherOfferNorChase { .. } => format!("{mv}: 非献非捉 (neither offer nor chase)"),
