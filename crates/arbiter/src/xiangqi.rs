@@ -229,21 +229,26 @@ pub struct AdjudicateArgs {
     /// moves file, else the start position).
     #[arg(long)]
     pub fen: Option<String>,
-    /// Moves in ICCS (ranks 0-9), separated by spaces or commas: "h2e2 h9g7 …".
+    /// Moves separated by spaces or commas, in ICCS (ranks 0-9), WXF or Chinese notation:
+    /// "h2e2 h9g7 …", "C2.5 H8+7 …", "炮二平五 马8进7 …".
     #[arg(long, conflicts_with = "moves_file")]
     pub moves: Option<String>,
-    /// A file with the moves: plain ICCS tokens, or PGN with ICCS movetext.
+    /// A file with the moves: a plain list or PGN, in ICCS, WXF or Chinese notation,
+    /// UTF-8 or GBK.
     #[arg(long)]
     pub moves_file: Option<std::path::PathBuf>,
-    /// Rule edition: cxa2011, cxa1999, cxa1987 or axf.
+    /// Rule edition: cxa2011 (the default, the current Chinese edition), cxa1999, cxa1987
+    /// or axf.
     #[arg(long)]
-    pub rules: String,
+    pub rules: Option<String>,
     /// Moves are written with ranks 1-10 (Fairy-Stockfish / pyffish).
     #[arg(long)]
     pub ranks_from_one: bool,
 }
 
-/// Pulls the FEN tag and the ICCS tokens out of a PGN (or a plain token list).
+/// Pulls the FEN tag and the move tokens out of a PGN (or a plain token list), dropping
+/// `{comments}`, move numbers (`1.`, `1...`, or glued to a move as in `1.h2e2`) and the
+/// result. Moves stay in whatever notation they are written in.
 fn moves_from_pgn(text: &str) -> (Option<String>, String) {
     let mut fen = None;
     let mut body = String::new();
@@ -258,7 +263,6 @@ fn moves_from_pgn(text: &str) -> (Option<String>, String) {
         body.push_str(line);
         body.push('\n');
     }
-    // Drop {comments}, (variations) are not supported and kept as tokens to be reported.
     let mut clean = String::new();
     let mut depth = 0usize;
     for c in body.chars() {
@@ -271,40 +275,83 @@ fn moves_from_pgn(text: &str) -> (Option<String>, String) {
     }
     let tokens: Vec<&str> = clean
         .split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|t| !t.is_empty())
-        .map(|t| t.rsplit_once('.').map(|(_, m)| m).unwrap_or(t))
+        .map(strip_move_number)
         .filter(|t| !t.is_empty() && !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*"))
         .collect();
     (fen, tokens.join(" "))
 }
 
-/// Shifts ranks 1-10 down to 0-9 in every token (`h3e3` → `h2e2`).
-fn ranks_to_zero(moves: &str) -> Result<String, CliError> {
-    let mut out = Vec::new();
-    for (i, tok) in moves.split_whitespace().enumerate() {
-        let bytes: Vec<char> = tok.chars().collect();
-        let mut parts = Vec::new();
-        let mut j = 0;
-        while j < bytes.len() {
-            let f = bytes[j];
-            j += 1;
-            let mut num = String::new();
-            while j < bytes.len() && bytes[j].is_ascii_digit() {
-                num.push(bytes[j]);
-                j += 1;
-            }
-            let r: u32 = num.parse().unwrap_or(0);
-            if !(1..=10).contains(&r) {
-                return Err(CliError::bad_input(format!(
-                    "move {}: '{tok}' is not a move with ranks 1-10",
-                    i + 1
-                )));
-            }
-            parts.push(format!("{f}{}", r - 1));
-        }
-        out.push(parts.concat());
+/// Drops a leading move number (`12.`, `12...`) from a token. A number followed by a digit
+/// is kept: WXF writes tandem pawns as `33.4`.
+fn strip_move_number(token: &str) -> &str {
+    let digits = token.len() - token.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits == 0 {
+        return token;
     }
-    Ok(out.join(" "))
+    let rest = &token[digits..];
+    let after_dots = rest.trim_start_matches('.');
+    if after_dots.len() == rest.len() {
+        return token;
+    }
+    match after_dots.chars().next() {
+        None => "",
+        Some(c) if c.is_ascii_digit() => token,
+        Some(_) => after_dots,
+    }
+}
+
+/// Reads the moves of a list in any notation the project writes (ICCS in either rank
+/// convention, WXF, Chinese), from `start`.
+fn read_move_list(start: &Position, text: &str, base: RankBase) -> Result<Vec<Move>, CliError> {
+    let text = text.replace(',', " ");
+    xiangqi_repetition::movelist::replay(start, &text, None, base)
+        .map(|(moves, _)| moves)
+        .map_err(|e| {
+            let ranks = if base == RankBase::One {
+                " (moves are read with ranks 1-10)"
+            } else {
+                ""
+            };
+            CliError::bad_input(format!(
+                "--moves: move {} ({:?}): {}{ranks}",
+                e.ply, e.text, e.error
+            ))
+        })
+}
+
+/// The game to judge: its start position and moves, from `--moves` or a moves file (a
+/// plain list or PGN in any notation, UTF-8 or GBK).
+fn game_to_judge(args: &AdjudicateArgs) -> Result<(Position, Vec<Move>), CliError> {
+    let base = rank_base(args.ranks_from_one);
+    let start_from = |tag: Option<String>| -> Result<Position, CliError> {
+        let fen = args
+            .fen
+            .clone()
+            .or(tag)
+            .unwrap_or_else(|| START_FEN.to_string());
+        adj::Board::from_fen(&fen)
+            .map(|b| b.position().clone())
+            .map_err(|e| CliError::bad_input(format!("--fen: {e}")))
+    };
+    match (&args.moves, &args.moves_file) {
+        (Some(m), None) => {
+            let start = start_from(None)?;
+            let moves = read_move_list(&start, m, base)?;
+            Ok((start, moves))
+        }
+        (None, Some(path)) => {
+            let bytes = std::fs::read(path)
+                .map_err(|e| CliError::bad_input(format!("cannot read {}: {e}", path.display())))?;
+            let (text, _) = crate::input::decode(&bytes, None, crate::input::Family::Chinese)?;
+            let (tag_fen, body) = moves_from_pgn(&text);
+            let start = start_from(tag_fen)?;
+            let moves = read_move_list(&start, &body, base)?;
+            Ok((start, moves))
+        }
+        _ => Err(CliError::bad_input(
+            "give the moves with --moves or --moves-file",
+        )),
+    }
 }
 
 /// `arbiter xiangqi adjudicate --json`.
@@ -388,42 +435,44 @@ fn effect_reports(r: &Ruling, k: usize) -> Vec<EffectReport> {
         .collect()
 }
 
+/// The edition `adjudicate` applies without `--rules`: the current Chinese rules (the
+/// 2007 trial text as adopted in 2011).
+const DEFAULT_RULES: Ruleset = Ruleset::CXA2011;
+
 fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
-    let rules: Ruleset = args
-        .rules
-        .parse()
-        .map_err(|e| CliError::bad_input(format!("--rules: {e}")))?;
-    let (tag_fen, mut moves) = match (&args.moves, &args.moves_file) {
-        (Some(m), None) => (None, m.clone()),
-        (None, Some(path)) => moves_from_pgn(&crate::output::read_file(path)?),
-        _ => {
-            return Err(CliError::bad_input(
-                "give the moves with --moves or --moves-file",
-            ));
-        }
+    let rules: Ruleset = match &args.rules {
+        Some(name) => name
+            .parse()
+            .map_err(|e| CliError::bad_input(format!("--rules: {e}")))?,
+        None => DEFAULT_RULES,
     };
-    if args.ranks_from_one {
-        moves = ranks_to_zero(&moves)?;
-    }
-    let fen = args
-        .fen
-        .or(tag_fen)
-        .unwrap_or_else(|| START_FEN.to_string());
-    let board =
-        adj::Board::from_fen(&fen).map_err(|e| CliError::bad_input(format!("--fen: {e}")))?;
-    let list =
-        adj::parse_moves(&moves).map_err(|e| CliError::bad_input(format!("--moves: {e}")))?;
-    let ruling = adj::adjudicate(board.position(), &list, &rules)
+    let (start, list) = game_to_judge(&args)?;
+    let ruling = adj::adjudicate(&start, &list, &rules)
         .map_err(|e| CliError::bad_input(format!("--moves: {e}")))?;
 
-    let mut text = String::new();
+    let mut text = format!(
+        "rules: {}{}\n",
+        rules.name,
+        if args.rules.is_none() {
+            " (default: the current Chinese edition)"
+        } else {
+            ""
+        }
+    );
     let mut move_reports = Vec::new();
     let start = ruling.cycle.map(|c| c.start_ply).unwrap_or(0);
     for (k, a) in ruling.moves.iter().enumerate() {
         let b = &ruling.positions[k];
         let zh = adj::notation::chinese(b, a.mv).unwrap_or_default();
+        let effects = effect_reports(&ruling, k);
+        // Every 捉 names its chaser and victim, as the JSON does.
+        let chases: String = effects
+            .iter()
+            .filter(|e| e.kind == EffectKind::Chase)
+            .map(|e| format!(" 捉 {}→{}", e.piece, e.target.as_deref().unwrap_or("?")))
+            .collect();
         text.push_str(&format!(
-            "{:>4}. {} {} {}: {}\n",
+            "{:>4}. {} {} {}: {}{chases}\n",
             start + k + 1,
             a.mv,
             zh,
@@ -445,7 +494,7 @@ fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
             mv: a.mv,
             chinese: zh,
             side: adj::side_label(a.side),
-            effects: effect_reports(&ruling, k),
+            effects,
             class: a.class,
             class_zh: a.class.zh(),
             notes,

@@ -250,3 +250,165 @@ fn lecture_cases_differ_by_edition() {
     ]);
     assert_eq!(v["result"], "draw");
 }
+
+/// Writes `text` (already encoded) into a fresh temporary file and returns its path.
+fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-adjudicate-any-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).unwrap();
+    path
+}
+
+#[test]
+fn reads_the_pgn_that_convert_writes_in_every_notation_and_gbk() {
+    // The chase cycle of digest §5 as a PGN, rewritten by `convert` into each notation the
+    // project writes; `adjudicate` reads every one back to the same verdict.
+    let source = temp_file(
+        "chase.pgn",
+        format!(
+            "[Game \"Chinese Chess\"]\n[FEN \"{CHASE_FEN}\"]\n[Format \"ICCS\"]\n\n1. h0g0 g7h7 2. g0h0 h7g7 *\n"
+        )
+        .as_bytes(),
+    );
+    for to in ["iccs", "iccs1", "wxf", "chinese"] {
+        let (code, v) = json(&[
+            "xiangqi",
+            "convert",
+            "--pgn",
+            source.to_str().unwrap(),
+            "--to",
+            to,
+        ]);
+        assert_eq!(code, 0, "{to}: {v}");
+        let pgn = v["pgn"].as_str().unwrap().to_string();
+        let mut files = vec![(format!("{to}.pgn"), pgn.as_bytes().to_vec())];
+        if to == "chinese" {
+            // The same Chinese PGN in GBK, as Chinese programs save it.
+            let (gbk, _, bad) = encoding_rs::GBK.encode(&pgn);
+            assert!(!bad);
+            assert_ne!(gbk.as_ref(), pgn.as_bytes());
+            files.push(("chinese-gbk.pgn".into(), gbk.into_owned()));
+        }
+        for (name, bytes) in files {
+            let path = temp_file(&name, &bytes);
+            let mut args = vec![
+                "xiangqi",
+                "adjudicate",
+                "--moves-file",
+                path.to_str().unwrap(),
+                "--rules",
+                "axf",
+            ];
+            if to == "iccs1" {
+                args.push("--ranks-from-one");
+            }
+            let (code, v) = json(&args);
+            assert_eq!(code, 0, "{name}: {v}");
+            assert_eq!(v["result"], "red_loses", "{name}");
+            assert_eq!(v["moves"][0]["move"], "h0g0", "{name}");
+        }
+    }
+    // Move lists in WXF and Chinese on the command line too (炮二平五 notation of the
+    // same cycle: 车二平三 = h0g0).
+    for moves in ["R2.3 C7.8 R3.2 C8.7", "车二平三 炮7平8 车三平二 炮8平7"] {
+        let (code, v) = json(&[
+            "xiangqi",
+            "adjudicate",
+            "--fen",
+            CHASE_FEN,
+            "--moves",
+            moves,
+            "--rules",
+            "axf",
+        ]);
+        assert_eq!(code, 0, "{moves}: {v}");
+        assert_eq!(v["result"], "red_loses", "{moves}");
+    }
+}
+
+#[test]
+fn rules_default_to_the_current_chinese_edition_and_say_so() {
+    let (code, out, err) = arbiter(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        CHASE_FEN,
+        "--moves",
+        CHASE,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("rules: cxa2011 (default: the current Chinese edition)"),
+        "{out}"
+    );
+    let (_, v) = json(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        CHASE_FEN,
+        "--moves",
+        CHASE,
+    ]);
+    assert_eq!(v["rules"], "cxa2011");
+    let (_, out, _) = arbiter(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        CHASE_FEN,
+        "--moves",
+        CHASE,
+        "--rules",
+        "axf",
+    ]);
+    assert!(out.starts_with("rules: axf\n"), "{out}");
+}
+
+#[test]
+fn text_output_names_every_chaser_and_victim() {
+    // Digest §5: 车 g0 chases the unprotected 炮 g7 (the JSON's R@g0 → c@g7).
+    let (_, out, _) = arbiter(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        CHASE_FEN,
+        "--moves",
+        CHASE,
+        "--rules",
+        "axf",
+    ]);
+    let first = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("1."))
+        .unwrap();
+    assert!(first.contains("捉 R@g0→c@g7"), "{out}");
+    // Lecture 60 图4 (diagrams/xiangqi/001-60-4.txt): 车九平八 chases the 车 on b7; the
+    // explanation no longer calls that move 非献非捉 beside its 捉.
+    let fen = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../diagrams/xiangqi/001-60-4.txt"
+    ))
+    .unwrap();
+    let field = |key: &str| {
+        fen.lines()
+            .find_map(|l| l.strip_prefix(key))
+            .unwrap()
+            .trim()
+            .to_string()
+    };
+    let (code, out, err) = arbiter(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        &field("fen:"),
+        "--moves",
+        &field("moves:"),
+        "--rules",
+        "cxa2011",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for line in out.lines().filter(|l| l.contains('捉')) {
+        assert!(!line.contains("非献非捉"), "{line}");
+    }
+    assert!(out.contains("捉 R@b8→r@b7"), "{out}");
+}
