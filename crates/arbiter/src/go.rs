@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Method, MethodResult, Params, Version};
 use go_scoring::{Color, Komi, PerColor, Point, Position, Rules};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::output::{CliError, Output, read_file};
 
@@ -303,23 +303,22 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
         .collect();
     // every searched string with how its verdict was reached: "proved" (Benson or a search
     // of the whole open region) or "local" (a part cut out, the stones around taken as alive)
-    let verdicts: Vec<Value> = life
+    let verdicts: Vec<LifeVerdict> = life
         .iter()
         .flat_map(|l| l.regions.iter().flat_map(|r| &r.strings))
         .map(|s| {
             use go_scoring::graph::life::Basis;
-            let status = status_name(&s.status);
-            let (basis, rule) = match &s.basis {
-                Basis::Proved => ("proved", Value::Null),
-                Basis::Local(rule) => ("local", json!(rule.to_string())),
+            let (basis, assumption) = match &s.basis {
+                Basis::Proved => ("proved", None),
+                Basis::Local(rule) => ("local", Some(rule.to_string())),
             };
-            json!({
-                "stones": names(position, &s.stones),
-                "color": s.color.name(),
-                "status": status,
-                "basis": basis,
-                "assumption": rule,
-            })
+            LifeVerdict {
+                stones: names(position, &s.stones),
+                color: s.color,
+                status: status_name(&s.status),
+                basis,
+                assumption,
+            }
         })
         .collect();
     let local_names = life
@@ -412,7 +411,6 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
         analysis.shared_eyes(),
         analysis.dame()
     ));
-    let mut entries = Vec::new();
     for r in &results {
         match r {
             Ok(s) => {
@@ -443,7 +441,6 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
                         }
                     }
                 }
-                entries.push(to_json(s)?);
             }
             Err(u) => {
                 text.push_str(&format!(
@@ -451,7 +448,6 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
                     u.method.name(),
                     u.reason
                 ));
-                entries.push(to_json(u)?);
             }
         }
     }
@@ -490,41 +486,115 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
                 "    warning: its stones differ from the living-stones count\n"
             });
         }
-        json!({
-            "board": board,
-            "black": filled.stones.black,
-            "white": filled.stones.white,
-            "empty": filled.empty,
-            "is_ultimate": filled.not_ultimate.is_none(),
-            "not_ultimate_reason": filled.not_ultimate.map(|f| format!("{f:?}")),
-            "matches_count": matches,
-        })
-    });
-    let mut doc = json!({
-        "results": entries,
-        "position": {
-            "input": input.kind,
-            "size": size,
-            "dead": dead_names,
-            "dead_source": dead_source,
-            "undecided": undecided_names,
-            "undecided_reasons": reasons
-                .iter()
-                .map(|(stones, reason)| json!({"stones": stones, "reason": reason}))
-                .collect::<Vec<_>>(),
-            "seki": seki_names,
-            "life_search_nodes": life.as_ref().map(|l| l.nodes()),
-            "life_verdicts": verdicts,
-            "decided_locally": local_names,
-            "doubtful_units": doubtful,
-            "version": version.to_string(),
-            "first": first.name(),
+        UltimateReport {
+            board,
+            black: filled.stones.black,
+            white: filled.stones.white,
+            empty: filled.empty,
+            is_ultimate: filled.not_ultimate.is_none(),
+            not_ultimate_reason: filled.not_ultimate.map(|f| format!("{f:?}")),
+            matches_count: matches,
         }
     });
-    if let Some(u) = ultimate {
-        doc["ultimate"] = u;
+    let report = ScoreReport {
+        results: results.iter().map(MethodEntry::from).collect(),
+        position: PositionReport {
+            input: input.kind,
+            size,
+            dead: dead_names,
+            dead_source,
+            undecided: undecided_names,
+            undecided_reasons: reasons
+                .into_iter()
+                .map(|(stones, reason)| UndecidedReason { stones, reason })
+                .collect(),
+            seki: seki_names,
+            life_search_nodes: life.as_ref().map(|l| l.nodes()),
+            life_verdicts: verdicts,
+            decided_locally: local_names,
+            doubtful_units: doubtful,
+            version,
+            first,
+        },
+        ultimate,
+    };
+    Ok(Output::new(text, to_json(&report)?))
+}
+
+/// The `--json` document of `arbiter go score`.
+#[derive(serde::Serialize)]
+struct ScoreReport<'a> {
+    /// One entry per method asked for.
+    results: Vec<MethodEntry<'a>>,
+    /// What was scored and how the dead stones were found.
+    position: PositionReport,
+    /// The ideal final position, with `--ultimate`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ultimate: Option<UltimateReport>,
+}
+
+/// A method's score, or the reason it cannot count (both serialize as one object shape).
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum MethodEntry<'a> {
+    Score(&'a score::Score),
+    Unavailable(&'a score::Unavailable),
+}
+
+impl<'a> From<&'a MethodResult> for MethodEntry<'a> {
+    fn from(result: &'a MethodResult) -> Self {
+        match result {
+            Ok(s) => MethodEntry::Score(s),
+            Err(u) => MethodEntry::Unavailable(u),
+        }
     }
-    Ok(Output::new(text, doc))
+}
+
+/// The scored position: input, dead stones and the life search.
+#[derive(serde::Serialize)]
+struct PositionReport {
+    input: &'static str,
+    size: String,
+    dead: Vec<String>,
+    dead_source: &'static str,
+    undecided: Vec<String>,
+    undecided_reasons: Vec<UndecidedReason>,
+    seki: Vec<String>,
+    life_search_nodes: Option<u64>,
+    life_verdicts: Vec<LifeVerdict>,
+    decided_locally: Vec<String>,
+    doubtful_units: Vec<String>,
+    version: Version,
+    first: Color,
+}
+
+/// Stones the life search left undecided, and why.
+#[derive(serde::Serialize)]
+struct UndecidedReason {
+    stones: Vec<String>,
+    reason: String,
+}
+
+/// How the life search decided one string.
+#[derive(serde::Serialize)]
+struct LifeVerdict {
+    stones: Vec<String>,
+    color: Color,
+    status: &'static str,
+    basis: &'static str,
+    assumption: Option<String>,
+}
+
+/// The ideal final position of `--ultimate`.
+#[derive(serde::Serialize)]
+struct UltimateReport {
+    board: String,
+    black: u32,
+    white: u32,
+    empty: u32,
+    is_ultimate: bool,
+    not_ultimate_reason: Option<String>,
+    matches_count: Option<bool>,
 }
 
 /// A value as JSON, through its `Serialize` implementation.
