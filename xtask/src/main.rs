@@ -4,13 +4,18 @@
 //! snapshot suite (`crates/*/tests/diagrams.rs`), prints one `PASS`/`FAIL` line per
 //! diagram, flags pending and unreferenced snapshots, ends with
 //! `test-diagrams: N passed, M failed` and exits non-zero on any failure.
+//!
+//! `cargo xtask fuzz [--seconds N] [--target T] [--list]` fuzzes every parser and entry point
+//! of the library crates (see the `fuzz` module).
 
+mod fuzz;
 mod glob;
 mod suites;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask test-diagrams [--filter <glob>] [--update]
+       cargo xtask fuzz --help
 
   --filter <glob>  run only diagrams whose name matches: `000-fig*` matches file names,
                    `go/*` or `shogi/004-*` match <game>/<file> (`*` and `?` wildcards)
@@ -27,6 +32,19 @@ fn main() -> ExitCode {
                 ExitCode::from(2)
             }
         },
+        Some("fuzz") if args[1..].iter().any(|a| a == "-h" || a == "--help") => {
+            println!("{}", fuzz::USAGE);
+            ExitCode::SUCCESS
+        }
+        Some("fuzz") => match fuzz::Options::parse(&args[1..]) {
+            Ok(options) => fuzz::run(&options),
+            Err(why) => {
+                eprintln!("{why}\n{}", fuzz::USAGE);
+                ExitCode::from(2)
+            }
+        },
+        // The process that fuzzes one target for `fuzz` (not for direct use).
+        Some("fuzz-child") => fuzz::child(&args[1..]),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
             ExitCode::SUCCESS
