@@ -81,6 +81,13 @@ pub enum Command {
         /// Enable the try rule (a king reaching the enemy king's start square wins).
         #[arg(long)]
         try_rule: bool,
+        /// Rule on a game record (KIF, KI2, CSA, USI) instead of --sfen and --moves; a record
+        /// that contains the foul move itself (二歩, then 反則勝ち) is ruled on that foul.
+        #[arg(long, conflicts_with_all = ["sfen", "moves"])]
+        record: Option<PathBuf>,
+        /// Which game of a multi-record CSA file (1-based; records separated by `/`).
+        #[arg(long)]
+        game: Option<usize>,
     },
     /// Convert a record (KIF, KI2, CSA, USI) to another format, checking every move.
     /// Records are read in UTF-8 (with or without BOM), Shift_JIS/CP932 or EUC-JP, as
@@ -98,6 +105,9 @@ pub enum Command {
         /// Encoding of the written file (utf-8, shift_jis, euc-jp); stdout is always UTF-8.
         #[arg(long)]
         encoding: Option<String>,
+        /// Which game of a multi-record CSA file (1-based; records separated by `/`).
+        #[arg(long)]
+        game: Option<usize>,
     },
     // --- tsume subcommands (mate solving and problem checking) ---
     /// Solve a tsume problem: the side to move attacks, every attacker move a check.
@@ -141,13 +151,34 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             declare,
             impasse_rule,
             try_rule,
-        } => run_status(&sfen, &moves, declare, &impasse_rule, try_rule),
+            record,
+            game,
+        } => {
+            let rules = StatusRules {
+                declare,
+                impasse_rule: &impasse_rule,
+                try_rule,
+            };
+            match record {
+                Some(file) => {
+                    let (rec, warnings) = read_record(&file, game)?;
+                    let moves: Vec<Move> = rec.moves.iter().map(|m| m.mv).collect();
+                    let mut out = rule_on(rec.start, moves, &rules)?;
+                    for w in warnings {
+                        out = out.with_warning(w);
+                    }
+                    Ok(out)
+                }
+                None => run_status(&sfen, &moves, &rules),
+            }
+        }
         Command::Convert {
             file,
             to,
             output,
             encoding,
-        } => run_convert(&file, &to, output.as_deref(), encoding.as_deref()),
+            game,
+        } => run_convert(&file, &to, output.as_deref(), encoding.as_deref(), game),
         Command::Mate {
             sfen,
             mode,
@@ -206,22 +237,14 @@ fn run_perft(sfen: &str, depth: u32, divide: bool) -> Result<Output, CliError> {
     Ok(Output::new(format!("nodes {nodes}\n"), to_json(&report)))
 }
 
-fn run_status(
-    sfen: &str,
-    moves: &str,
+/// The rule options of `shogi status`.
+struct StatusRules<'a> {
     declare: bool,
-    impasse_rule: &str,
+    impasse_rule: &'a str,
     try_rule: bool,
-) -> Result<Output, CliError> {
-    let rule = match impasse_rule {
-        "csa27" => ImpasseRule::Points27,
-        "jsa24" => ImpasseRule::Points24,
-        other => {
-            return Err(CliError::bad_input(format!(
-                "--impasse-rule must be csa27 or jsa24, not {other:?}"
-            )));
-        }
-    };
+}
+
+fn run_status(sfen: &str, moves: &str, rules: &StatusRules) -> Result<Output, CliError> {
     let start = position(sfen)?;
     let mut parsed = Vec::new();
     let mut column = 1;
@@ -239,6 +262,26 @@ fn run_status(
         }
         column += tok.chars().count() + 1;
     }
+    rule_on(start, parsed, rules)
+}
+
+/// Plays `moves` from `start` under the rules and reports the status; an illegal move ends
+/// the game on its foul (with its ply and the side that played it).
+fn rule_on(start: Position, parsed: Vec<Move>, rules: &StatusRules) -> Result<Output, CliError> {
+    let StatusRules {
+        declare,
+        impasse_rule,
+        try_rule,
+    } = *rules;
+    let rule = match impasse_rule {
+        "csa27" => ImpasseRule::Points27,
+        "jsa24" => ImpasseRule::Points24,
+        other => {
+            return Err(CliError::bad_input(format!(
+                "--impasse-rule must be csa27 or jsa24, not {other:?}"
+            )));
+        }
+    };
     let mut game = Game::new(
         start,
         GameRules {
@@ -282,13 +325,14 @@ fn run_convert(
     to: &str,
     output: Option<&std::path::Path>,
     encoding: Option<&str>,
+    game: Option<usize>,
 ) -> Result<Output, CliError> {
     let format = Format::from_name(to).ok_or_else(|| {
         CliError::bad_input(format!(
             "--to must be kif, kifu, ki2, ki2u, csa, usi or sfen, not {to:?}"
         ))
     })?;
-    let rec = read_record(file)?;
+    let (rec, warnings) = read_record(file, game)?;
     let to_lower = to.to_ascii_lowercase();
     // The file's encoding: asked for, else UTF-8 for .kifu/.ki2u names and non-KIF formats,
     // else Shift_JIS, the encoding KIF and KI2 files have by definition.
@@ -334,20 +378,54 @@ fn run_convert(
         encoding: written_encoding.name(),
     };
     let mut output = Output::new(text, to_json(&report));
+    for w in warnings {
+        output = output.with_warning(w);
+    }
     for lost in record::losses(&rec, format) {
         output = output.with_warning(format!("{}: {lost}", file.display()));
     }
     Ok(output)
 }
 
-/// Reads a record file in whatever encoding it is in (see [`input::decode`]).
-fn read_record(file: &std::path::Path) -> Result<record::Record, CliError> {
+/// Reads a record file in whatever encoding it is in (see [`input::decode`]); `game` picks
+/// a game of a multi-record CSA file. Also returns warnings (several games, none picked).
+fn read_record(
+    file: &std::path::Path,
+    game: Option<usize>,
+) -> Result<(record::Record, Vec<String>), CliError> {
     let bytes = std::fs::read(file)
         .map_err(|e| CliError::bad_input(format!("cannot read {}: {e}", file.display())))?;
     let declared = declared_encoding(&bytes);
     let (text, _) = input::decode(&bytes, declared.as_deref(), input::Family::Japanese)
         .map_err(|e| CliError::bad_input(format!("{}: {}", file.display(), e.one_line())))?;
-    record::parse_any(&text).map_err(|e| CliError::bad_input(format!("{}: {e}", file.display())))
+    let bad = |e: shogi_rules::ParseError| CliError::bad_input(format!("{}: {e}", file.display()));
+    let mut warnings = Vec::new();
+    if record::detect(&text) != Format::Csa {
+        if game.is_some_and(|n| n != 1) {
+            return Err(CliError::bad_input(format!(
+                "{}: --game: only CSA files hold several games",
+                file.display()
+            )));
+        }
+        return Ok((record::parse_any(&text).map_err(bad)?, warnings));
+    }
+    let count = shogi_rules::csa::split_games(&text).len();
+    if game.is_none() && count > 1 {
+        warnings.push(format!(
+            "{}: {count} games in the file; read game 1 (--game N picks another)",
+            file.display()
+        ));
+    }
+    let n = game.unwrap_or(1);
+    let rec = shogi_rules::csa::parse_game(&text, n)
+        .map_err(bad)?
+        .ok_or_else(|| {
+            CliError::bad_input(format!(
+                "{}: --game {n}: the file holds {count} game(s)",
+                file.display()
+            ))
+        })?;
+    Ok((rec, warnings))
 }
 
 /// The encoding a KIF (`#KIF version=2.0 encoding=UTF-8`) or CSA (`'CSA encoding=SHIFT_JIS`,

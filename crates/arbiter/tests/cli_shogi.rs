@@ -420,3 +420,48 @@ fn writing_csa_says_it_drops_variations() {
     let (_, _, err) = arbiter(&["shogi", "convert", kif.to_str().unwrap(), "--to", "kif"]);
     assert!(err.is_empty(), "{err}");
 }
+
+#[test]
+fn status_rules_on_a_record_with_its_foul_move() {
+    // 二歩 at move 11 (JSA 対局規定 第8条), the record ending 反則勝ち.
+    let kif = temp_file(
+        "nifu.kif",
+        "手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n   5 ２五歩(26)\n   6 ８五歩(84)\n   7 ２四歩(25)\n   8 同　歩(23)\n   9 同　飛(28)\n  10 ８六歩(85)\n  11 ７七歩打\n  12 反則勝ち\n",
+    );
+    let (code, v) = json(&["shogi", "status", "--record", kif.to_str().unwrap()]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["result"], "illegal");
+    assert_eq!(v["winner"], "gote");
+    assert_eq!(v["ply"], 11);
+    assert_eq!(v["foul"], "nifu");
+    // A multi-record CSA file (records separated by "/"): game 2, and a warning without --game.
+    let csa = temp_file(
+        "multi.csa",
+        "V2.2\nPI\n+\n+7776FU\n%TORYO\n/\nV2.2\nPI\n+\n+2726FU\n-8384FU\n%CHUDAN\n",
+    );
+    let (code, out, _) = arbiter(&[
+        "shogi",
+        "convert",
+        csa.to_str().unwrap(),
+        "--to",
+        "usi",
+        "--game",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(out.trim(), "position startpos moves 2g2f 8c8d");
+    let (_, out, err) = arbiter(&["shogi", "convert", csa.to_str().unwrap(), "--to", "usi"]);
+    assert_eq!(out.trim(), "position startpos moves 7g7f");
+    assert!(err.contains("2 games"), "{err}");
+    let (code, _, err) = arbiter(&[
+        "shogi",
+        "convert",
+        csa.to_str().unwrap(),
+        "--to",
+        "usi",
+        "--game",
+        "3",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("2 game"), "{err}");
+}

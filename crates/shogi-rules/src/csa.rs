@@ -12,7 +12,7 @@ use crate::ending::Ending;
 use crate::error::{ParseError, syntax, within};
 use crate::handicap::HANDICAPS;
 use crate::position::Position;
-use crate::record::{Record, RecordMove, play_checked};
+use crate::record::{Record, RecordMove, play_recorded, settle_foul};
 use crate::setup::Setup;
 use crate::types::{Kind, Move, Piece, Square};
 
@@ -110,8 +110,49 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseError> {
     Ok(Move::Board { from, to, promote })
 }
 
-/// Reads a CSA record.
+/// The games of a multi-record CSA file (records separated by a line holding only `/`, CSA
+/// V2.2 §"複数棋譜"), each with the 1-based line number it starts on. A file without
+/// separators is one game.
+pub fn split_games(text: &str) -> Vec<(usize, &str)> {
+    let mut games = Vec::new();
+    let mut start_byte = 0;
+    let mut start_line = 1;
+    let mut at = 0;
+    for (i, line) in text.split_inclusive('\n').enumerate() {
+        if line.trim_end() == "/" {
+            games.push((start_line, &text[start_byte..at]));
+            start_byte = at + line.len();
+            start_line = i + 2;
+        }
+        at += line.len();
+    }
+    let rest = &text[start_byte..];
+    if !rest.trim().is_empty() || games.is_empty() {
+        games.push((start_line, rest));
+    }
+    games
+}
+
+/// Reads game `n` (1-based) of a CSA file that may hold several records; errors carry the
+/// line numbers of the whole file. `Ok(None)` when there is no game `n`.
+pub fn parse_game(text: &str, n: usize) -> Result<Option<Record>, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let Some(&(line, game)) = split_games(text).get(n.wrapping_sub(1)) else {
+        return Ok(None);
+    };
+    parse(game)
+        .map(Some)
+        .map_err(|e| crate::error::shifted(e, line, 0))
+}
+
+/// Reads a CSA record (the first one of a multi-record file: see [`parse_game`]).
 pub fn parse(text: &str) -> Result<Record, ParseError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some(&(_, first)) = split_games(text).first()
+        && first.len() < text.len()
+    {
+        return parse(first);
+    }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut headers = Vec::new();
     let mut setup = Setup::empty();
@@ -124,6 +165,8 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     let mut start: Option<Position> = None;
     let mut al_pending: Option<Side> = None;
     let mut game_comments = Vec::new();
+    // A foul move just played, accepted only if the record ends on that foul.
+    let mut foul = None;
     for (ln, raw_line) in text.lines().enumerate() {
         let line_no = ln + 1;
         let raw_line = raw_line.trim_end_matches('\r');
@@ -202,7 +245,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                     let number = record_moves.len() + 1;
                     let mv = parse_move(p, s)
                         .map_err(|e| within(e, line_no, c0, &format!("move {number}: ")))?;
-                    play_checked(p, mv, number, line_no, c0)?;
+                    play_recorded(p, mv, number, line_no, c0, &mut foul)?;
                     record_moves.push(RecordMove::new(mv));
                 }
                 b'T' => {
@@ -220,10 +263,19 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                     let to_move = pos
                         .as_ref()
                         .map_or(setup.side_to_move, Position::side_to_move);
-                    end = Some(
-                        Ending::from_csa(s, to_move)
-                            .ok_or_else(|| err(0, format!("unknown ending {s:?}")))?,
-                    );
+                    end = Some(match Ending::from_csa(s, to_move) {
+                        // After the foul move itself, %ILLEGAL_MOVE names its mover.
+                        Some(Ending::Foul { kind, .. })
+                            if foul.is_some() && s == "%ILLEGAL_MOVE" =>
+                        {
+                            Ending::Foul {
+                                offender: to_move.opponent(),
+                                kind,
+                            }
+                        }
+                        Some(e) => e,
+                        None => return Err(err(0, format!("unknown ending {s:?}"))),
+                    });
                 }
                 _ => {
                     return Err(err(
@@ -235,6 +287,10 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
         }
     }
     let _ = side_seen;
+    let to_move = pos
+        .as_ref()
+        .map_or(setup.side_to_move, Position::side_to_move);
+    settle_foul(foul, end, to_move)?;
     let start = match start {
         Some(s) => s,
         None => finish_setup(&mut setup, have_position, al_pending)

@@ -15,16 +15,17 @@ pub struct Handicap {
     pub id: &'static str,
     /// The start position in SFEN.
     pub sfen: &'static str,
-    /// CSA `PI` line (the removed pieces of the 上手 as square + piece).
+    /// CSA `PI` line (the removed pieces of the 上手 as square + piece); for 歩三兵, whose
+    /// 上手 holds pieces in hand, followed by a `P-` hand line.
     pub csa: &'static str,
     /// The pieces the 上手 removed.
     pub removed: &'static [Kind],
 }
 
-use Kind::{Bishop as B, Gold as G, Knight as N, Lance as L, Rook as R, Silver as S};
+use Kind::{Bishop as B, Gold as G, Knight as N, Lance as L, Pawn as P, Rook as R, Silver as S};
 
 /// Every handicap (手合割) the KIF and CSA readers know, the even game first.
-pub const HANDICAPS: [Handicap; 14] = [
+pub const HANDICAPS: [Handicap; 17] = [
     Handicap {
         kif_name: "平手",
         id: "even",
@@ -122,6 +123,33 @@ pub const HANDICAPS: [Handicap; 14] = [
         sfen: "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
         csa: "PI82HI22KA41KI61KI31GI71GI21KE81KE11KY91KY",
         removed: &[R, B, G, G, S, S, N, N, L, L],
+    },
+    // The seven-piece handicaps (spec §2.4, "other Kakinoki names"): six-piece plus one
+    // silver, left and right from the 上手's side as for the lances (左 = 1-file side), so
+    // 左七枚落ち removes the 3一 silver and 右七枚落ち the 7一 silver. CSA strings derived.
+    Handicap {
+        kif_name: "左七枚落ち",
+        id: "left-7-piece",
+        sfen: "2sgkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        csa: "PI82HI22KA31GI21KE81KE11KY91KY",
+        removed: &[R, B, S, N, N, L, L],
+    },
+    Handicap {
+        kif_name: "右七枚落ち",
+        id: "right-7-piece",
+        sfen: "3gkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+        csa: "PI82HI22KA71GI21KE81KE11KY91KY",
+        removed: &[R, B, S, N, N, L, L],
+    },
+    // 歩三兵: the 上手 keeps only the king, with three pawns in hand. `PI` cannot put pieces
+    // in hand, so the CSA text is two lines: `PI` removing every other piece of the 上手, then
+    // `P-00FU00FU00FU`.
+    Handicap {
+        kif_name: "歩三兵",
+        id: "3-pawns",
+        sfen: "4k4/9/9/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w 3p 1",
+        csa: "PI82HI22KA41KI61KI31GI71GI21KE81KE11KY91KY13FU23FU33FU43FU53FU63FU73FU83FU93FU\nP-00FU00FU00FU",
+        removed: &[R, B, G, G, S, S, N, N, L, L, P, P, P, P, P, P],
     },
 ];
 

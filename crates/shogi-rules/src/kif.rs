@@ -13,7 +13,7 @@ use crate::handicap::{HANDICAPS, Handicap};
 use crate::jsa::{self, Written};
 use crate::kanji;
 use crate::position::Position;
-use crate::record::{Record, RecordMove, Variation, play_checked};
+use crate::record::{Record, RecordMove, Variation, play_recorded, settle_foul};
 use crate::setup::Setup;
 use crate::types::{Hand, Kind, Move, Piece, Square};
 
@@ -41,6 +41,10 @@ struct Branch {
     end: Option<Ending>,
     /// Comments read after the 変化 line, before the branch's first move.
     lead: Vec<String>,
+    /// A foul move just played, waiting for the 反則勝ち that makes it the record's last.
+    foul: Option<ParseError>,
+    /// The side to move at the end of the branch.
+    to_move: Side,
 }
 
 /// Reads a KIF or KI2 record (the format is recognised line by line).
@@ -141,6 +145,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
             for &mv in &prefix {
                 position.play_unchecked(mv);
             }
+            let to_move = position.side_to_move();
             pos = Some(position);
             branches.push(Branch {
                 prefix,
@@ -148,6 +153,8 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 moves: Vec::new(),
                 end: None,
                 lead: Vec::new(),
+                foul: None,
+                to_move,
             });
             current = branches.len() - 1;
             continue;
@@ -205,6 +212,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 return Err(e);
             }
             let p = initial_position(&bod, handicap).map_err(|m| syntax(line.number, 1, m))?;
+            let to_move = p.side_to_move();
             start = Some(p.clone());
             pos = Some(p);
             branches.push(Branch {
@@ -213,6 +221,8 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 moves: Vec::new(),
                 end: early_end.take(),
                 lead: Vec::new(),
+                foul: None,
+                to_move,
             });
             current = 0;
         }
@@ -223,6 +233,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
         } else {
             read_ki2_moves(raw, lead, line.number, position, branch)?;
         }
+        branch.to_move = position.side_to_move();
     }
     let start = match start {
         Some(s) => s,
@@ -240,12 +251,18 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     record.handicap = handicap;
     record.end = early_end;
     let mut iter = branches.into_iter();
-    if let Some(main) = iter.next() {
+    if let Some(mut main) = iter.next() {
+        settle_foul(main.foul.take(), main.end, main.to_move)?;
         record.moves = main.moves;
         record.end = main.end;
     }
     record.comments = pending_comments;
-    record.variations = iter
+    let mut variations: Vec<Branch> = iter.collect();
+    for b in &mut variations {
+        settle_foul(b.foul.take(), b.end, b.to_move)?;
+    }
+    record.variations = variations
+        .into_iter()
         .map(|mut b| {
             if let Some(first) = b.moves.first_mut() {
                 b.lead.append(&mut first.comments);
@@ -335,7 +352,7 @@ fn read_kif_move(
     let mv = kif_move(pos, &w, origin, prev)
         .map_err(|m| syntax(line, c0, format!("move {number}: {m}")))?;
     let seconds = read_time(rest.trim());
-    play_checked(pos, mv, number, line, c0)?;
+    play_recorded(pos, mv, number, line, c0, &mut branch.foul)?;
     let mut rm = RecordMove::new(mv);
     rm.seconds = seconds;
     branch.moves.push(rm);
@@ -432,7 +449,7 @@ fn read_ki2_moves(
             .or_else(|| branch.prefix.last().map(|m| m.to()));
         let mv = jsa::resolve(pos, &w, prev)
             .map_err(|m| syntax(line, c0, format!("move {number}: {m}")))?;
-        play_checked(pos, mv, number, line, c0)?;
+        play_recorded(pos, mv, number, line, c0, &mut branch.foul)?;
         branch.moves.push(RecordMove::new(mv));
         let used: usize = t.chars().take(w.len).map(char::len_utf8).sum();
         at += used;

@@ -176,6 +176,58 @@ pub(crate) fn play_checked(
     Ok(())
 }
 
+/// Fouls a record may contain as its last move (the move is played and the record says
+/// 反則勝ち): the position stays well formed after them. Moves that cannot be played at all
+/// (a missing piece, an impossible movement) stay errors.
+fn playable_foul(foul: crate::foul::Foul) -> bool {
+    use crate::foul::Foul;
+    matches!(
+        foul,
+        Foul::Nifu | Foul::Uchifuzume | Foul::PieceWithNoMove | Foul::KingLeftInCheck
+    )
+}
+
+/// Like [`play_checked`], but a playable foul is played and kept in `pending` instead of
+/// failing at once: it is the record's foul move if the line ends there with the mover's
+/// foul ([`settle_foul`]), and an error otherwise. A move after it returns that error.
+pub(crate) fn play_recorded(
+    pos: &mut Position,
+    mv: Move,
+    number: usize,
+    line: usize,
+    column: usize,
+    pending: &mut Option<crate::error::ParseError>,
+) -> Result<(), crate::error::ParseError> {
+    if let Some(e) = pending.take() {
+        return Err(e);
+    }
+    match play_checked(pos, mv, number, line, column) {
+        Ok(()) => Ok(()),
+        Err(e) => match e.kind {
+            crate::error::ParseErrorKind::IllegalMove { foul, .. } if playable_foul(foul) => {
+                pos.play_unchecked(mv);
+                *pending = Some(e);
+                Ok(())
+            }
+            _ => Err(e),
+        },
+    }
+}
+
+/// Accepts a line's pending foul move if the line ends in a foul by the side that played it
+/// (`to_move` is to move after it); otherwise the foul is the error it always was.
+pub(crate) fn settle_foul(
+    pending: Option<crate::error::ParseError>,
+    end: Option<Ending>,
+    to_move: board_core::Side,
+) -> Result<(), crate::error::ParseError> {
+    match (pending, end) {
+        (None, _) => Ok(()),
+        (Some(_), Some(Ending::Foul { offender, .. })) if offender != to_move => Ok(()),
+        (Some(e), _) => Err(e),
+    }
+}
+
 /// The text formats a record can be read from or written to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
