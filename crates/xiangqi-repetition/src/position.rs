@@ -120,16 +120,26 @@ impl Position {
     }
 
     /// Builds a position from a setup that breaks the rules of play in ways the engine can
-    /// still work with: pieces on points they can never reach, pawns stacked before the
-    /// river, facing kings, the side not to move in check. Composed problems and study
-    /// diagrams need this; games start from [`Position::from_setup`].
+    /// still work with: pieces on points they can never reach (a pawn behind its starting
+    /// rank), pawns stacked before the river, more pieces of a kind than a set has, facing
+    /// kings, the side not to move in check. Rule-book diagrams and composed problems need
+    /// this, so that an arbiter can still rule on them; games start from
+    /// [`Position::from_setup`].
     ///
-    /// Only what move generation cannot do without is required: one king per side and no
-    /// more pieces of a kind than a side starts with. The error lists those problems.
+    /// Only what move generation cannot do without is required: exactly one king per side,
+    /// and no more pieces than a move list has room for the moves of (extra pieces beyond a
+    /// set are accepted while every piece's most moves still fit in
+    /// [`crate::moves::MAX_MOVES`]; a third rook and cannon would not). The error lists those problems;
+    /// [`crate::validate::problems`] names everything unusual that was let through, for a
+    /// warning.
     pub fn from_setup_lenient(setup: &Setup) -> Result<Position, PositionError> {
         let problems: Problems<PositionProblem> = validate::problems(setup)
             .into_iter()
-            .filter(|p| p.is_fatal())
+            .filter(|p| {
+                p.is_fatal()
+                    || matches!(p, PositionProblem::TooMany { side, .. }
+                        if move_bound(setup, *side) > crate::moves::MAX_MOVES)
+            })
             .collect();
         if !problems.is_empty() {
             return Err(PositionError { problems });
@@ -558,4 +568,22 @@ impl Position {
         self.turn = !self.turn;
         self.key ^= ZOBRIST.get(SIDE_KEY);
     }
+}
+
+/// The most pseudo-legal moves `side`'s pieces in `setup` can have (a rook or cannon 17, a
+/// horse 8, an advisor, elephant or king 4, a pawn 3), the bound behind
+/// [`crate::moves::MAX_MOVES`].
+fn move_bound(setup: &Setup, side: Side) -> usize {
+    setup
+        .board
+        .iter()
+        .flatten()
+        .filter(|p| p.side == side)
+        .map(|p| match p.kind {
+            PieceKind::Rook | PieceKind::Cannon => 17,
+            PieceKind::Horse => 8,
+            PieceKind::Advisor | PieceKind::Elephant | PieceKind::King => 4,
+            PieceKind::Pawn => 3,
+        })
+        .sum()
 }

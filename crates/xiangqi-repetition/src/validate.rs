@@ -83,13 +83,17 @@ impl fmt::Display for PositionProblem {
 
 impl PositionProblem {
     /// Whether the engine cannot work with a setup that has this problem at all (a side
-    /// without a king or with two, more pieces than the move list has room for moves of),
-    /// as opposed to a setup that merely cannot arise in a game;
-    /// [`Position::from_setup_lenient`] accepts the latter.
+    /// without a king or with two), as opposed to a setup that merely cannot arise in a
+    /// game; [`Position::from_setup_lenient`] accepts the latter, and refuses extra pieces
+    /// only when their moves would not fit a move list.
     pub fn is_fatal(&self) -> bool {
         matches!(
             self,
-            PositionProblem::MissingKing { .. } | PositionProblem::TooMany { .. }
+            PositionProblem::MissingKing { .. }
+                | PositionProblem::TooMany {
+                    kind: PieceKind::King,
+                    ..
+                }
         )
     }
 }

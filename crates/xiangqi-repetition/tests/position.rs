@@ -350,3 +350,48 @@ fn checked_play_leaves_the_position_untouched_on_error() {
     pos.undo(good, undo);
     assert_eq!(pos, before);
 }
+
+#[test]
+fn lenient_construction_takes_rule_book_diagrams_that_no_game_reaches() {
+    // Rule-book diagrams (the AXF book, the lectures of the 001 document) sometimes print a
+    // pawn behind its starting rank or more pieces than a set; the arbiter must still rule.
+    // A red pawn on its own back rank and six red pawns:
+    let setup: Setup = "4k4/9/9/9/9/P1P1P1P1P/9/9/9/P3K4 w".parse().unwrap();
+    let strict = Position::from_setup(&setup)
+        .unwrap_err()
+        .problems
+        .into_vec();
+    assert!(
+        strict
+            .iter()
+            .any(|p| matches!(p, PositionProblem::Unreachable { .. }))
+    );
+    assert!(strict.iter().any(|p| matches!(
+        p,
+        PositionProblem::TooMany {
+            kind: xiangqi_repetition::PieceKind::Pawn,
+            count: 6,
+            ..
+        }
+    )));
+    let pos = Position::from_setup_lenient(&setup).unwrap();
+    assert!(pos.legal_moves().iter().any(|m| m.to_string() == "a0a1"));
+    // What was let through is still named, for a warning.
+    assert_eq!(
+        xiangqi_repetition::validate::problems(&setup).into_vec(),
+        strict
+    );
+    // A third rook on top of a full set could have more moves than a move list holds
+    // (2 rooks, 2 cannons, 2 horses ... already reach 119 of 128): still refused.
+    let crowded: Setup = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/4R4/RNBAKABNR w"
+        .parse()
+        .unwrap();
+    let err = Position::from_setup_lenient(&crowded).unwrap_err();
+    assert!(err.problems.as_slice().iter().all(|p| matches!(
+        p,
+        PositionProblem::TooMany {
+            kind: xiangqi_repetition::PieceKind::Rook,
+            ..
+        }
+    )));
+}
