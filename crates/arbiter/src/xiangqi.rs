@@ -86,6 +86,11 @@ pub struct PerftArgs {
     /// Write moves with ranks 1-10 (Fairy-Stockfish / pyffish) instead of 0-9.
     #[arg(long)]
     pub ranks_from_one: bool,
+    /// Accept a position printed in a rule book that cannot arise in a game (a pawn behind
+    /// its starting rank, more pieces than a set, facing kings); what is unusual is named in
+    /// a warning. Only a missing or second king is still refused.
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -96,6 +101,11 @@ pub struct MovesArgs {
     /// Write moves with ranks 1-10 (Fairy-Stockfish / pyffish) instead of 0-9.
     #[arg(long)]
     pub ranks_from_one: bool,
+    /// Accept a position printed in a rule book that cannot arise in a game (a pawn behind
+    /// its starting rank, more pieces than a set, facing kings); what is unusual is named in
+    /// a warning. Only a missing or second king is still refused.
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -128,6 +138,31 @@ pub(crate) fn load_position(fen: &str) -> Result<Position, CliError> {
     Position::from_fen(fen).map_err(|e| CliError::bad_input(format!("--fen: {e}")))
 }
 
+/// Parses a FEN, strictly or (with `lenient`) through [`Position::from_setup_lenient`];
+/// every rule of play the position breaks comes back as a warning that names it.
+fn load_position_with(fen: &str, lenient: bool) -> Result<(Position, Vec<String>), CliError> {
+    if !lenient {
+        return load_position(fen).map(|p| (p, Vec::new()));
+    }
+    let setup: xiangqi_repetition::Setup = fen
+        .parse()
+        .map_err(|e| CliError::bad_input(format!("--fen: {e}")))?;
+    let pos = Position::from_setup_lenient(&setup)
+        .map_err(|e| CliError::bad_input(format!("--fen: {e}")))?;
+    let warnings = xiangqi_repetition::validate::problems(&setup)
+        .into_iter()
+        .map(|p| format!("--fen: unusual position, accepted with --lenient: {p}"))
+        .collect();
+    Ok((pos, warnings))
+}
+
+/// An output carrying the warnings of a lenient FEN.
+fn with_warnings(text: String, doc: serde_json::Value, warnings: Vec<String>) -> Output {
+    let mut out = Output::new(text, doc);
+    out.warnings.extend(warnings);
+    out
+}
+
 fn run_perft(args: PerftArgs, json: bool) -> Result<Output, CliError> {
     if args.depth > MAX_PERFT_DEPTH {
         return Err(CliError::bad_input(format!(
@@ -135,7 +170,7 @@ fn run_perft(args: PerftArgs, json: bool) -> Result<Output, CliError> {
             args.depth
         )));
     }
-    let mut pos = load_position(&args.fen)?;
+    let (mut pos, warnings) = load_position_with(&args.fen, args.lenient)?;
     let base = rank_base(args.ranks_from_one);
     let started = std::time::Instant::now();
     let (nodes, per_move) = if args.divide && args.depth > 0 {
@@ -172,11 +207,11 @@ fn run_perft(args: PerftArgs, json: bool) -> Result<Output, CliError> {
         };
         text.push_str(&format!("time {:.3} s, {rate:.1} M nodes/s\n", elapsed));
     }
-    Ok(Output::new(text, doc))
+    Ok(with_warnings(text, doc, warnings))
 }
 
 fn run_moves(args: MovesArgs) -> Result<Output, CliError> {
-    let pos = load_position(&args.fen)?;
+    let (pos, warnings) = load_position_with(&args.fen, args.lenient)?;
     let base = rank_base(args.ranks_from_one);
     let moves: Vec<String> = pos
         .legal_moves()
@@ -201,7 +236,7 @@ fn run_moves(args: MovesArgs) -> Result<Output, CliError> {
         count: moves.len(),
         moves,
     });
-    Ok(Output::new(text, doc))
+    Ok(with_warnings(text, doc, warnings))
 }
 
 fn run_validate(args: ValidateArgs) -> Result<Output, CliError> {
@@ -244,6 +279,11 @@ pub struct AdjudicateArgs {
     /// Moves are written with ranks 1-10 (Fairy-Stockfish / pyffish).
     #[arg(long)]
     pub ranks_from_one: bool,
+    /// Accept a position printed in a rule book that cannot arise in a game (a pawn behind
+    /// its starting rank, more pieces than a set, facing kings); what is unusual is named in
+    /// a warning. Only a missing or second king is still refused.
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 /// Pulls the FEN tag and the move tokens out of a PGN (or a plain token list), dropping
@@ -321,32 +361,35 @@ fn read_move_list(start: &Position, text: &str, base: RankBase) -> Result<Vec<Mo
 
 /// The game to judge: its start position and moves, from `--moves` or a moves file (a
 /// plain list or PGN in any notation, UTF-8 or GBK).
-fn game_to_judge(args: &AdjudicateArgs) -> Result<(Position, Vec<Move>), CliError> {
+fn game_to_judge(args: &AdjudicateArgs) -> Result<(Position, Vec<Move>, Vec<String>), CliError> {
     let base = rank_base(args.ranks_from_one);
-    let start_from = |tag: Option<String>| -> Result<Position, CliError> {
+    let start_from = |tag: Option<String>| -> Result<(Position, Vec<String>), CliError> {
         let fen = args
             .fen
             .clone()
             .or(tag)
             .unwrap_or_else(|| START_FEN.to_string());
+        if args.lenient {
+            return load_position_with(&fen, true);
+        }
         adj::Board::from_fen(&fen)
-            .map(|b| b.position().clone())
+            .map(|b| (b.position().clone(), Vec::new()))
             .map_err(|e| CliError::bad_input(format!("--fen: {e}")))
     };
     match (&args.moves, &args.moves_file) {
         (Some(m), None) => {
-            let start = start_from(None)?;
+            let (start, warnings) = start_from(None)?;
             let moves = read_move_list(&start, m, base)?;
-            Ok((start, moves))
+            Ok((start, moves, warnings))
         }
         (None, Some(path)) => {
             let bytes = std::fs::read(path)
                 .map_err(|e| CliError::bad_input(format!("cannot read {}: {e}", path.display())))?;
             let (text, _) = crate::input::decode(&bytes, None, crate::input::Family::Chinese)?;
             let (tag_fen, body) = moves_from_pgn(&text);
-            let start = start_from(tag_fen)?;
+            let (start, warnings) = start_from(tag_fen)?;
             let moves = read_move_list(&start, &body, base)?;
-            Ok((start, moves))
+            Ok((start, moves, warnings))
         }
         _ => Err(CliError::bad_input(
             "give the moves with --moves or --moves-file",
@@ -446,7 +489,7 @@ fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
             .map_err(|e| CliError::bad_input(format!("--rules: {e}")))?,
         None => DEFAULT_RULES,
     };
-    let (start, list) = game_to_judge(&args)?;
+    let (start, list, warnings) = game_to_judge(&args)?;
     let ruling = adj::adjudicate(&start, &list, &rules)
         .map_err(|e| CliError::bad_input(format!("--moves: {e}")))?;
 
@@ -517,7 +560,7 @@ fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
         },
         explanation: &ruling.explanation,
     });
-    Ok(Output::new(text, doc))
+    Ok(with_warnings(text, doc, warnings))
 }
 
 #[derive(Debug, clap::Args)]
@@ -540,6 +583,11 @@ pub struct ConvertArgs {
     /// Read ICCS input with ranks 1-10 when --from is not given.
     #[arg(long)]
     pub ranks_from_one: bool,
+    /// Accept a position printed in a rule book that cannot arise in a game (a pawn behind
+    /// its starting rank, more pieces than a set, facing kings); what is unusual is named in
+    /// a warning. Only a missing or second king is still refused.
+    #[arg(long)]
+    pub lenient: bool,
 }
 
 /// `arbiter xiangqi convert --pgn … --json`.
@@ -576,7 +624,7 @@ fn run_convert(args: ConvertArgs) -> Result<Output, CliError> {
         let doc = to_json(&ConvertPgnReport { pgn: &out, moves });
         return Ok(Output::new(out, doc));
     }
-    let start = load_position(&args.fen)?;
+    let (start, warnings) = load_position_with(&args.fen, args.lenient)?;
     let from = match &args.from {
         Some(name) => Some(notation_arg("--from", name)?),
         None => None,
@@ -590,5 +638,5 @@ fn run_convert(args: ConvertArgs) -> Result<Output, CliError> {
         moves: converted,
         fen: &end,
     });
-    Ok(Output::new(out, doc))
+    Ok(with_warnings(out, doc, warnings))
 }

@@ -412,3 +412,56 @@ fn text_output_names_every_chaser_and_victim() {
     }
     assert!(out.contains("捉 R@b8→r@b7"), "{out}");
 }
+
+#[test]
+fn lenient_fen_rules_on_a_diagram_no_game_reaches_and_says_what_is_unusual() {
+    // Digest §5's chase with an extra red pawn on its own back rank (as rule books sometimes
+    // print it): refused by default, judged with --lenient, the pawn named in a warning.
+    let fen = "5k3/9/6c2/9/9/9/9/9/9/P3K2R1 w";
+    let (code, _, err) = arbiter(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        fen,
+        "--moves",
+        CHASE,
+        "--rules",
+        "axf",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    let (code, out, err) = arbiter(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        fen,
+        "--moves",
+        CHASE,
+        "--rules",
+        "axf",
+        "--lenient",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("result: red_loses"), "{out}");
+    assert!(err.contains("warning") && err.contains("a0"), "{err}");
+    let (_, v) = json(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        fen,
+        "--moves",
+        CHASE,
+        "--rules",
+        "axf",
+        "--lenient",
+    ]);
+    assert!(
+        v["warnings"][0].as_str().unwrap().contains("--lenient"),
+        "{v}"
+    );
+    let (code, v) = json(&["xiangqi", "moves", "--fen", fen, "--lenient"]);
+    assert_eq!(code, 0);
+    assert!(
+        v["moves"].as_array().unwrap().iter().any(|m| m == "a0a1"),
+        "{v}"
+    );
+}
