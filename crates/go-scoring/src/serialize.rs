@@ -7,12 +7,14 @@
 //! * a [`Score`] as one object per method: `method`, `black`, `white`, `komi`, `winner`
 //!   (`"black"`, `"white"` or `"draw"`), `margin`, `notes`, and when they apply `version`,
 //!   `threshold` (`{black, white}`), `board` (the made-up board drawn) and `changes`;
+//! * a graph-Go outcome class as its letter (`"B"`, `"W"`, `"N"`, `"P"`);
 //! * an [`Unavailable`] method as the same object with null counts and the reason in
 //!   `unavailable`.
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
+use crate::graph::Outcome;
 use crate::rules::Komi;
 use crate::score::{HalfPoints, QuarterPoints, Score, Unavailable};
 
@@ -39,6 +41,13 @@ impl Serialize for Komi {
     /// The komi in points, like [`HalfPoints`].
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         HalfPoints(i64::from(self.0)).serialize(serializer)
+    }
+}
+
+impl Serialize for Outcome {
+    /// The class's letter: `"B"`, `"W"`, `"N"` or `"P"`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_char(self.letter())
     }
 }
 

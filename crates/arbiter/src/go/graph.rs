@@ -12,7 +12,6 @@ use go_scoring::graph::{
 use go_scoring::legal_count;
 use go_scoring::score::HalfPoints;
 use go_scoring::solve::{self, GameMove, SolveError};
-use serde_json::{Value, json};
 
 use crate::output::{CliError, Output, read_file};
 
@@ -99,31 +98,30 @@ pub fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliError> {
         Ok(report) => report,
         Err(OutcomeError::Undecided { nodes }) => {
             let text = format!("undecided: the search budget ran out after {nodes} nodes\n");
-            return Ok(Output::new(
-                text,
-                json!({"undecided": true, "nodes": nodes, "budget": args.budget}),
-            ));
+            let doc = Undecided {
+                undecided: true,
+                nodes,
+                budget: args.budget,
+            };
+            return Ok(Output::new(text, to_json(&doc)?));
         }
         Err(e) => return Err(CliError::bad_input(format!("{name}: {e}"))),
     };
     let verdict = chinese_verdict(&board, &last, &report.classes);
-    let points: Vec<Value> = (0..graph.len())
-        .map(|v| {
-            json!({
-                "point": graph.label(Point(v as u16)),
-                "stone": stone_name(last.get(v)),
-                "class": outcome_name(report.classes[v]),
-            })
+    let label = |v: usize| graph.label(Point(v as u16));
+    let points: Vec<PointClass> = (0..graph.len())
+        .map(|v| PointClass {
+            point: label(v),
+            stone: stone_name(last.get(v)),
+            class: report.classes[v],
         })
         .collect();
-    let failures: Vec<Value> = verdict
+    let failures: Vec<Failure> = verdict
         .failures
         .iter()
         .map(|f| match f {
-            FinishFailure::Unsettled(v) => json!({"unsettled": graph.label(Point(*v as u16))}),
-            FinishFailure::SplitString { a, b } => {
-                json!({"split_string": [graph.label(Point(*a as u16)), graph.label(Point(*b as u16))]})
-            }
+            FinishFailure::Unsettled(v) => Failure::Unsettled(label(*v)),
+            FinishFailure::SplitString { a, b } => Failure::SplitString([label(*a), label(*b)]),
         })
         .collect();
     let winner = verdict.finishable().then(|| {
@@ -152,19 +150,60 @@ pub fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliError> {
         Some(w) => text.push_str(&format!("winner: {w}\n")),
         None => text.push_str("winner: none (not finishable)\n"),
     }
-    Ok(Output::new(
-        text,
-        json!({
-            "points": points,
-            "ultimate": board.is_ultimate(&last),
-            "finishable": verdict.finishable(),
-            "failures": failures,
-            "score": verdict.score,
-            "komi": komi.to_string(),
-            "winner": winner,
-            "nodes": report.nodes,
-        }),
-    ))
+    let doc = OutcomeDoc {
+        points,
+        ultimate: board.is_ultimate(&last),
+        finishable: verdict.finishable(),
+        failures,
+        score: verdict.score,
+        komi: komi.to_string(),
+        winner,
+        nodes: report.nodes,
+    };
+    Ok(Output::new(text, to_json(&doc)?))
+}
+
+/// A value as JSON, through its `Serialize` implementation.
+fn to_json(value: &impl serde::Serialize) -> Result<serde_json::Value, CliError> {
+    serde_json::to_value(value).map_err(|e| CliError::internal(e.to_string()))
+}
+
+/// A search that ran out of budget.
+#[derive(serde::Serialize)]
+struct Undecided {
+    undecided: bool,
+    nodes: u64,
+    budget: u64,
+}
+
+/// The `--json` document of `arbiter go outcome`.
+#[derive(serde::Serialize)]
+struct OutcomeDoc {
+    points: Vec<PointClass>,
+    ultimate: bool,
+    finishable: bool,
+    failures: Vec<Failure>,
+    score: i64,
+    /// Komi as text (`0.5`), as this document has always written it.
+    komi: String,
+    winner: Option<&'static str>,
+    nodes: u64,
+}
+
+/// A point of the last position: its name, its stone and its outcome class.
+#[derive(serde::Serialize)]
+struct PointClass {
+    point: String,
+    stone: &'static str,
+    class: Outcome,
+}
+
+/// Why the position may not be finished Chinese-style, with points by name.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+enum Failure {
+    Unsettled(String),
+    SplitString([String; 2]),
 }
 
 pub fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Output, CliError> {
@@ -196,7 +235,12 @@ pub fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Output, CliE
     };
     let count = legal_count::count_graph(&graph).map_err(|e| CliError::bad_input(e.to_string()))?;
     let count = count.to_string();
-    let mut doc = json!({"count": count, "points": graph.len(), "edges": graph.edge_count()});
+    let mut doc = LegalCount {
+        count: count.clone(),
+        points: graph.len(),
+        edges: graph.edge_count(),
+        brute_force: None,
+    };
     let mut text = format!("{count}\n");
     if args.check {
         let brute = legal_count::count_brute(&graph).ok_or_else(|| {
@@ -211,10 +255,33 @@ pub fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Output, CliE
                 "the two counts disagree on {label}: border-state {count}, brute force {brute}"
             )));
         }
-        doc["brute_force"] = json!(brute.to_string());
+        doc.brute_force = Some(brute.to_string());
         text.push_str("brute force agrees\n");
     }
-    Ok(Output::new(text, doc))
+    Ok(Output::new(text, to_json(&doc)?))
+}
+
+/// The `--json` document of `arbiter go count-legal`: counts as decimal strings, since they
+/// outgrow JSON numbers.
+#[derive(serde::Serialize)]
+struct LegalCount {
+    count: String,
+    points: usize,
+    edges: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    brute_force: Option<String>,
+}
+
+/// The `--json` document of `arbiter go solve`.
+#[derive(serde::Serialize)]
+struct Solved {
+    board: String,
+    margin: String,
+    area_margin: i64,
+    komi: String,
+    line: Vec<String>,
+    nodes: u64,
+    table_entries: usize,
 }
 
 pub fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError> {
@@ -229,9 +296,14 @@ pub fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError> {
     let solution = match solve::solve(&graph, komi, args.budget) {
         Ok(s) => s,
         Err(SolveError::Undecided { nodes }) => {
+            let doc = Undecided {
+                undecided: true,
+                nodes,
+                budget: args.budget,
+            };
             return Ok(Output::new(
                 format!("undecided: the search budget ran out after {nodes} nodes\n"),
-                json!({"undecided": true, "nodes": nodes, "budget": args.budget}),
+                to_json(&doc)?,
             ));
         }
         Err(e @ SolveError::Inconsistent) => return Err(CliError::internal(e.to_string())),
@@ -253,16 +325,14 @@ pub fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError> {
         solution.nodes,
         solution.table_entries
     );
-    Ok(Output::new(
-        text,
-        json!({
-            "board": format!("{w}x{h}"),
-            "margin": margin,
-            "area_margin": solution.area_margin,
-            "komi": komi.to_string(),
-            "line": line,
-            "nodes": solution.nodes,
-            "table_entries": solution.table_entries,
-        }),
-    ))
+    let doc = Solved {
+        board: format!("{w}x{h}"),
+        margin,
+        area_margin: solution.area_margin,
+        komi: komi.to_string(),
+        line,
+        nodes: solution.nodes,
+        table_entries: solution.table_entries,
+    };
+    Ok(Output::new(text, to_json(&doc)?))
 }
