@@ -242,6 +242,18 @@ pub fn fuzz(target: &Target, settings: &RunSettings) -> Report {
     report
 }
 
+/// Runs one input with the time limit; returns what went wrong, if anything, and the time taken.
+pub fn run_once(target: &Target, input: &[u8], limit: Duration) -> (Option<String>, Duration) {
+    let mut worker = Worker::spawn(target.run);
+    let start = Instant::now();
+    let verdict = match worker.run(target, input, limit) {
+        Verdict::Ok => None,
+        Verdict::Panicked(p) => Some(format!("panic at {}: {}", p.location, p.message)),
+        Verdict::Hung => Some(format!("hang: over {} ms", limit.as_millis())),
+    };
+    (verdict, start.elapsed())
+}
+
 /// Greedy chunk removal while the same panic location reproduces.
 fn minimise(
     target: &Target,

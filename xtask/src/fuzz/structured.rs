@@ -6,6 +6,11 @@ use std::sync::Arc;
 
 use board_core::Rng;
 
+/// Whether to print the positions built (`XTASK_FUZZ_SHOW=1`, for `--run` on a finding).
+fn show() -> bool {
+    std::env::var_os("XTASK_FUZZ_SHOW").is_some()
+}
+
 /// The seed an input stands for.
 fn seed_of(bytes: &[u8]) -> Rng {
     Rng::new(super::bytes_hash(bytes))
@@ -58,6 +63,13 @@ pub fn xiangqi(bytes: &[u8]) {
             // Shuffle back and forth: the last two moves reversed, several times.
             shuffle_back(&mut rng, &mut pos, &mut moves);
         }
+    }
+    if show() {
+        let list: Vec<String> = moves
+            .iter()
+            .map(|m| xiangqi_repetition::iccs::format_move(*m, xiangqi_repetition::RankBase::Zero))
+            .collect();
+        eprintln!("{}\n{}", start.fen(), list.join(" "));
     }
     for rules in Ruleset::PRESETS {
         let _ = adjudicate(&start, &moves, &rules);
@@ -167,6 +179,9 @@ pub fn go(bytes: &[u8]) {
         return;
     };
 
+    if show() {
+        eprintln!("{w}x{h}:\n{}", go_scoring::text::render(&position));
+    }
     let mut board = Board::from_position(&position, Rules::default(), Color::Black);
     let mut played = 0;
     for _ in 0..rng.index(2 * points + 1) {
