@@ -64,6 +64,10 @@ pub enum Command {
         /// Also list the count below each root move.
         #[arg(long)]
         divide: bool,
+        /// Accept a position with more pieces of a kind than a set holds (perft fixtures do),
+        /// with a warning naming what is unusual.
+        #[arg(long)]
+        lenient: bool,
     },
     /// Rule on a game: play the moves and report how it stands or how it ended.
     Status {
@@ -88,6 +92,10 @@ pub enum Command {
         /// Which game of a multi-record CSA file (1-based; records separated by `/`).
         #[arg(long)]
         game: Option<usize>,
+        /// Accept a position with more pieces of a kind than a set holds (perft fixtures do),
+        /// with a warning naming what is unusual.
+        #[arg(long)]
+        lenient: bool,
     },
     /// Convert a record (KIF, KI2, CSA, USI) to another format, checking every move.
     /// Records are read in UTF-8 (with or without BOM), Shift_JIS/CP932 or EUC-JP, as
@@ -124,6 +132,10 @@ pub enum Command {
         /// Give the defender every piece not on the board or in the attacker's hand.
         #[arg(long)]
         defender_rest: bool,
+        /// Accept a position with more pieces of a kind than a set holds (perft fixtures do),
+        /// with a warning naming what is unusual.
+        #[arg(long)]
+        lenient: bool,
     },
     /// Check a composed problem: mate, unique attacker moves (余詰), empty hand at the end
     /// (持駒余り) and side lines (変化).
@@ -132,8 +144,13 @@ pub enum Command {
         sfen: String,
         #[arg(long)]
         time_limit: Option<f64>,
+        /// Give the defender every piece not on the board or in the attacker's hand.
         #[arg(long)]
         defender_rest: bool,
+        /// Accept a position with more pieces of a kind than a set holds (perft fixtures do),
+        /// with a warning naming what is unusual.
+        #[arg(long)]
+        lenient: bool,
     },
 }
 
@@ -144,7 +161,11 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             sfen,
             depth,
             divide,
-        } => run_perft(&sfen, depth, divide),
+            lenient,
+        } => {
+            let (pos, warnings) = position(&sfen, lenient)?;
+            Ok(with_warnings(run_perft(pos, depth, divide)?, warnings))
+        }
         Command::Status {
             sfen,
             moves,
@@ -153,6 +174,7 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             try_rule,
             record,
             game,
+            lenient,
         } => {
             let rules = StatusRules {
                 declare,
@@ -169,7 +191,10 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
                     }
                     Ok(out)
                 }
-                None => run_status(&sfen, &moves, &rules),
+                None => {
+                    let (start, warnings) = position(&sfen, lenient)?;
+                    Ok(with_warnings(run_status(start, &moves, &rules)?, warnings))
+                }
             }
         }
         Command::Convert {
@@ -184,25 +209,48 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             mode,
             time_limit,
             defender_rest,
-        } => tsume_cli::run_mate(&sfen, &mode, time_limit, defender_rest),
+            lenient,
+        } => tsume_cli::run_mate(&sfen, &mode, time_limit, defender_rest, lenient),
         Command::TsumeCheck {
             sfen,
             time_limit,
             defender_rest,
-        } => tsume_cli::run_check(&sfen, time_limit, defender_rest),
+            lenient,
+        } => tsume_cli::run_check(&sfen, time_limit, defender_rest, lenient),
     }
 }
 
-fn position(sfen: &str) -> Result<Position, CliError> {
+/// The position of `--sfen`, with the warnings that go with it.
+fn position(sfen: &str, lenient: bool) -> Result<(Position, Vec<String>), CliError> {
     let setup = Setup::from_sfen(sfen).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
-    Position::from_setup(&setup).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))
+    validated(&setup, lenient)
 }
 
-fn run_perft(sfen: &str, depth: u32, divide: bool) -> Result<Output, CliError> {
+/// Validates a setup; with `lenient`, surplus material is accepted and what was unusual
+/// (the strict check's complaint) comes back as a warning.
+fn validated(setup: &Setup, lenient: bool) -> Result<(Position, Vec<String>), CliError> {
+    match Position::from_setup(setup) {
+        Ok(pos) => Ok((pos, Vec::new())),
+        Err(strict) if lenient => match Position::from_setup_lenient(setup) {
+            Ok(pos) => Ok((pos, vec![format!("--lenient: accepted although {strict}")])),
+            Err(e) => Err(CliError::bad_input(format!("--sfen: {e}"))),
+        },
+        Err(e) => Err(CliError::bad_input(format!("--sfen: {e}"))),
+    }
+}
+
+/// `out` with `warnings` added.
+fn with_warnings(mut out: Output, warnings: Vec<String>) -> Output {
+    for w in warnings {
+        out = out.with_warning(w);
+    }
+    out
+}
+
+fn run_perft(mut pos: Position, depth: u32, divide: bool) -> Result<Output, CliError> {
     if depth > 12 {
         return Err(CliError::bad_input("--depth must be at most 12"));
     }
-    let mut pos = position(sfen)?;
     if divide {
         let parts = perft::divide(&mut pos, depth);
         let total: u64 = if depth == 0 {
@@ -244,8 +292,7 @@ struct StatusRules<'a> {
     try_rule: bool,
 }
 
-fn run_status(sfen: &str, moves: &str, rules: &StatusRules) -> Result<Output, CliError> {
-    let start = position(sfen)?;
+fn run_status(start: Position, moves: &str, rules: &StatusRules) -> Result<Output, CliError> {
     let mut parsed = Vec::new();
     let mut column = 1;
     for tok in moves.split(' ') {
@@ -503,7 +550,11 @@ mod tsume_cli {
         ki2: String,
     }
 
-    fn problem(sfen: &str, defender_rest: bool) -> Result<Position, CliError> {
+    fn problem(
+        sfen: &str,
+        defender_rest: bool,
+        lenient: bool,
+    ) -> Result<(Position, Vec<String>), CliError> {
         let setup =
             Setup::from_sfen(sfen).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
         let setup = if defender_rest {
@@ -511,7 +562,7 @@ mod tsume_cli {
         } else {
             setup
         };
-        Position::from_setup(&setup).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))
+        super::validated(&setup, lenient)
     }
 
     fn options(mode: Mode, time_limit: Option<f64>) -> Result<Options, CliError> {
@@ -536,11 +587,12 @@ mod tsume_cli {
         mode: &str,
         time_limit: Option<f64>,
         defender_rest: bool,
+        lenient: bool,
     ) -> Result<Output, CliError> {
         let mode: Mode = mode
             .parse()
             .map_err(|e| CliError::bad_input(format!("--mode: {e}")))?;
-        let pos = problem(sfen, defender_rest)?;
+        let (pos, warnings) = problem(sfen, defender_rest, lenient)?;
         let opts = options(mode, time_limit)?;
         let sol =
             tsume::solve(&pos, &opts).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
@@ -571,15 +623,19 @@ mod tsume_cli {
             ki2,
             nodes: sol.nodes,
         };
-        Ok(Output::new(text, to_json(&report)))
+        Ok(super::with_warnings(
+            Output::new(text, to_json(&report)),
+            warnings,
+        ))
     }
 
     pub(super) fn run_check(
         sfen: &str,
         time_limit: Option<f64>,
         defender_rest: bool,
+        lenient: bool,
     ) -> Result<Output, CliError> {
-        let pos = problem(sfen, defender_rest)?;
+        let (pos, warnings) = problem(sfen, defender_rest, lenient)?;
         let opts = options(Mode::Tsume, time_limit)?;
         let r = tsume::check_problem(&pos, &opts)
             .map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
@@ -607,6 +663,9 @@ mod tsume_cli {
             report: &r,
             ki2: tsume::ki2_line(&pos, &r.main_line),
         };
-        Ok(Output::new(text, to_json(&report)))
+        Ok(super::with_warnings(
+            Output::new(text, to_json(&report)),
+            warnings,
+        ))
     }
 }

@@ -465,3 +465,53 @@ fn status_rules_on_a_record_with_its_foul_move() {
     assert_eq!(code, 2);
     assert!(err.contains("2 game"), "{err}");
 }
+
+#[test]
+fn lenient_positions_are_reached_with_a_warning() {
+    // Three rooks (one a dragon): surplus material, 603 legal moves by the crate's slow
+    // reference generator (see movegen's lenient test).
+    let sfen = "R8/2K1S1SSk/4B4/9/9/9/4+R4/9/1L1L1L3 b RBGSNLP3g3n17p 1";
+    let (code, _, err) = arbiter(&["shogi", "perft", "--sfen", sfen, "--depth", "1"]);
+    assert_eq!(code, 2);
+    assert!(err.to_lowercase().contains("rook"), "{err}");
+    let (code, out, err) = arbiter(&[
+        "shogi",
+        "perft",
+        "--sfen",
+        sfen,
+        "--depth",
+        "1",
+        "--lenient",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "nodes 603");
+    assert!(
+        err.contains("warning") && err.to_lowercase().contains("rook"),
+        "{err}"
+    );
+    for sub in [
+        vec!["shogi", "status", "--sfen", sfen, "--lenient"],
+        vec![
+            "shogi",
+            "mate",
+            "--sfen",
+            sfen,
+            "--lenient",
+            "--time-limit",
+            "1",
+        ],
+        vec![
+            "shogi",
+            "tsume-check",
+            "--sfen",
+            sfen,
+            "--lenient",
+            "--time-limit",
+            "1",
+        ],
+    ] {
+        let (code, _, err) = arbiter(&sub);
+        assert_ne!(code, 2, "{sub:?}: {err}");
+        assert!(err.contains("--lenient"), "{sub:?}: {err}");
+    }
+}

@@ -50,11 +50,19 @@ impl Sink for Counter {
     }
 }
 
-/// A fixed-capacity move list (593 is the most legal moves a shogi position can have).
+/// Moves kept inline: 593 is the most legal moves a position with one set of pieces can have.
+const INLINE: usize = 600;
+
+/// A move list on the stack, for the 593 moves a legal position can have at most; a lenient
+/// position (surplus material, [`Position::from_setup_lenient`]) can have more, and then the
+/// list moves to the heap instead of overflowing. The inline push stays one predictable
+/// branch where it used to be a bounds check.
 #[derive(Clone)]
 pub struct MoveList {
-    moves: [Move; 600],
+    moves: [Move; INLINE],
     len: usize,
+    /// Every move once more than [`INLINE`] were generated.
+    spill: Option<Vec<Move>>,
 }
 
 impl std::fmt::Debug for MoveList {
@@ -69,8 +77,9 @@ impl Default for MoveList {
             moves: [Move::Drop {
                 kind: Kind::Pawn,
                 to: Square::from_bit(0),
-            }; 600],
+            }; INLINE],
             len: 0,
+            spill: None,
         }
     }
 }
@@ -79,7 +88,10 @@ impl MoveList {
     /// The moves, in generation order.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        match &self.spill {
+            Some(all) => all,
+            None => &self.moves[..self.len],
+        }
     }
     /// How many moves the list holds.
     #[inline]
@@ -101,8 +113,20 @@ impl MoveList {
     }
     #[inline]
     fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
+        if self.len < INLINE {
+            self.moves[self.len] = mv;
+        } else {
+            self.push_spilled(mv);
+        }
         self.len += 1;
+    }
+    /// The push past the inline capacity: only lenient positions get here.
+    #[cold]
+    #[inline(never)]
+    fn push_spilled(&mut self, mv: Move) {
+        self.spill
+            .get_or_insert_with(|| self.moves.to_vec())
+            .push(mv);
     }
 }
 
@@ -361,6 +385,28 @@ mod tests {
                 Kind::Pawn
             ),
             7
+        );
+    }
+
+    #[test]
+    fn lenient_positions_may_have_more_than_600_moves() {
+        // The 593-move position (the most moves a legal position has, shogi.md §4) with a
+        // third rook, a dragon on 5g, which only lenient rules accept: 603 moves by the slow
+        // reference generator, which the fast one must match move for move.
+        let pos = lenient("R8/2K1S1SSk/4B4/9/9/9/4+R4/9/1L1L1L3 b RBGSNLP3g3n17p 1");
+        let fast = pos.legal_moves();
+        let slow = pos.reference_legal_moves();
+        assert_eq!(slow.len(), 603);
+        assert_eq!(fast.len(), slow.len());
+        let mut a: Vec<String> = fast.iter().map(|m| format!("{m:?}")).collect();
+        let mut b: Vec<String> = slow.iter().map(|m| format!("{m:?}")).collect();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b);
+        // The 593-move position itself stays inline.
+        assert_eq!(
+            count("R8/2K1S1SSk/4B4/9/9/9/9/9/1L1L1L3 b RBGSNLP3g3n17p 1"),
+            593
         );
     }
 
