@@ -114,3 +114,31 @@ fn rule23_diagram50_a_root_cut_under_a_held_rook_is_a_chase() {
     assert_eq!(r.verdict, Verdict::BlackLoses, "{}", r.explanation);
     assert_eq!(r.red.chases, 0, "{}", r.explanation);
 }
+
+#[test]
+fn rule32_two_pieces_taking_turns_to_chase_two_pieces_is_a_draw() {
+    // AXF rule 32 (reference digest §2.1: 「one piece chasing two or more pieces is a draw」,
+    // and likewise two pieces taking turns to chase two pieces): Red's 车 and 马 move in
+    // turn, every move a new chase of a rootless piece (车 on 炮 b7, 马 on 象 g5, 车 on 马 a8,
+    // 马 on 卒 e2), never the same piece twice. No piece is chased perpetually: a draw.
+    // The last chase is new only per attacker (rule 26): the 车 on a2 already attacks the
+    // 卒 along the rank when the 马 joins.
+    let fen = "4k4/n8/1c7/9/6b2/9/9/R3p4/6N2/3K5 w";
+    let moves = "a2b2 e9e8 g1h3 e8e9 b2a2 e9e8 h3g1 e8e9";
+    let r = adjudicate_text(fen, moves, &Ruleset::AXF).unwrap();
+    let victims: Vec<String> = r
+        .moves
+        .iter()
+        .filter(|m| m.side == board_core::Side::First)
+        .map(|m| {
+            assert_eq!(m.class, EffectKind::Chase, "{}", r.explanation);
+            chases(m)
+                .into_iter()
+                .map(|(_, v)| v)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    assert_eq!(victims, ["b7", "g5", "a8", "e2"]);
+    assert_eq!(r.verdict, Verdict::Draw, "{}", r.explanation);
+}
