@@ -225,6 +225,13 @@ pub struct Scoring {
 }
 
 impl Scoring {
+    /// The largest value, up or down, that a scoring may give one result: 1,000 points.
+    ///
+    /// Every real system gives at most a few points a game; the bound keeps the products of
+    /// the tie-breaks (Sonneborn-Berger multiplies scores by points, over up to many thousand
+    /// rounds) inside `i64` so that no file can make them overflow.
+    pub const MAX_POINTS: Points = Points(2_000);
+
     /// 1 - ½ - 0 (FIDE).
     pub fn fide() -> Self {
         Self::from_wdl(Points::ONE, Points::HALF, Points::ZERO)
@@ -308,6 +315,15 @@ impl Scoring {
     /// Builds a scoring from key/value pairs, deriving unspecified bye and forfeit values from
     /// win, draw and loss.
     pub fn from_pairs(pairs: &[(String, Points)]) -> Result<Scoring, ScoringError> {
+        if let Some((key, value)) = pairs
+            .iter()
+            .find(|(_, v)| v.0.unsigned_abs() > Self::MAX_POINTS.0.unsigned_abs())
+        {
+            return Err(ScoringError::OutOfRange {
+                key: key.clone(),
+                value: *value,
+            });
+        }
         let get = |k: &str| {
             pairs
                 .iter()
@@ -340,6 +356,13 @@ pub enum ScoringError {
     Points(PointsError),
     /// A key that names no kind of result.
     UnknownKey(String),
+    /// A value beyond [`Scoring::MAX_POINTS`] either way.
+    OutOfRange {
+        /// The key as written.
+        key: String,
+        /// The value given.
+        value: Points,
+    },
 }
 
 impl std::fmt::Display for ScoringError {
@@ -348,6 +371,11 @@ impl std::fmt::Display for ScoringError {
             ScoringError::NotAPair(item) => write!(f, "`{item}`: expected KEY=points"),
             ScoringError::Points(e) => write!(f, "{e}"),
             ScoringError::UnknownKey(key) => write!(f, "unknown scoring key `{key}`"),
+            ScoringError::OutOfRange { key, value } => write!(
+                f,
+                "{key}={value}: a result is worth at most {} points either way",
+                Scoring::MAX_POINTS.0 / 2
+            ),
         }
     }
 }

@@ -93,3 +93,22 @@ fn empty_and_degenerate_events() {
     assert!(read_tournament("").is_err());
     assert!(read_tournament("\u{feff}").is_err());
 }
+
+/// Found by `cargo xtask fuzz --target tiebreak-csv` (and the same through JSON): a win worth
+/// 1,474,836,480 points overflowed the Sonneborn-Berger and Buchholz sums (`score * points` in
+/// `tiebreaks/buchholz.rs`) and panicked. No scoring system of FIDE C.07 or the CXA rules gives
+/// more than 3 points a game, so a value beyond `Scoring::MAX_POINTS` is refused at reading.
+#[test]
+fn huge_scoring_values_are_refused_not_overflowed() {
+    let csv = "@name \n@scoring W=2949672960\nid,name,rating,1,2,3\n1,,,2w1,3b=,\n2,,,1b0,,3w1\n3,,,,1w=,2b0";
+    let err = csv_input::parse(csv).unwrap_err().to_string();
+    assert!(err.contains("at most 1000 points"), "{err}");
+    let json = r#"{"scoring":{"W":9999999999},"players":[{"id":1,"results":["2w1"]},{"id":2,"results":["1b0"]}]}"#;
+    let err = json_input::parse(json).unwrap_err().to_string();
+    assert!(err.contains("at most 1000 points"), "{err}");
+    // The largest value allowed still ranks without overflow.
+    let csv = "@scoring W=1000,D=-1000\nid,name,r1,r2\n1,A,2w1,3b=\n2,B,1b0,U\n3,C,U,1w=\n";
+    let t = csv_input::parse(csv).unwrap();
+    let list = standings::with_primary(parse_list("PTS,BH,SB,BH/C1").unwrap());
+    let _ = standings::compute(&t, Options::default(), &list);
+}
