@@ -169,16 +169,15 @@ pub fn run(options: &Options) -> ExitCode {
         .filter(|(_, ok)| !ok)
         .map(|(n, _)| *n)
         .collect();
+    // The plain `N passed, N failed` closing line that CI logs are read for.
     println!(
-        "fuzz: {} targets clean, {} with findings{}",
+        "fuzz: {} passed, {} failed",
         results.len() - failed.len(),
-        failed.len(),
-        if failed.is_empty() {
-            String::new()
-        } else {
-            format!(": {}", failed.join(", "))
-        }
+        failed.len()
     );
+    if !failed.is_empty() {
+        println!("fuzz: findings in {}", failed.join(", "));
+    }
     if failed.is_empty() && results.len() == chosen.len() {
         ExitCode::SUCCESS
     } else {
