@@ -66,6 +66,8 @@ pub struct Report {
     pub panics: BTreeMap<String, (Panic, Vec<u8>, PathBuf)>,
     /// Inputs that exceeded the time limit, with the file each was written to.
     pub hangs: Vec<(Vec<u8>, PathBuf)>,
+    /// Time spent (less than the budget when a hang stopped the target).
+    pub elapsed: Duration,
 }
 
 /// Installs a panic hook that records the panic for the thread instead of printing it.
@@ -239,6 +241,7 @@ pub fn fuzz(target: &Target, settings: &RunSettings) -> Report {
         }
     }
     let _ = std::fs::remove_file(current_input_path(&settings.root, target.name));
+    report.elapsed = start.elapsed();
     report
 }
 

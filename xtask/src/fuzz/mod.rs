@@ -277,7 +277,7 @@ pub fn child(args: &[String]) -> ExitCode {
     };
     let report = engine::fuzz(target, &settings);
     let clean = report.panics.is_empty() && report.hangs.is_empty();
-    print!("{}", describe(target, seconds, &report));
+    print!("{}", describe(target, &report));
     use std::io::Write;
     let _ = std::io::stdout().flush();
     // A hung worker thread may still be running: leave without waiting for it.
@@ -285,11 +285,12 @@ pub fn child(args: &[String]) -> ExitCode {
 }
 
 /// The report of one target, as printed.
-fn describe(target: &Target, seconds: u64, report: &Report) -> String {
+fn describe(target: &Target, report: &Report) -> String {
     let mut s = format!(
-        "fuzz {}: {} executions in {seconds} s, {} unique panics, {} hangs\n",
+        "fuzz {}: {} executions in {:.1} s, {} unique panics, {} hangs\n",
         target.name,
         report.executions,
+        report.elapsed.as_secs_f64(),
         report.panics.len(),
         report.hangs.len()
     );
