@@ -532,11 +532,15 @@ mod tsume_cli {
     use crate::output::{CliError, Output};
 
     /// `--json` of `shogi mate`: the contract fields of the solution (status, length, the
-    /// line in USI and in KI2, nodes), nothing more.
+    /// line in USI and in KI2, nodes, and whether the length is proven minimal), nothing
+    /// more.
     #[derive(Serialize)]
     struct MateReport<'a> {
         status: Status,
         plies: u32,
+        /// The length is proven to be the shortest (false when a time limit cut the search
+        /// for a shorter mate, or when there is no mate).
+        proven_minimal: bool,
         pv: &'a [Move],
         ki2: String,
         nodes: u64,
@@ -562,7 +566,29 @@ mod tsume_cli {
         } else {
             setup
         };
-        super::validated(&setup, lenient)
+        let (pos, mut warnings) = super::validated(&setup, lenient)?;
+        if !defender_rest && let Some(w) = defender_warning(&setup) {
+            warnings.push(w);
+        }
+        Ok((pos, warnings))
+    }
+
+    /// A warning when the defender holds nothing although pieces are missing from the
+    /// position: tsume problems conventionally give every unlisted piece to the defender
+    /// (玉方残り駒全部), which changes the answer, and a bare SFEN does not say so.
+    fn defender_warning(setup: &Setup) -> Option<String> {
+        let defender = !setup.side_to_move;
+        if !setup.hands[defender].is_empty() {
+            return None;
+        }
+        let with_rest = tsume::defender_holds_rest(setup);
+        let missing = with_rest.hands[defender].total();
+        (missing > 0).then(|| {
+            format!(
+                "the defender holds no pieces and {missing} piece(s) are nowhere in the position; \
+                 tsume problems give them to the defender (pass --defender-rest to do so)"
+            )
+        })
     }
 
     fn options(mode: Mode, time_limit: Option<f64>) -> Result<Options, CliError> {
@@ -619,6 +645,7 @@ mod tsume_cli {
         let report = MateReport {
             status: sol.status,
             plies: sol.plies,
+            proven_minimal: sol.status == tsume::Status::Mate && sol.exact,
             pv: &sol.pv,
             ki2,
             nodes: sol.nodes,

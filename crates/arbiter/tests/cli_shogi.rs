@@ -263,7 +263,8 @@ fn tsume_error_paths() {
 
 #[test]
 fn mate_json_has_exactly_the_contract_fields() {
-    // The contract: {"status", "plies", "pv", "ki2", "nodes"} and nothing else.
+    // The contract: {"status", "plies", "pv", "ki2", "nodes"} and, since the length
+    // may come from a search cut short, "proven_minimal"; nothing else.
     // Problem: shogi.md §7.4 JSA 毎日詰将棋 2021-11-83, R*3d 3c3d 4b4d+.
     let (code, v) = json(&[
         "shogi",
@@ -274,8 +275,12 @@ fn mate_json_has_exactly_the_contract_fields() {
     assert_eq!(code, 0);
     let mut keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
     keys.sort_unstable();
-    assert_eq!(keys, ["ki2", "nodes", "plies", "pv", "status"]);
+    assert_eq!(
+        keys,
+        ["ki2", "nodes", "plies", "proven_minimal", "pv", "status"]
+    );
     assert_eq!(v["status"], "mate");
+    assert_eq!(v["proven_minimal"], true);
     assert_eq!(v["plies"], 3);
     assert_eq!(v["pv"], serde_json::json!(["R*3d", "3c3d", "4b4d+"]));
     assert_eq!(v["ki2"], "▲３四飛 △同玉 ▲４四飛成");
@@ -287,7 +292,8 @@ fn mate_json_has_exactly_the_contract_fields() {
         "8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1",
     ]);
     assert_eq!(v["status"], "no_mate");
-    assert_eq!(v.as_object().unwrap().len(), 5);
+    assert_eq!(v.as_object().unwrap().len(), 6);
+    assert_eq!(v["proven_minimal"], false);
 }
 
 fn temp_bytes(name: &str, bytes: &[u8]) -> std::path::PathBuf {
@@ -514,4 +520,28 @@ fn lenient_positions_are_reached_with_a_warning() {
         assert_ne!(code, 2, "{sub:?}: {err}");
         assert!(err.contains("--lenient"), "{sub:?}: {err}");
     }
+}
+
+#[test]
+fn a_defender_without_pieces_is_warned_about() {
+    // shogi.md §7.4 古典3手詰 written bare: the defender's pieces are not listed, and by the
+    // tsume convention (玉方残り駒全部) they are the defender's; without --defender-rest the
+    // answer is for a defender with an empty hand, so say so.
+    let bare = "3sks3/9/4S4/9/9/B8/9/9/9 b S 1";
+    let (code, _, err) = arbiter(&["shogi", "mate", "--sfen", bare]);
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("warning") && err.contains("--defender-rest"),
+        "{err}"
+    );
+    let (_, _, err) = arbiter(&["shogi", "mate", "--sfen", bare, "--defender-rest"]);
+    assert!(!err.contains("--defender-rest"), "{err}");
+    // Every piece listed: nothing to warn about.
+    let (_, _, err) = arbiter(&[
+        "shogi",
+        "mate",
+        "--sfen",
+        "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
+    ]);
+    assert!(err.is_empty(), "{err}");
 }

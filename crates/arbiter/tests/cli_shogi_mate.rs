@@ -100,7 +100,9 @@ fn time_limit_spent_before_the_search_gives_unknown() {
         .keys()
         .map(|k| k.as_str())
         .collect();
-    assert_eq!(keys.len(), 5, "{keys:?}");
+    // status, plies, pv, ki2, nodes and proven_minimal (false: nothing was proven).
+    assert_eq!(keys.len(), 6, "{keys:?}");
+    assert_eq!(doc["proven_minimal"], false);
 }
 
 #[test]

@@ -40,15 +40,20 @@ pub enum Verdict {
     Unsound,
     /// The checks could not all be made within the limits.
     Unknown,
+    /// The problem mates and no flaw was found, but some alternative first move could be
+    /// neither proven to mate nor refuted within the budget ([`CheckReport::undecided`]):
+    /// it may still be a second solution, so the problem is not called sound.
+    Undecided,
 }
 
 impl Verdict {
-    /// Machine-friendly name: `sound`, `unsound` or `unknown`.
+    /// Machine-friendly name: `sound`, `unsound`, `unknown` or `undecided`.
     pub fn code(self) -> &'static str {
         match self {
             Verdict::Sound => "sound",
             Verdict::Unsound => "unsound",
             Verdict::Unknown => "unknown",
+            Verdict::Undecided => "undecided",
         }
     }
 }
@@ -86,7 +91,8 @@ pub struct CheckReport {
     /// blemish, not a second solution).
     pub promotion_choices: Vec<SideLine>,
     /// Alternative checks whose mate could not be decided within the budget (no mate was
-    /// found for them; they do not change the verdict).
+    /// found for them); while any is listed, a problem without flaws is
+    /// [`Verdict::Undecided`], not sound.
     pub undecided: Vec<SideLine>,
     /// 最終手余詰: another mating last move (tolerated).
     pub last_move_alternatives: Vec<SideLine>,
@@ -333,14 +339,22 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
         flawed = true;
     }
     if !report.undecided.is_empty() {
-        // Listed, but not a flaw: no mate was found for them within the budget.
+        // Not a flaw found, but not soundness either: each may be a second solution.
+        let named: Vec<String> = report
+            .undecided
+            .iter()
+            .map(|u| format!("{} at ply {}", crate::usi::format_move(u.mv), u.ply + 1))
+            .collect();
         report.notes.push(format!(
-            "{} alternative check(s) neither proven nor refuted within the budget",
-            report.undecided.len()
+            "{} alternative check(s) neither proven nor refuted within the budget: {}",
+            report.undecided.len(),
+            named.join(", ")
         ));
     }
     report.verdict = if flawed {
         Verdict::Unsound
+    } else if !report.undecided.is_empty() {
+        Verdict::Undecided
     } else {
         Verdict::Sound
     };
