@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Records the CLI writes, read by two independent parsers: cshogi and python-shogi.
+
+Run from the workspace root:
+
+    python3 benches/peers/shogi_records.py [--arbiter PATH] [--venv DIR]
+
+1. cshogi 1.1.0 and python-shogi 1.1.1 (PyPI) are installed into a virtual environment under
+   /tmp (DIR, default /tmp/shogi-peers-venv) when it is missing; the script then runs itself
+   again with that environment's Python.
+2. Every record of examples/shogi/records/ (written in the styles of Kifu for Windows,
+   Shogidokoro, Piyo Shogi, ShogiGUI and floodgate; Shift_JIS, EUC-JP and UTF-8 bytes) is
+   converted with `arbiter shogi convert` to KIF (a .kif file, Shift_JIS), KIFU (.kifu,
+   UTF-8), KI2 and CSA, and to USI for the reference move list.
+3. Each written file is parsed by cshogi (KIF and CSA parsers) and python-shogi (KIF and CSA
+   parsers; neither peer reads KI2, so KI2 output has no peer check); the moves each parser reads, as USI, must equal arbiter's, and the start
+   position its SFEN. The source records are parsed too, as a check on the corpus.
+4. One line per file and parser, then the counts; exit status 1 if any parser disagrees or
+   fails on a file the CLI wrote. The peers are oracles for the file formats, not for the
+   rules: a record that holds a foul move (二歩 then 反則勝ち) is expected to be refused by a
+   parser that checks legality, and is reported as such, not as a disagreement.
+"""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+RECORDS = os.path.join(ROOT, "examples", "shogi", "records")
+PEERS = ["cshogi==1.1.0", "python-shogi==1.1.1"]
+
+
+def ensure_venv(venv):
+    python = os.path.join(venv, "bin", "python")
+    try:
+        import cshogi  # noqa: F401
+        import shogi  # noqa: F401
+        return
+    except ImportError:
+        pass
+    if os.path.abspath(sys.executable) == os.path.abspath(python):
+        sys.exit("the peers are not importable in " + venv)
+    if not os.path.exists(python):
+        subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+    subprocess.run([python, "-m", "pip", "install", "-q", *PEERS], check=True)
+    os.execv(python, [python, *sys.argv])
+
+
+def arbiter_cmd(arbiter, *args):
+    return subprocess.run([arbiter, *args], capture_output=True, text=True)
+
+
+def usi_of(arbiter, path):
+    out = arbiter_cmd(arbiter, "shogi", "convert", path, "--to", "usi")
+    if out.returncode != 0:
+        return None, out.stderr.strip()
+    words = out.stdout.split()
+    # position startpos|sfen S S S S moves ...
+    if words[1] == "startpos":
+        sfen, rest = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", words[2:]
+    else:
+        sfen, rest = " ".join(words[2:6]), words[6:]
+    moves = rest[1:] if rest and rest[0] == "moves" else []
+    return (sfen, moves), None
+
+
+def same_sfen(a, b):
+    # Move numbers differ between writers; compare board, side and hands.
+    return a.split()[:3] == b.split()[:3]
+
+
+def by_cshogi(path, kind):
+    import cshogi
+    import cshogi.CSA
+    import cshogi.KIF
+
+    if kind == "csa":
+        parser = cshogi.CSA.Parser.parse_file(path)[0]
+    else:
+        parser = cshogi.KIF.Parser.parse_file(path)
+    return parser.sfen, [cshogi.move_to_usi(m) for m in parser.moves]
+
+
+def by_python_shogi(path, kind):
+    import shogi.CSA
+    import shogi.KIF
+
+    if kind == "csa":
+        game = shogi.CSA.Parser.parse_file(path)[0]
+    else:
+        game = shogi.KIF.Parser.parse_file(path)[0]
+    return game["sfen"], list(game["moves"])
+
+
+PARSERS = {
+    "kif": [("cshogi", by_cshogi), ("python-shogi", by_python_shogi)],
+    "kifu": [("cshogi", by_cshogi), ("python-shogi", by_python_shogi)],
+    # cshogi 1.1.0's KIF parser skips KI2 move lines and python-shogi has no KI2 reader:
+    # no peer checks KI2.
+    "ki2": [],
+    "csa": [("cshogi", by_cshogi), ("python-shogi", by_python_shogi)],
+}
+
+
+def source_kind(name):
+    ext = os.path.splitext(name)[1].lstrip(".").lower()
+    return {"kifu": "kifu", "kif": "kif", "ki2": "ki2", "ki2u": "ki2", "csa": "csa"}.get(ext)
+
+
+def check(label, kind, path, expected, written, counts, has_variations):
+    sfen, moves = expected
+    foul = "foul" in os.path.basename(label)
+    for name, parse in PARSERS[kind]:
+        try:
+            peer_sfen, peer_moves = parse(path, kind)
+        except Exception as e:  # a peer's refusal is a result to report
+            outcome = "refused" if foul else ("FAIL" if written else "fail")
+            print(f"{outcome:8} {label} [{name}]: {type(e).__name__}: {e}")
+            counts[outcome] = counts.get(outcome, 0) + 1
+            continue
+        if peer_moves == moves and same_sfen(peer_sfen, sfen):
+            outcome = "ok"
+        elif foul and peer_moves[:-1] == moves[:-1]:
+            # A legality-checking parser drops (or cannot encode) the foul move itself.
+            outcome = "refused"
+        elif has_variations and name == "python-shogi" and peer_moves[: len(moves)] == moves:
+            # python-shogi 1.1.1 reads the moves of 変化 branches on as if they continued
+            # the main line; the main line itself agrees.
+            outcome = "peer-limit"
+        else:
+            outcome = "DIFFER" if written else "differ"
+        detail = "" if outcome == "ok" else f": {len(peer_moves)} moves vs {len(moves)}"
+        print(f"{outcome:8} {label} [{name}]{detail}")
+        counts[outcome] = counts.get(outcome, 0) + 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--arbiter", default=os.path.join(
+        os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "debug", "arbiter"))
+    ap.add_argument("--venv", default="/tmp/shogi-peers-venv")
+    args = ap.parse_args()
+    ensure_venv(args.venv)
+    counts = {}
+    out_dir = tempfile.mkdtemp(prefix="shogi-records-")
+    for name in sorted(os.listdir(RECORDS)):
+        src = os.path.join(RECORDS, name)
+        expected, err = usi_of(args.arbiter, src)
+        if expected is None:
+            print(f"{'FAIL':8} {name}: arbiter cannot read it: {err}")
+            counts["FAIL"] = counts.get("FAIL", 0) + 1
+            continue
+        with open(src, "rb") as f:
+            raw = f.read()
+        has_variations = any(word.encode(enc) in raw
+                             for word in ["変化"] for enc in ("cp932", "euc_jp", "utf-8"))
+        kind = source_kind(name)
+        if kind:
+            check(f"{name} (source)", kind, src, expected, False, counts, has_variations)
+        stem = os.path.splitext(name)[0]
+        for to, ext in [("kif", "kif"), ("kif", "kifu"), ("ki2", "ki2"), ("csa", "csa")]:
+            target = os.path.join(out_dir, f"{stem}.{ext}")
+            done = arbiter_cmd(args.arbiter, "shogi", "convert", src, "--to", to,
+                               "--output", target)
+            if done.returncode != 0:
+                print(f"{'FAIL':8} {name} -> {ext}: {done.stderr.strip()}")
+                counts["FAIL"] = counts.get("FAIL", 0) + 1
+                continue
+            # CSA has no variations: the CLI drops them there (and says so).
+            check(f"{name} -> {ext}", ext, target, expected, True, counts,
+                  has_variations and ext != "csa")
+    print(", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
+    sys.exit(1 if counts.get("FAIL") or counts.get("DIFFER") else 0)
+
+
+if __name__ == "__main__":
+    main()
