@@ -42,8 +42,9 @@
 //! (unchecked SFEN), [`position`] (validated; `play`, `play_unchecked`, `undo`, Zobrist
 //! keys), [`movegen`] (legal moves), [`foul`] (why a move is illegal), [`perft`], [`usi`],
 //! then [`game`] and [`impasse`] (rulings) and the notation modules ([`csa`], [`kif`],
-//! [`jsa`], [`record`]). With the `serde` feature, positions serialize as SFEN, moves as
-//! USI and rulings with the shared [`Outcome`].
+//! [`jsa`], [`record`], with [`ending`] for how a recorded game ended). With the `serde`
+//! feature, positions serialize as SFEN, moves as USI and rulings with the shared
+//! [`Outcome`].
 
 #![warn(missing_docs)]
 
