@@ -4,16 +4,15 @@
 //! (number of stone/empty adjacencies, zero exactly when the chain has no liberty) and the
 //! XOR of its stones' Zobrist keys. A chain's only liberty is `p` exactly when its
 //! pseudo-liberties all come from its adjacencies to `p`, so legality, captures and the hash
-//! after a move are known before the board changes: superko costs one hash-set probe.
+//! after a move are known before the board changes: superko costs one probe of board-core's repetition table.
 
 use crate::color::{Color, PerColor, Stone};
 use crate::position::{Position, PositionError};
 use crate::rules::{KoRule, Rules, SuicideRule};
 use crate::topology::{NeighboursOf, Point, Shape};
+use board_core::RepetitionTable;
 use board_core::ZobristTable;
-use board_core::hash::IdentityBuildHasher;
 use board_geometry::Point as GeoPoint;
-use hashbrown::HashSet;
 use std::fmt;
 use std::sync::Arc;
 
@@ -69,7 +68,7 @@ impl std::error::Error for IllegalMove {}
 
 /// The positions of the game so far, by repetition key. The keys are Zobrist hashes, already
 /// uniformly random, so board-core's identity hasher passes them through unchanged.
-type HashHistory = HashSet<u64, IdentityBuildHasher>;
+type HashHistory = RepetitionTable;
 
 /// Zobrist keys: two per point (Black, White) and, last, one for "White to move", drawn from
 /// board-core's generator with a fixed seed so hashes are the same on every run.
@@ -129,7 +128,7 @@ struct UndoEntry {
     captures: PerColor<u32>,
     /// Where the stones this move removed start in `Board::removed`.
     removed_from: u32,
-    /// The repetition key this move added to the history, if it was new.
+    /// The repetition key this move recorded in the history.
     inserted: Option<u64>,
 }
 
@@ -193,7 +192,7 @@ impl Board {
             hash: 0,
             to_move,
             ko: None,
-            history: HashHistory::with_capacity_and_hasher(2 * n + 1, Default::default()),
+            history: HashHistory::with_capacity(2 * n + 1),
             empties: Vec::with_capacity(n),
             empty_slot: vec![u16::MAX; n],
             captures: PerColor::default(),
@@ -276,7 +275,7 @@ impl Board {
         self.undo_log.clear();
         self.removed.clear();
         let key = self.history_key(self.hash, self.to_move);
-        self.history.insert(key);
+        self.history.record(key, 0);
     }
 
     #[inline]
@@ -449,7 +448,7 @@ impl Board {
             _ if !checked => {}
             KoRule::Simple => {}
             KoRule::PositionalSuperko | KoRule::SituationalSuperko => {
-                if self.history.contains(&self.history_key(hash, c.opponent())) {
+                if self.history.contains(self.history_key(hash, c.opponent())) {
                     return Err(IllegalMove::Superko);
                 }
             }
@@ -642,9 +641,8 @@ impl Board {
     #[inline]
     fn finish_move(&mut self, mut before: UndoEntry, c: Color, mv: Move) {
         let key = self.history_key(self.hash, self.to_move);
-        if self.history.insert(key) {
-            before.inserted = Some(key);
-        }
+        self.history.record(key, self.record.len() as u32 + 1);
+        before.inserted = Some(key);
         self.undo_log.push(before);
         self.record.push((c, mv));
     }
@@ -800,7 +798,7 @@ impl Board {
             .pop()
             .expect("one undo entry per recorded move");
         if let Some(key) = entry.inserted {
-            self.history.remove(&key);
+            self.history.unrecord(key);
         }
         match mv {
             Move::Place(p) => {

@@ -166,7 +166,7 @@ impl History {
     #[inline]
     pub fn contains(&self, hash: u64) -> bool {
         match &self.table {
-            Some(table) => table.count(hash) > 0,
+            Some(table) => table.contains(hash),
             None => self.records.iter().any(|r| r.hash == hash),
         }
     }
@@ -174,7 +174,7 @@ impl History {
     /// The plies at which `hash` occurred, in increasing order.
     pub fn occurrences(&self, hash: u64) -> Vec<u32> {
         match &self.table {
-            Some(table) => table.plies(hash).to_vec(),
+            Some(table) => table.plies(hash).collect(),
             None => self.plies_of(hash).collect(),
         }
     }
@@ -182,7 +182,7 @@ impl History {
     /// The first ply at which `hash` occurred.
     pub fn first_occurrence(&self, hash: u64) -> Option<u32> {
         match &self.table {
-            Some(table) => table.plies(hash).first().copied(),
+            Some(table) => table.plies(hash).next(),
             None => self.plies_of(hash).next(),
         }
     }
