@@ -171,6 +171,13 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
         let line_no = ln + 1;
         let raw_line = raw_line.trim_end_matches('\r');
         if let Some(comment) = raw_line.strip_prefix('\'') {
+            // CSA has no bookmarks: they travel as `'&name` comments.
+            if let Some(name) = comment.strip_prefix('&')
+                && let Some(m) = record_moves.last_mut()
+            {
+                m.bookmark = Some(name.to_string());
+                continue;
+            }
             if let Some(c) = comment.strip_prefix('*') {
                 // After the `%` line, a comment may name what CSA has no word for.
                 let to_move = pos
@@ -518,6 +525,9 @@ pub fn write(record: &Record) -> String {
         }
         for c in &m.comments {
             s.push_str(&format!("'*{c}\n"));
+        }
+        if let Some(b) = &m.bookmark {
+            s.push_str(&format!("'&{b}\n"));
         }
         pos.play_unchecked(m.mv);
     }

@@ -81,7 +81,14 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
             headers.push((format!("${k}"), v.to_string()));
             continue;
         }
-        if t.is_empty() || t.starts_with('#') || t.starts_with('&') {
+        // A bookmark (しおり) on the move just read.
+        if let Some(name) = t.strip_prefix('&') {
+            if let Some(m) = branches.get_mut(current).and_then(|b| b.moves.last_mut()) {
+                m.bookmark = Some(name.to_string());
+            }
+            continue;
+        }
+        if t.is_empty() || t.starts_with('#') {
             continue;
         }
         if t.starts_with("まで") {
@@ -717,6 +724,9 @@ fn kif_lines(
         for c in &m.comments {
             out.push_str(&format!("*{c}\n"));
         }
+        if let Some(b) = &m.bookmark {
+            out.push_str(&format!("&{b}\n"));
+        }
         prev = Some(m.mv.to());
         pos.play_unchecked(m.mv);
     }
@@ -834,7 +844,7 @@ fn ki2_lines(start: &Position, prefix: &[Move], moves: &[RecordMove], out: &mut 
         out.push_str(&jsa::write_move(&pos, m.mv, prev, false));
         on_line += 1;
         let last = i + 1 == moves.len();
-        if on_line == 6 || last || !m.comments.is_empty() {
+        if on_line == 6 || last || !m.comments.is_empty() || m.bookmark.is_some() {
             out.push('\n');
             on_line = 0;
         } else {
@@ -842,6 +852,9 @@ fn ki2_lines(start: &Position, prefix: &[Move], moves: &[RecordMove], out: &mut 
         }
         for c in &m.comments {
             out.push_str(&format!("*{c}\n"));
+        }
+        if let Some(b) = &m.bookmark {
+            out.push_str(&format!("&{b}\n"));
         }
         prev = Some(m.mv.to());
         pos.play_unchecked(m.mv);

@@ -15,6 +15,8 @@ pub struct RecordMove {
     pub seconds: Option<u32>,
     /// Comment lines attached to the move, in order.
     pub comments: Vec<String>,
+    /// A bookmark (KIF しおり, written `&name` after the move), if the record sets one.
+    pub bookmark: Option<String>,
 }
 
 impl RecordMove {
@@ -24,6 +26,7 @@ impl RecordMove {
             mv,
             seconds: None,
             comments: Vec::new(),
+            bookmark: None,
         }
     }
 }

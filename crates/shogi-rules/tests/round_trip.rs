@@ -1,6 +1,6 @@
 //! The round-trip property of the record model: a KIF record written in another format X and
 //! read back, then written as KIF again, has the same content (headers, game comments, moves,
-//! move times, move comments, the ending, variations) wherever X can hold it: CSA holds all
+//! move times, move comments, bookmarks, the ending, variations) wherever X can hold it: CSA holds all
 //! but variations, KI2 all but move times. Checked on random legal games with random
 //! annotations, drawn with board-core's seeded generator.
 
@@ -96,6 +96,9 @@ fn random_record(seed: u64) -> Record {
     rec
 }
 
+/// A move's content: the move, its time, comments and bookmark.
+type MoveContent = (Move, Option<u32>, Vec<String>, Option<String>);
+
 /// A variation's content: first ply, prefix, moves and its terminal word.
 type VariationContent = (usize, Vec<Move>, Vec<Move>, Option<&'static str>);
 
@@ -104,7 +107,7 @@ type VariationContent = (usize, Vec<Move>, Vec<Move>, Option<&'static str>);
 struct Content {
     headers: Vec<(String, String)>,
     comments: Vec<String>,
-    moves: Vec<(Move, Option<u32>, Vec<String>)>,
+    moves: Vec<MoveContent>,
     end: Option<(&'static str, Option<&'static str>)>,
     variations: Vec<VariationContent>,
 }
@@ -124,7 +127,14 @@ fn content(rec: &Record, times: bool, variations: bool) -> Content {
         moves: rec
             .moves
             .iter()
-            .map(|m| (m.mv, m.seconds.filter(|_| times), m.comments.clone()))
+            .map(|m| {
+                (
+                    m.mv,
+                    m.seconds.filter(|_| times),
+                    m.comments.clone(),
+                    m.bookmark.clone(),
+                )
+            })
             .collect(),
         end: rec.end.map(|e| e.kif_word(to_move)),
         variations: if variations {
