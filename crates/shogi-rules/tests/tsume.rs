@@ -425,7 +425,11 @@ fn checker_on_published_and_flawed_problems() {
     let r = check("7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1");
     assert_eq!(r.verdict, Verdict::Undecided, "{:?}", r.notes);
     assert_eq!(r.undecided.len(), 1);
-    assert!(r.notes.iter().any(|n| n.contains("4b4d+ at ply 1")), "{:?}", r.notes);
+    assert!(
+        r.notes.iter().any(|n| n.contains("4b4d+ at ply 1")),
+        "{:?}",
+        r.notes
+    );
     assert_eq!(r.plies, 3);
     assert!(r.variations.iter().any(|v| v.same_length));
     // The 無駄合 case of shogi.md §7.4 read as a composed problem: sound, the first move
