@@ -346,6 +346,11 @@ fn read_position_line(
     al: &mut Option<Side>,
 ) -> LineResult {
     let b = s.as_bytes();
+    // Position lines are ASCII; checking once lets the readers below slice by byte offsets
+    // without landing inside a multi-byte character (an ideographic space, say).
+    if let Some(at) = b.iter().position(|c| !c.is_ascii()) {
+        return Err((at, "a CSA position line holds only ASCII characters".into()));
+    }
     if s.starts_with("PI") {
         let start = Setup::start();
         setup.board = start.board;

@@ -314,11 +314,20 @@ fn hostile_input_never_panics() {
         "position startpos moves 7g7f 7g7f",
         "lnsgkgsnl/9",
         "\u{0}\u{1}",
+        // Position lines holding a multi-byte character where a piece code is read (found by
+        // the mutation fuzzer, `cargo xtask fuzz --target csa`).
+        "PI76\u{3042}",
+        "P+00\u{3042}U",
+        "P+\u{3042}7",
     ];
     for s in samples {
         let _ = record::parse_any(s);
         let _ = kif::parse(s);
         let _ = csa::parse(s);
+        if s.starts_with("P") && !s.is_ascii() {
+            let err = csa::parse(s).unwrap_err().to_string();
+            assert!(err.contains("only ASCII"), "{s:?}: {err}");
+        }
         // Every prefix (at char boundaries) of a valid record also never panics.
     }
     let good = "V2.2\nPI\n+\n+7776FU\n-3334FU\n+8822UM\n-3122GI\n+0045KA\n";
