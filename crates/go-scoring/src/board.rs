@@ -555,30 +555,9 @@ impl Board {
     /// suicide rule. A stone on an occupied or off-board point is ignored: the board stays
     /// consistent and nothing is recorded.
     pub fn play_unchecked(&mut self, mv: Move) {
-        let c = self.to_move;
-        let before = self.undo_entry();
-        match mv {
-            Move::Place(p) => {
-                let Ok(effect) = self.effect_with(c, p, false) else {
-                    return;
-                };
-                self.apply_place(c, p, effect);
-                self.consecutive_passes = 0;
-                *self.moves.get_mut(c) += 1;
-            }
-            Move::Pass => {
-                self.ko = None;
-                self.consecutive_passes += 1;
-                *self.passes.get_mut(c) += 1;
-            }
-            Move::Virtual => {
-                self.ko = None;
-                self.consecutive_passes = 0;
-                *self.virtual_moves.get_mut(c) += 1;
-            }
-        }
-        self.to_move = c.opponent();
-        self.finish_move(before, c, mv);
+        // The only refusals left without the rules are an occupied or off-board point, which
+        // leave the board as it was.
+        let _ = self.apply_move(self.to_move, mv, false);
     }
 
     /// Plays a move for `color`, which must be the colour to move.
@@ -586,10 +565,16 @@ impl Board {
         if color != self.to_move {
             return Err(IllegalMove::WrongTurn);
         }
+        self.apply_move(color, mv, true)
+    }
+
+    /// Plays `mv` for `color`, the colour to move, applying the ko, superko and suicide rules
+    /// only when `checked`; the board is untouched when the move is refused.
+    fn apply_move(&mut self, color: Color, mv: Move, checked: bool) -> Result<(), IllegalMove> {
         let before = self.undo_entry();
         match mv {
             Move::Place(p) => {
-                let effect = self.effect(color, p)?;
+                let effect = self.effect_with(color, p, checked)?;
                 self.apply_place(color, p, effect);
                 self.consecutive_passes = 0;
                 *self.moves.get_mut(color) += 1;
