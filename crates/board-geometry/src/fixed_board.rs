@@ -313,31 +313,31 @@ macro_rules! fixed_board {
             /// The number of squares.
             #[inline]
             pub const fn count(self) -> u32 {
-                self.0.count_ones()
+                self.word().count()
             }
 
             /// Whether the set holds two squares or more (cheaper than counting).
             #[inline]
             pub const fn has_several(self) -> bool {
-                self.0 & self.0.wrapping_sub(1) != 0
+                self.word().has_several()
             }
 
             /// The square of lowest index.
             #[inline]
             pub const fn first(self) -> Option<Square> {
-                if self.0 == 0 {
-                    None
-                } else {
-                    Some(Square(self.0.trailing_zeros() as u8))
+                match self.word().first() {
+                    Some(bit) => Some(Square(bit as u8)),
+                    None => None,
                 }
             }
 
             /// Removes and returns the square of lowest index.
             #[inline]
             pub fn pop_first(&mut self) -> Option<Square> {
-                let square = self.first()?;
-                self.0 &= self.0 - 1;
-                Some(square)
+                let mut word = self.word();
+                let bit = word.pop_first()?;
+                self.0 = word.0;
+                Some(Square(bit as u8))
             }
 
             /// The squares of `self` that are not in `other`.
@@ -349,30 +349,25 @@ macro_rules! fixed_board {
             /// The squares in index order.
             #[inline]
             pub const fn iter(self) -> Squares {
-                Squares(self.0)
+                Squares(self.word().iter())
             }
         }
 
-        /// The squares of a [`Bitboard`], lowest index first.
+        /// The squares of a [`Bitboard`], lowest index first: board-core's bit iteration,
+        /// yielding this board's squares.
         #[derive(Clone, Copy, Debug)]
-        pub struct Squares(u128);
+        pub struct Squares(board_core::bitboard::Squares128);
 
         impl Iterator for Squares {
             type Item = Square;
             #[inline]
             fn next(&mut self) -> Option<Square> {
-                if self.0 == 0 {
-                    return None;
-                }
-                let square = Square(self.0.trailing_zeros() as u8);
-                self.0 &= self.0 - 1;
-                Some(square)
+                self.0.next().map(|bit| Square(bit as u8))
             }
 
             #[inline]
             fn size_hint(&self) -> (usize, Option<usize>) {
-                let n = self.0.count_ones() as usize;
-                (n, Some(n))
+                self.0.size_hint()
             }
         }
 
