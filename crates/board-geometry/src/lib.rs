@@ -3,10 +3,13 @@
 //! Everything here is geometry, never a game rule:
 //!
 //! * [`topology`]: the [`Topology`] trait (points and precomputed neighbour tables) with two
-//!   implementations, rectangular [`Grid`]s and arbitrary [`Graph`]s, so Go code runs on either.
+//!   implementations, rectangular [`Grid`]s and arbitrary [`Graph`]s, and [`Shape`], the one
+//!   grid-or-graph type Go plays on.
 //! * [`direction`]: the eight compass [`Direction`]s and leaper offsets.
-//! * [`xiangqi`] and [`shogi`]: the fixed 9x10 and 9x9 boards with `u128` bitboard masks,
-//!   precomputed rays, regions (palaces, river halves, promotion zones) and mirrors.
+//! * [`xiangqi`] and [`shogi`]: the fixed 9x10 and 9x9 boards, each with its one `Square`
+//!   type (xiangqi in FEN order, shogi file-major as the shogi engines number squares) and its
+//!   typed `Bitboard`, precomputed rays, `between`, leaper tables, regions (palaces, river
+//!   halves, promotion zones) and mirrors.
 //! * [`symmetry`]: the eight symmetries of a square grid (four of a rectangle).
 //! * [`notation`]: coordinate notations (GTP, SGF, ICCS, xiangqi file numbers, USI and
 //!   Japanese shogi squares) with typed, positioned errors.
@@ -31,6 +34,8 @@
 //! let cannon: xiangqi::Square = "h2".parse().unwrap();
 //! assert_eq!(cannon.ray(Direction::West).count(), 7);
 //! ```
+
+#![warn(missing_docs)]
 
 pub mod direction;
 pub mod graph;

@@ -5,9 +5,13 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Symmetry {
+    /// Every point stays where it is.
     Identity = 0,
+    /// A quarter turn clockwise as drawn (`(x, y)` becomes `(h - 1 - y, x)`).
     Rotate90 = 1,
+    /// A half turn.
     Rotate180 = 2,
+    /// Three quarter turns clockwise (a quarter turn anticlockwise).
     Rotate270 = 3,
     /// Left-right mirror: `x` reversed.
     MirrorX = 4,

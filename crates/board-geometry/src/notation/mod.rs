@@ -26,7 +26,9 @@ pub fn digit_value(c: char) -> Option<u8> {
 /// Which notation an error comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Notation {
+    /// GTP vertex: a column letter without `I`, then the row counted from the bottom (`Q16`).
     Gtp,
+    /// SGF point: two lower-case letters, column then row from the top (`pd`).
     Sgf,
     /// ICCS / UCCI: files a-i, ranks 0-9.
     Iccs,
@@ -54,8 +56,11 @@ impl std::fmt::Display for Notation {
 /// A coordinate text that could not be parsed; `at` is the byte offset of the problem.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NotationError {
+    /// The notation the text was read as.
     pub notation: Notation,
+    /// Byte offset of the problem in the text.
     pub at: usize,
+    /// What went wrong.
     pub kind: NotationErrorKind,
 }
 
@@ -65,13 +70,24 @@ pub enum NotationErrorKind {
     /// The text is empty.
     Empty,
     /// The text ended where more was required.
-    Truncated { expected: &'static str },
+    Truncated {
+        /// What was expected next.
+        expected: &'static str,
+    },
     /// A character that does not fit here (including anything after a complete coordinate).
-    Unexpected { found: char, expected: &'static str },
+    Unexpected {
+        /// The character found.
+        found: char,
+        /// What was expected there.
+        expected: &'static str,
+    },
     /// A well-formed column or row that is off the board.
     OffBoard {
+        /// Which coordinate (column, row, file, rank).
         what: &'static str,
+        /// The value read.
         value: u32,
+        /// The largest value the board has.
         max: u32,
     },
 }
