@@ -1,0 +1,298 @@
+#!/usr/bin/env python3
+"""Dead stones on real scored 19x19 game records: `arbiter go score --dead auto` against GNU Go 3.8.
+
+Run from the workspace root:
+
+    python3 benches/peers/go_real_games.py [--dir DIR] [--arbiter PATH] [--build] [--only NAME]
+
+1. The records come from registry packages, fetched into DIR when missing:
+   - Debian `goban-original-games` 1.1-6 (GPL-2+; /usr/share/goban/*.sgf and *.mgt, the
+     .mgt files being SGF FF[3] text) and `kigo` (GPL-2+; /usr/share/kigo/games/*.sgf),
+     through `apt-get download` and `dpkg-deb -x` (nothing is installed; these files are
+     never copied into the workspace);
+   - PyPI `kombilo==0.8.4` (MIT; kombilo/tests/sgfs/*.sgf) and `pysgf==1.0.0` (MIT;
+     tests/data/*.sgf), through `pip download --no-deps`.
+   A record is kept when its file holds one game tree, SZ is 19 and RE is a score
+   (`B+2.5`, `W+1`, `0`, `Draw`, `Jigo`); records with the same moves are kept once.
+2. GNU Go 3.8 (`apt-get install gnugo` when missing, as root) judges each final position
+   at `--level 10`: `final_status_list dead`, `final_status_list seki` and `final_score`
+   (territory counting with the record's komi, 5.5 when KM is absent). The answers are
+   cached in DIR/gnugo.jsonl by the SHA-1 of the record's moves, so GNU Go runs once per record.
+3. Each record is scored with the release `arbiter go score FILE --dead auto --method
+   territory --json` (the records are Japanese professional games, and the only amateur game
+   is from IGS, also Japanese rules). Compared: the dead list with GNU Go's, stone by
+   stone; the territory margin with the komi arbiter read from KM (0 when absent) against
+   RE; the winner; every GNU Go seki stone must not be dead.
+4. The summary gives the ratios, the time per game (median and worst), how the verdicts
+   were reached (proved / local / estimated), and one line per disagreement. GNU Go is an
+   oracle, not the rule text: a disagreement is a place to look.
+"""
+import argparse
+import glob
+import hashlib
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import time
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+GTP_LETTERS = "ABCDEFGHJKLMNOPQRST"
+DEBIAN = ["goban-original-games", "kigo"]
+PYPI = ["kombilo==0.8.4", "pysgf==1.0.0"]
+SCORED = re.compile(r"^\s*(?:([BW])\s*\+\s*(\d+(?:\.\d+)?)|(0|Draw|Jigo|[BW]\+0))\s*$", re.I)
+
+
+def ensure_gnugo():
+    found = shutil.which("gnugo") or "/usr/games/gnugo"
+    if os.path.exists(found):
+        return found
+    if os.geteuid() != 0:
+        sys.exit("GNU Go is missing: apt-get install gnugo (as root), then run again")
+    subprocess.run(["apt-get", "update", "-qq"], check=True)
+    subprocess.run(["apt-get", "install", "-y", "-qq", "gnugo"], check=True)
+    return "/usr/games/gnugo"
+
+
+def fetch(cache):
+    """Unpacks the packages under cache/{deb,pypi}; returns (package, path) per record file."""
+    deb = os.path.join(cache, "deb")
+    pypi = os.path.join(cache, "pypi")
+    os.makedirs(deb, exist_ok=True)
+    os.makedirs(pypi, exist_ok=True)
+    for name in DEBIAN:
+        root = os.path.join(deb, name)
+        if os.path.isdir(root):
+            continue
+        if not glob.glob(os.path.join(deb, f"{name}_*.deb")):
+            subprocess.run(["apt-get", "download", name], cwd=deb, check=True)
+        subprocess.run(["dpkg-deb", "-x", glob.glob(os.path.join(deb, f"{name}_*.deb"))[0], root],
+                       check=True)
+    for spec in PYPI:
+        name, version = spec.split("==")
+        root = os.path.join(pypi, name)
+        if os.path.isdir(root):
+            continue
+        have = [f for f in os.listdir(pypi) if f.lower().startswith(f"{name}-{version}")]
+        if not have:
+            subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q",
+                            "-d", pypi, spec], check=True)
+            have = [f for f in os.listdir(pypi) if f.lower().startswith(f"{name}-{version}")]
+        archive = os.path.join(pypi, have[0])
+        os.makedirs(root)
+        if archive.endswith((".tar.gz", ".tgz")):
+            with tarfile.open(archive) as tar:
+                tar.extractall(root, filter="data")
+        else:
+            shutil.unpack_archive(archive, root, "zip")
+    found = []
+    patterns = [
+        ("goban-original-games", "deb/goban-original-games/usr/share/goban/*"),
+        ("kigo", "deb/kigo/usr/share/kigo/games/*.sgf"),
+        ("kombilo", "pypi/kombilo/*/kombilo/tests/sgfs/*.sgf"),
+        ("pysgf", "pypi/pysgf/**/*.sgf"),
+    ]
+    for package, pattern in patterns:
+        for path in sorted(glob.glob(os.path.join(cache, pattern), recursive=True)):
+            if path.lower().endswith((".sgf", ".mgt")):
+                found.append((package, path))
+    return found
+
+
+def game_trees(text):
+    """Number of top-level game trees (brackets inside property values skipped)."""
+    depth, trees, i, in_value = 0, 0, 0, False
+    while i < len(text):
+        c = text[i]
+        if in_value:
+            if c == "\\":
+                i += 1
+            elif c == "]":
+                in_value = False
+        elif c == "[":
+            in_value = True
+        elif c == "(":
+            trees += depth == 0
+            depth += 1
+        elif c == ")":
+            depth = max(0, depth - 1)
+        i += 1
+    return trees
+
+
+def root_property(text, name):
+    m = re.search(r"(?<![A-Za-z])" + name + r"\s*\[((?:\\.|[^\]])*)\]", text)
+    return None if m is None else m.group(1).strip()
+
+
+def moves_key(text):
+    """SHA-1 of the record's setup and moves: the same game in another encoding or file
+    format (.mgt / .sgf) gets the same key."""
+    flat = re.sub(r"\s+", "", text)
+    moves = re.findall(r"(?:;[BW]|A[BWE])(?:\[[a-t]*\])+", flat)
+    return hashlib.sha1("".join(moves).encode()).hexdigest()
+
+
+def margin_of(result):
+    """`W+12.5` / `B+3.5` / `0` / `Draw` as Black minus White (None if not a score)."""
+    m = SCORED.match(result or "")
+    if m is None:
+        return None
+    if m.group(3):
+        return 0.0
+    return (1 if m.group(1).upper() == "B" else -1) * float(m.group(2))
+
+
+def select(found, games_dir):
+    """The scored 19x19 single-game records, copied to games_dir as NAME.sgf."""
+    os.makedirs(games_dir, exist_ok=True)
+    games, seen = [], {}
+    for package, path in found:
+        raw = open(path, "rb").read()
+        text = raw.decode("utf-8", errors="replace")
+        if game_trees(text) != 1 or root_property(text, "SZ") not in (None, "19"):
+            continue
+        if margin_of(root_property(text, "RE")) is None:
+            continue
+        moves = moves_key(text)
+        stem = re.sub(r"\.(sgf|mgt)$", "", os.path.basename(path), flags=re.I)
+        name = f"{package}-{stem}"
+        if moves in seen:
+            continue
+        if any(g["name"] == name + ".sgf" for g in games):
+            name += "-" + path.rsplit(".", 1)[-1].lower()
+        seen[moves] = name
+        target = os.path.join(games_dir, name + ".sgf")
+        if not os.path.exists(target):
+            with open(target, "wb") as out:
+                out.write(raw)
+        games.append({"name": name + ".sgf", "path": target, "key": moves_key(text),
+                      "re": root_property(text, "RE"), "km": root_property(text, "KM")})
+    return games
+
+
+def gnugo_judge(gnugo, path):
+    commands = (f"loadsgf {path}\nfinal_score\nfinal_status_list dead\n"
+                "final_status_list seki\nquit\n")
+    run = subprocess.run([gnugo, "--mode", "gtp", "--level", "10"], input=commands,
+                         capture_output=True, text=True, timeout=600)
+    replies = [b.strip() for b in run.stdout.split("\n\n")]
+    if len(replies) < 4 or not all(r.startswith("=") for r in replies[:4]):
+        return {"error": run.stdout[-300:]}
+    return {"score": replies[1][1:].strip(), "dead": replies[2][1:].split(),
+            "seki": replies[3][1:].split()}
+
+
+def load_cache(path):
+    cache = {}
+    if os.path.exists(path):
+        for line in open(path):
+            entry = json.loads(line)
+            cache[entry["key"]] = entry
+    return cache
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--dir", default="/tmp/arbiter-real-games")
+    parser.add_argument("--arbiter", default=os.path.join(
+        os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release", "arbiter"))
+    parser.add_argument("--build", action="store_true", help="cargo build --release first")
+    parser.add_argument("--only", help="only the records whose name contains this")
+    parser.add_argument("--json", help="write the per-game results to this file")
+    args = parser.parse_args()
+    gnugo = ensure_gnugo()
+    print(subprocess.run([gnugo, "--version"], capture_output=True, text=True).stdout.splitlines()[0])
+    if args.build:
+        subprocess.run(["cargo", "build", "--release", "-p", "arbiter"], cwd=ROOT, check=True)
+    games = select(fetch(args.dir), os.path.join(args.dir, "games"))
+    if args.only:
+        games = [g for g in games if args.only in g["name"]]
+    cache_path = os.path.join(args.dir, "gnugo.jsonl")
+    cache = load_cache(cache_path)
+    with open(cache_path, "a") as out:
+        for i, g in enumerate(games):
+            if g["key"] not in cache:
+                print(f"\rGNU Go judging {i + 1}/{len(games)} {g['name']}", end="", file=sys.stderr)
+                entry = dict(gnugo_judge(gnugo, g["path"]), key=g["key"], name=g["name"])
+                cache[g["key"]] = entry
+                out.write(json.dumps(entry) + "\n")
+                out.flush()
+    print(file=sys.stderr)
+
+    n = same_dead = near_score = same_winner = seki_killed = 0
+    gg_near = 0
+    times, lines, bases, rows = [], [], {}, []
+    for g in games:
+        judged = cache[g["key"]]
+        if "error" in judged:
+            lines.append(f"{g['name']}: GNU Go failed: {judged['error']!r}")
+            continue
+        n += 1
+        start = time.perf_counter()
+        run = subprocess.run([args.arbiter, "go", "score", g["path"], "--dead", "auto",
+                              "--method", "territory", "--json"], capture_output=True, text=True)
+        times.append(time.perf_counter() - start)
+        if run.returncode != 0:
+            lines.append(f"{g['name']}: arbiter failed: {run.stderr.strip()[:200]}")
+            continue
+        doc = json.loads(run.stdout)
+        position = doc["position"]
+        dead = set(position["dead"])
+        expected_dead = set(judged["dead"])
+        seki = set(judged["seki"])
+        for v in position.get("life_verdicts", []):
+            key = f"{v['basis']} {v['status']}"
+            bases[key] = bases.get(key, 0) + len(v["stones"])
+        result = doc["results"][0]
+        komi = doc.get("komi", result.get("komi"))
+        margin = result.get("margin")
+        if margin is None:
+            margin = result["black"] - result["white"]
+        recorded = margin_of(g["re"])
+        gg_margin = margin_of(judged["score"])
+        row = {"name": g["name"], "re": g["re"], "km": g["km"], "arbiter_margin": margin,
+               "gnugo": judged["score"], "only_arbiter": sorted(dead - expected_dead),
+               "only_gnugo": sorted(expected_dead - dead), "undecided": position["undecided"],
+               "seki_dead": sorted(dead & seki)}
+        rows.append(row)
+        if dead == expected_dead:
+            same_dead += 1
+        else:
+            lines.append(f"{g['name']}: dead only in arbiter {row['only_arbiter']}, "
+                         f"only in GNU Go {row['only_gnugo']}"
+                         + (f", undecided {position['undecided']}" if position["undecided"] else ""))
+        if abs(margin - recorded) <= 1:
+            near_score += 1
+        else:
+            lines.append(f"{g['name']}: territory margin arbiter {margin:+} (komi {komi}), "
+                         f"RE {g['re']}, GNU Go {judged['score']}")
+        if gg_margin is not None and abs(gg_margin - recorded) <= 1:
+            gg_near += 1
+        if (margin > 0) - (margin < 0) == (recorded > 0) - (recorded < 0):
+            same_winner += 1
+        if dead & seki:
+            seki_killed += 1
+            lines.append(f"{g['name']}: seki stones marked dead {row['seki_dead']}")
+    print(f"games: {n} (scored 19x19 records)")
+    print(f"same dead list as GNU Go: {same_dead}/{n} ({100 * same_dead / n:.1f} %)")
+    print(f"territory score within 1 point of RE: {near_score}/{n} ({100 * near_score / n:.1f} %)"
+          f" (GNU Go's own final_score: {gg_near}/{n})")
+    print(f"same winner as RE: {same_winner}/{n} ({100 * same_winner / n:.1f} %)")
+    print(f"games with a GNU Go seki stone marked dead: {seki_killed}")
+    print(f"arbiter time per game: median {statistics.median(times):.3f} s, worst {max(times):.3f} s")
+    print("searched stones by basis and status: "
+          + ", ".join(f"{k} {v}" for k, v in sorted(bases.items())))
+    for line in lines:
+        print("  " + line)
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(rows, out, indent=1)
+
+
+if __name__ == "__main__":
+    main()
