@@ -225,7 +225,7 @@ def main():
     print(file=sys.stderr)
 
     n = same_dead = near_score = same_winner = seki_killed = 0
-    gg_near = 0
+    gg_near = near_gnugo = no_km = 0
     times, lines, bases, rows = [], [], {}, []
     for g in games:
         judged = cache[g["key"]]
@@ -249,10 +249,12 @@ def main():
             key = f"{v['basis']} {v['status']}"
             bases[key] = bases.get(key, 0) + len(v["stones"])
         result = doc["results"][0]
-        komi = doc.get("komi", result.get("komi"))
-        margin = result.get("margin")
-        if margin is None:
-            margin = result["black"] - result["white"]
+        komi = result["komi"]
+        # Black minus White with the komi arbiter read (KM, or 0 when absent); GNU Go
+        # assumes 5.5 without KM, so its score is compared with that komi
+        margin = result["black"] - result["white"] - komi
+        gg_komi = komi if g["km"] is not None else 5.5
+        margin_gg_komi = result["black"] - result["white"] - gg_komi
         recorded = margin_of(g["re"])
         gg_margin = margin_of(judged["score"])
         row = {"name": g["name"], "re": g["re"], "km": g["km"], "arbiter_margin": margin,
@@ -273,6 +275,10 @@ def main():
                          f"RE {g['re']}, GNU Go {judged['score']}")
         if gg_margin is not None and abs(gg_margin - recorded) <= 1:
             gg_near += 1
+        if gg_margin is not None and abs(gg_margin - margin_gg_komi) <= 1:
+            near_gnugo += 1
+        if g["km"] is None:
+            no_km += 1
         if (margin > 0) - (margin < 0) == (recorded > 0) - (recorded < 0):
             same_winner += 1
         if dead & seki:
@@ -282,6 +288,8 @@ def main():
     print(f"same dead list as GNU Go: {same_dead}/{n} ({100 * same_dead / n:.1f} %)")
     print(f"territory score within 1 point of RE: {near_score}/{n} ({100 * near_score / n:.1f} %)"
           f" (GNU Go's own final_score: {gg_near}/{n})")
+    print(f"territory score within 1 point of GNU Go's final_score (its komi): {near_gnugo}/{n} "
+          f"({100 * near_gnugo / n:.1f} %); records without KM (komi 0 for arbiter): {no_km}")
     print(f"same winner as RE: {same_winner}/{n} ({100 * same_winner / n:.1f} %)")
     print(f"games with a GNU Go seki stone marked dead: {seki_killed}")
     print(f"arbiter time per game: median {statistics.median(times):.3f} s, worst {max(times):.3f} s")

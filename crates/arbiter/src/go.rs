@@ -207,10 +207,11 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
     let dead = match args.dead.as_deref() {
         Some(v) if v.eq_ignore_ascii_case("auto") => {
             // Benson first; small open regions are then played out (graph::life)
-            let searched = go_scoring::graph::life::search_life(
+            let searched = go_scoring::graph::life::decide_life(
                 position,
                 go_scoring::graph::life::DEFAULT_LIFE_BUDGET,
                 go_scoring::graph::life::DEFAULT_MAX_REGION_POINTS,
+                go_scoring::graph::life::DEFAULT_PLAYOUTS,
             );
             dead_source = "auto";
             let dead = searched.dead.clone();
@@ -311,6 +312,7 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
             let (basis, assumption) = match &s.basis {
                 Basis::Proved => ("proved", None),
                 Basis::Local(rule) => ("local", Some(rule.to_string())),
+                Basis::Estimated(estimate) => ("estimated", Some(estimate.to_string())),
             };
             LifeVerdict {
                 stones: names(position, &s.stones),

@@ -45,6 +45,7 @@ pub mod color;
 pub mod graph;
 pub mod legal_count;
 pub mod madeup;
+pub mod playout;
 pub mod position;
 pub mod rules;
 pub mod score;

@@ -153,6 +153,30 @@ pub enum Basis {
     /// Decided on a part cut out of an open region too large to search whole, taking the
     /// stones around that part as alive (see [`LocalRule`]).
     Local(LocalRule),
+    /// Reading left the string undecided; Monte Carlo ownership (see [`crate::playout`])
+    /// decided it. A last resort, never a proof.
+    Estimated(Estimate),
+}
+
+/// The Monte Carlo estimate behind a verdict reading could not reach.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Estimate {
+    /// Playouts in which the string's points ended owned by its colour.
+    pub survived: u32,
+    /// Playouts run.
+    pub playouts: u32,
+    /// Why reading left it undecided.
+    pub undecided: UndecidedReason,
+}
+
+impl std::fmt::Display for Estimate {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "estimated: its points stayed its own in {} of {} random playouts (reading: {})",
+            self.survived, self.playouts, self.undecided
+        )
+    }
 }
 
 /// The local rule behind a verdict that is not proved.
@@ -209,9 +233,23 @@ impl std::fmt::Display for LocalRule {
 }
 
 impl Basis {
-    /// True for a verdict that rests on an assumption.
+    /// True for a verdict that rests on an assumption (local reading or an estimate).
     pub fn is_local(&self) -> bool {
-        matches!(self, Basis::Local(_))
+        matches!(self, Basis::Local(_) | Basis::Estimated(_))
+    }
+
+    /// True for a verdict taken from playouts rather than reading.
+    pub fn is_estimated(&self) -> bool {
+        matches!(self, Basis::Estimated(_))
+    }
+
+    /// `proved`, `read` (local reading, assuming the stones around live) or `estimated`.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Basis::Proved => "proved",
+            Basis::Local(_) => "read",
+            Basis::Estimated(_) => "estimated",
+        }
     }
 }
 
@@ -253,6 +291,9 @@ pub struct SearchedLife {
     pub undecided: Vec<Point>,
     /// The stones (dead, alive or undecided) whose verdict rests on a local assumption.
     pub local: Vec<Point>,
+    /// The stones (also in `local`) whose verdict is a Monte Carlo estimate: reading left
+    /// them undecided.
+    pub estimated: Vec<Point>,
     /// One report per open region.
     pub regions: Vec<RegionReport>,
 }
@@ -315,6 +356,7 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
         seki: Vec::new(),
         undecided: Vec::new(),
         local: Vec::new(),
+        estimated: Vec::new(),
         regions: Vec::new(),
     };
     let topo = position.topology();
@@ -384,6 +426,75 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
         list.dedup();
     }
     out
+}
+
+/// Default number of playouts of the last-resort estimate.
+pub const DEFAULT_PLAYOUTS: u32 = 256;
+/// Seed of the estimate's playouts: a fixed seed keeps `--dead auto` reproducible.
+pub const PLAYOUT_SEED: u64 = 0x005e_ed0f_11fe;
+
+/// [`search_life`], then every string reading left undecided is settled by Monte Carlo
+/// ownership over `playouts` playouts: dead when its points ended in the opponent's hands in
+/// more than half of them. Those verdicts carry [`Basis::Estimated`] and their stones are
+/// listed in [`SearchedLife::estimated`]; `undecided` is left with the strings the estimate
+/// could not split either (exactly half), which are kept alive.
+pub fn decide_life(
+    position: &Position,
+    budget: u64,
+    max_points: usize,
+    playouts: u32,
+) -> SearchedLife {
+    let mut life = search_life(position, budget, max_points);
+    if life.undecided.is_empty() || playouts == 0 {
+        return life;
+    }
+    let owners = crate::playout::ownership(position, playouts, PLAYOUT_SEED);
+    let mut undecided = Vec::new();
+    for region in &mut life.regions {
+        for s in &mut region.strings {
+            let Status::Undecided(reason) = &s.status else {
+                continue;
+            };
+            let survived = s
+                .stones
+                .iter()
+                .map(|&p| owners.owned_by(p, s.color))
+                .sum::<u32>()
+                / s.stones.len().max(1) as u32;
+            let status = if 2 * survived > playouts {
+                Status::Alive
+            } else if 2 * survived < playouts {
+                Status::Dead
+            } else {
+                undecided.extend_from_slice(&s.stones);
+                continue;
+            };
+            s.basis = Basis::Estimated(Estimate {
+                survived,
+                playouts,
+                undecided: reason.clone(),
+            });
+            match status {
+                Status::Dead => life.dead.extend_from_slice(&s.stones),
+                _ => life.alive.extend_from_slice(&s.stones),
+            }
+            life.local.extend_from_slice(&s.stones);
+            life.estimated.extend_from_slice(&s.stones);
+            s.status = status;
+        }
+    }
+    life.undecided = undecided;
+    for list in [
+        &mut life.dead,
+        &mut life.alive,
+        &mut life.undecided,
+        &mut life.local,
+        &mut life.estimated,
+    ] {
+        list.sort_unstable();
+        list.dedup();
+    }
+    life
 }
 
 /// The strings of the region's stones on the full board, each with its colour.
