@@ -165,17 +165,33 @@ pub struct Estimate {
     pub survived: u32,
     /// Playouts run.
     pub playouts: u32,
-    /// Why reading left it undecided.
-    pub undecided: UndecidedReason,
+    /// What reading had said.
+    pub reading: Reading,
+}
+
+/// What reading said of a string whose verdict is an estimate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Reading {
+    /// Reading left it undecided, for this reason.
+    Undecided(UndecidedReason),
+    /// A local rule that does not read the fight out (eye space counted, a part searched
+    /// with the stones around assumed alive) gave the other verdict, and at least
+    /// [`OVERRULE_SHARE`] of the playouts contradicted it.
+    Overruled(LocalRule),
 }
 
 impl std::fmt::Display for Estimate {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "estimated: its points stayed its own in {} of {} random playouts (reading: {})",
-            self.survived, self.playouts, self.undecided
-        )
+            "estimated: its points stayed its own in {} of {} random playouts ",
+            self.survived, self.playouts
+        )?;
+        match &self.reading {
+            Reading::Undecided(reason) => write!(f, "(reading: {reason})"),
+            Reading::Overruled(rule) => write!(f, "(overruling the local reading: {rule})"),
+        }
     }
 }
 
@@ -229,6 +245,18 @@ impl std::fmt::Display for LocalRule {
                 "fight searched on the points within {distance} of it, assuming the stones around live"
             ),
         }
+    }
+}
+
+impl LocalRule {
+    /// True for the rules that count eye space or read a cut-out part with the stones
+    /// around assumed alive, rather than reading the enclosed stones out: a strong
+    /// contradiction by the whole-board estimate overrules them.
+    pub fn is_heuristic(&self) -> bool {
+        matches!(
+            self,
+            LocalRule::EyeSpace { .. } | LocalRule::Boundary { .. }
+        )
     }
 }
 
@@ -428,6 +456,10 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
     out
 }
 
+/// Share of playouts (numerator, denominator) that must contradict a heuristic local
+/// verdict (see [`LocalRule::is_heuristic`]) for the estimate to overrule it.
+pub const OVERRULE_SHARE: (u64, u64) = (3, 4);
+
 /// Default number of playouts of the last-resort estimate.
 pub const DEFAULT_PLAYOUTS: u32 = 256;
 /// Seed of the estimate's playouts: a fixed seed keeps `--dead auto` reproducible.
@@ -445,34 +477,60 @@ pub fn decide_life(
     playouts: u32,
 ) -> SearchedLife {
     let mut life = search_life(position, budget, max_points);
-    if life.undecided.is_empty() || playouts == 0 {
+    let weak = |s: &StringVerdict| match (&s.status, &s.basis) {
+        (Status::Undecided(_), _) => true,
+        (Status::Alive | Status::Dead, Basis::Local(rule)) => rule.is_heuristic(),
+        _ => false,
+    };
+    let asked = life.regions.iter().flat_map(|r| &r.strings).any(weak);
+    if !asked || playouts == 0 {
         return life;
     }
     let owners = crate::playout::ownership(position, playouts, PLAYOUT_SEED);
     let mut undecided = Vec::new();
     for region in &mut life.regions {
         for s in &mut region.strings {
-            let Status::Undecided(reason) = &s.status else {
+            if !weak(s) {
                 continue;
-            };
+            }
             let survived = s
                 .stones
                 .iter()
                 .map(|&p| owners.owned_by(p, s.color))
                 .sum::<u32>()
                 / s.stones.len().max(1) as u32;
-            let status = if 2 * survived > playouts {
-                Status::Alive
-            } else if 2 * survived < playouts {
-                Status::Dead
-            } else {
-                undecided.extend_from_slice(&s.stones);
-                continue;
+            let (status, reading) = match (&s.status, &s.basis) {
+                (Status::Undecided(reason), _) => {
+                    let status = if 2 * survived > playouts {
+                        Status::Alive
+                    } else if 2 * survived < playouts {
+                        Status::Dead
+                    } else {
+                        undecided.extend_from_slice(&s.stones);
+                        continue;
+                    };
+                    (status, Reading::Undecided(reason.clone()))
+                }
+                (Status::Alive, Basis::Local(rule))
+                    if u64::from(playouts - survived) * OVERRULE_SHARE.1
+                        >= u64::from(playouts) * OVERRULE_SHARE.0 =>
+                {
+                    life.alive.retain(|p| !s.stones.contains(p));
+                    (Status::Dead, Reading::Overruled(rule.clone()))
+                }
+                (Status::Dead, Basis::Local(rule))
+                    if u64::from(survived) * OVERRULE_SHARE.1
+                        >= u64::from(playouts) * OVERRULE_SHARE.0 =>
+                {
+                    life.dead.retain(|p| !s.stones.contains(p));
+                    (Status::Alive, Reading::Overruled(rule.clone()))
+                }
+                _ => continue,
             };
             s.basis = Basis::Estimated(Estimate {
                 survived,
                 playouts,
-                undecided: reason.clone(),
+                reading,
             });
             match status {
                 Status::Dead => life.dead.extend_from_slice(&s.stones),
