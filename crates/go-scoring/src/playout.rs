@@ -6,9 +6,11 @@
 //! - a side never fills an eye of its own (an empty point whose neighbours are all its
 //!   stones), unless one of those stones is in atari, so groups with two real eyes live and a
 //!   false eye gets filled once the opponent ataris the stones around it;
-//! - a side never puts a string of two or more stones into self-atari without capturing, so
-//!   shared liberties of a seki stay open and the seki lives (a single-stone throw-in, which
-//!   nakade and false eyes need, stays allowed);
+//! - a side never puts a string of two or more stones into self-atari without capturing,
+//!   so the shared liberties of a seki stay open and the seki lives, while a one-stone
+//!   throw-in (which false eyes and dead eye shapes need) stays possible. Allowing strings
+//!   of up to three stones (for nakade) killed seki groups on the real-game benchmark and
+//!   matched GNU Go less often, so it is not done;
 //! - suicide is illegal; a simple ko is not retaken at once.
 //!
 //! A point is owned at the end by the colour of its stone, or for an empty point by the one
@@ -24,6 +26,8 @@ const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
 const WHITE: u8 = 2;
 const NONE: u16 = u16::MAX;
+/// Largest string a playout may put into self-atari (see `PlayBoard::acceptable`).
+const SELF_ATARI_STONES: usize = 1;
 
 /// How often each point ended up owned by each colour over a number of playouts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -295,8 +299,8 @@ impl PlayBoard {
     }
 
     /// Whether `c` may play on empty `p` in a playout: legal, not an own eye (unless a
-    /// stone around it is in atari), not a self-atari of two or more stones that captures
-    /// nothing.
+    /// stone around it is in atari), not a self-atari of two or more stones that
+    /// captures nothing.
     fn acceptable(&mut self, p: u16, c: u8) -> bool {
         if p == self.ko {
             return false;
@@ -309,7 +313,10 @@ impl PlayBoard {
         let mut own_only = true;
         let mut own_in_atari = false;
         let mut captures = false;
-        let mut joins = false;
+        // stones of the string the move would make
+        let mut size = 1;
+        let mut joined = [NONE; 4];
+        let mut n_joined = 0;
         // distinct liberties of the string the stone would make, besides `p` (up to two)
         let mut libs = [NONE; 2];
         let mut n_libs = 0;
@@ -329,8 +336,14 @@ impl PlayBoard {
                     captures = true;
                 }
             } else {
-                joins = true;
                 let hq = self.head[q as usize];
+                if !joined[..n_joined].contains(&hq) {
+                    if n_joined < joined.len() {
+                        joined[n_joined] = hq;
+                        n_joined += 1;
+                    }
+                    size += self.size(hq);
+                }
                 let mut found = [NONE; 3];
                 let k = self.liberties(hq, 3, &mut found);
                 if k == 1 {
@@ -351,8 +364,10 @@ impl PlayBoard {
             return true;
         }
         match n_libs {
-            0 => false,  // suicide
-            1 => !joins, // a lone stone may be thrown in; a string may not self-atari
+            0 => false, // suicide
+            // a lone stone may be thrown in; a string may not put itself in atari, which
+            // keeps the shared liberties of a seki open
+            1 => size <= SELF_ATARI_STONES,
             _ => true,
         }
     }
