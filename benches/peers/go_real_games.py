@@ -11,7 +11,7 @@ Run from the workspace root:
      through `apt-get download` and `dpkg-deb -x` (nothing is installed; these files are
      never copied into the workspace);
    - PyPI `kombilo==0.8.4` (MIT; kombilo/tests/sgfs/*.sgf) and `pysgf==1.0.0` (MIT;
-     tests/data/*.sgf), through `pip download --no-deps`.
+     tests/data/*.sgf), source distributions through `pip download --no-binary :all:`.
    A record is kept when its file holds one game tree, SZ is 19 and RE is a score
    (`B+2.5`, `W+1`, `0`, `Draw`, `Jigo`); records with the same moves are kept once.
 2. GNU Go 3.8 (`apt-get install gnugo` when missing, as root) judges each final position
@@ -79,8 +79,10 @@ def fetch(cache):
             continue
         have = [f for f in os.listdir(pypi) if f.lower().startswith(f"{name}-{version}")]
         if not have:
+            # the source distributions: the wheels leave the tests (and their games) out
             subprocess.run([sys.executable, "-m", "pip", "download", "--no-deps", "-q",
-                            "-d", pypi, spec], check=True)
+                            "--no-binary", ":all:", "-d", pypi, spec],
+                           check=True)
             have = [f for f in os.listdir(pypi) if f.lower().startswith(f"{name}-{version}")]
         archive = os.path.join(pypi, have[0])
         os.makedirs(root)
@@ -94,7 +96,7 @@ def fetch(cache):
         ("goban-original-games", "deb/goban-original-games/usr/share/goban/*"),
         ("kigo", "deb/kigo/usr/share/kigo/games/*.sgf"),
         ("kombilo", "pypi/kombilo/*/kombilo/tests/sgfs/*.sgf"),
-        ("pysgf", "pypi/pysgf/**/*.sgf"),
+        ("pysgf", "pypi/pysgf/*/tests/data/*.sgf"),
     ]
     for package, pattern in patterns:
         for path in sorted(glob.glob(os.path.join(cache, pattern), recursive=True)):
