@@ -465,9 +465,10 @@ pub const DEFAULT_PLAYOUTS: u32 = 256;
 /// Seed of the estimate's playouts: a fixed seed keeps `--dead auto` reproducible.
 pub const PLAYOUT_SEED: u64 = 0x005e_ed0f_11fe;
 
-/// [`search_life`], then every string reading left undecided is settled by Monte Carlo
-/// ownership over `playouts` playouts: dead when its points ended in the opponent's hands in
-/// more than half of them. Those verdicts carry [`Basis::Estimated`] and their stones are
+/// [`search_life`], then every string reading left undecided for lack of reading (region too
+/// large, budget spent) is settled by Monte Carlo ownership over `playouts` playouts: dead
+/// when its points ended in the opponent's hands in more than half of them. A fight that
+/// reading found open (whoever moves first decides, or a ko) stays undecided. Those verdicts carry [`Basis::Estimated`] and their stones are
 /// listed in [`SearchedLife::estimated`]; `undecided` is left with the strings the estimate
 /// could not split either (exactly half), which are kept alive.
 pub fn decide_life(
@@ -478,7 +479,12 @@ pub fn decide_life(
 ) -> SearchedLife {
     let mut life = search_life(position, budget, max_points);
     let weak = |s: &StringVerdict| match (&s.status, &s.basis) {
-        (Status::Undecided(_), _) => true,
+        // reading that ran short; a fight read out as open (first mover, ko) stays
+        // undecided: that doubt is real and the estimate would hide it
+        (Status::Undecided(reason), _) => matches!(
+            reason,
+            UndecidedReason::TooLarge { .. } | UndecidedReason::OverBudget { .. }
+        ),
         (Status::Alive | Status::Dead, Basis::Local(rule)) => rule.is_heuristic(),
         _ => false,
     };
@@ -487,7 +493,13 @@ pub fn decide_life(
         return life;
     }
     let owners = crate::playout::ownership(position, playouts, PLAYOUT_SEED);
-    let mut undecided = Vec::new();
+    let mut undecided: Vec<Point> = life
+        .regions
+        .iter()
+        .flat_map(|r| &r.strings)
+        .filter(|s| matches!(s.status, Status::Undecided(_)) && !weak(s))
+        .flat_map(|s| s.stones.iter().copied())
+        .collect();
     for region in &mut life.regions {
         for s in &mut region.strings {
             if !weak(s) {
