@@ -5,8 +5,7 @@
 //! games, counted by territory).
 
 use go_scoring::graph::life::{
-    DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, DEFAULT_PLAYOUTS, Status, UndecidedReason,
-    decide_life,
+    DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, DEFAULT_PLAYOUTS, decide_life,
 };
 use go_scoring::rules::Rules;
 use go_scoring::score::{self, Method, Params};
@@ -21,10 +20,6 @@ enum Expect {
     /// (points the territory method gives that the players did not count, such as
     /// boundaries left open in the record), not in the dead stones.
     CountDiffers,
-    /// Reading finds that the fight over some of GNU Go's dead stones hangs on a ko; such a
-    /// fight is left undecided (kept alive, with its reason), never guessed. The players'
-    /// result agrees with GNU Go: they took the stones as dead.
-    KoLeftUndecided,
     /// The estimate keeps GNU Go's dead stones alive (their points stay theirs in about
     /// 145 of 256 playouts: a group that random play cannot kill); a known failure.
     DeadStonesDiffer,
@@ -48,7 +43,7 @@ const GAMES: &[(&str, &str, &str, Expect)] = &[
         "Gosei-Gos23-T06.sgf",
         "W+5.5",
         "B19 A18 D18 B17 C17 D17 B16 B15 B14 M17 M16 M15 L14 B6 K2",
-        Expect::KoLeftUndecided,
+        Expect::Agrees,
     ),
     (
         "Gosei-Gos23-T09.sgf",
@@ -143,18 +138,6 @@ fn dead_stones_and_territory_on_real_games() {
             Expect::CountDiffers => {
                 assert_eq!(ours, theirs, "{file}: dead stones");
                 assert!(!near, "{file} now within a point of RE: move it to Agrees");
-            }
-            Expect::KoLeftUndecided => {
-                let missing: Vec<&String> = theirs.iter().filter(|n| !ours.contains(n)).collect();
-                assert!(!missing.is_empty(), "{file} now agrees: move it to Agrees");
-                assert!(ours.iter().all(|n| theirs.contains(n)), "{file}: {ours:?}");
-                let undecided: Vec<String> = life.undecided.iter().map(name).collect();
-                assert!(missing.iter().all(|n| undecided.contains(n)), "{file}");
-                for s in life.regions.iter().flat_map(|r| &r.strings) {
-                    if s.stones.iter().any(|p| missing.contains(&&name(p))) {
-                        assert_eq!(s.status, Status::Undecided(UndecidedReason::Ko), "{file}");
-                    }
-                }
             }
             Expect::DeadStonesDiffer => {
                 assert_ne!(

@@ -479,12 +479,16 @@ pub fn decide_life(
 ) -> SearchedLife {
     let mut life = search_life(position, budget, max_points);
     let weak = |s: &StringVerdict| match (&s.status, &s.basis) {
-        // reading that ran short; a fight read out as open (first mover, ko) stays
-        // undecided: that doubt is real and the estimate would hide it
-        (Status::Undecided(reason), _) => matches!(
-            reason,
-            UndecidedReason::TooLarge { .. } | UndecidedReason::OverBudget { .. }
-        ),
+        // reading that ran short, or that found a fight open (first mover, ko) only on a
+        // part cut out with the stones around assumed alive; a fight a search of the whole
+        // open region found open stays undecided: that doubt is proved
+        (Status::Undecided(reason), basis) => {
+            basis.is_local()
+                || matches!(
+                    reason,
+                    UndecidedReason::TooLarge { .. } | UndecidedReason::OverBudget { .. }
+                )
+        }
         (Status::Alive | Status::Dead, Basis::Local(rule)) => rule.is_heuristic(),
         _ => false,
     };
