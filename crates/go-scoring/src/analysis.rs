@@ -616,9 +616,14 @@ fn classify_shared(topology: &Shape, live: &[Stone], regions: &[Region], class: 
     // since either side may be the one that fills it.
     let mut blocked = vec![false; n];
     loop {
-        // One-sided points first: the entitled side fills them.
+        // One-sided points first: the entitled side fills them. Each round finds them all
+        // on the same board, so the result does not depend on the scan order; a fill that
+        // stops being safe once the other side's fills of that round are on the board is
+        // contested (`.X..O.`: whoever fills first leaves the other point a seki liberty)
+        // and the region's contested points are settled as a whole, as shared liberties
+        // of both sides (half each).
         loop {
-            let mut changed = false;
+            let mut fills: Vec<(Point, Color)> = Vec::new();
             for &p in &shared {
                 if settled[p as usize] {
                     continue;
@@ -641,20 +646,36 @@ fn classify_shared(topology: &Shape, live: &[Stone], regions: &[Region], class: 
                     p,
                     Color::White,
                 );
-                let one = match (sb, sw) {
-                    (true, false) => Some(Color::Black),
-                    (false, true) => Some(Color::White),
-                    _ => None,
-                };
-                if let Some(c) = one {
-                    class[p as usize] = PointClass::Road(c);
-                    scratch[p as usize] = Stone::of(c);
-                    settled[p as usize] = true;
-                    changed = true;
+                match (sb, sw) {
+                    (true, false) => fills.push((p, Color::Black)),
+                    (false, true) => fills.push((p, Color::White)),
+                    _ => {}
                 }
             }
-            if !changed {
+            if fills.is_empty() {
                 break;
+            }
+            let mut together = scratch.clone();
+            for &(p, c) in &fills {
+                together[p as usize] = Stone::of(c);
+            }
+            let contested: Vec<bool> = fills
+                .iter()
+                .map(|&(p, c)| {
+                    together[p as usize] = Stone::Empty;
+                    let safe = safe_to_fill(topology, &together, &blocked, &territory, visit, p, c);
+                    together[p as usize] = Stone::of(c);
+                    !safe
+                })
+                .collect();
+            for (&(p, c), &contested) in fills.iter().zip(&contested) {
+                settled[p as usize] = true;
+                if contested {
+                    class[p as usize] = PointClass::SharedEye;
+                } else {
+                    class[p as usize] = PointClass::Road(c);
+                    scratch[p as usize] = Stone::of(c);
+                }
             }
         }
         // Then one dame both can fill: filling it may take a liberty the others need
