@@ -86,6 +86,8 @@ struct Input {
     position: Position,
     dead: Vec<Point>,
     komi: Option<Komi>,
+    /// How the file's komi was read when it was not plain points (SGF `KM` in stones).
+    komi_note: Option<String>,
     version: Option<Version>,
     first: Option<Color>,
     captures: Option<PerColor<u32>>,
@@ -132,6 +134,7 @@ fn read_input(path: &std::path::Path) -> Result<Input, CliError> {
             position: game.position,
             dead: game.dead,
             komi: game.komi,
+            komi_note: game.komi_note,
             version: None,
             first: game.first_mover,
             captures: played.then_some(game.captures),
@@ -175,6 +178,7 @@ fn read_input(path: &std::path::Path) -> Result<Input, CliError> {
         position: d.position,
         dead,
         komi,
+        komi_note: None,
         version,
         first,
         captures,
@@ -340,6 +344,9 @@ fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
         "{} {}, komi {}, {} version, {} moved first\n",
         input.kind, size, komi, version, first
     ));
+    if let (None, Some(note)) = (&args.komi, &input.komi_note) {
+        text.push_str(&format!("note: {note}\n"));
+    }
     text.push_str(&format!(
         "dead ({dead_source}): {}\n",
         if dead_names.is_empty() {

@@ -501,3 +501,21 @@ fn auto_finds_a_seki_in_a_finished_nine_by_nine_game() {
         (Some(43.0), Some(38.0))
     );
 }
+
+#[test]
+fn a_komi_written_in_stones_is_read_as_points_with_a_note() {
+    // Fox and Golaxy write 3¾ stones as KM[375]; a stone is two points (Chinese rules 2002,
+    // 3¾ 子 = 7.5 points), so the count is against 7.5 and the text says how it was read.
+    let f = tmp("km375.sgf", "(;GM[1]FF[4]SZ[5]KM[375];B[cc];W[dd])");
+    let out = common::arbiter(&["go", "score", &f, "--method", "area"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(", komi 7.5,"), "{text}");
+    assert!(
+        text.contains("note: KM[375] read as 3.75 stones = 7.5 points"),
+        "{text}"
+    );
+    // A komi given on the command line is the user's own reading: no note.
+    let out = common::arbiter(&["go", "score", &f, "--method", "area", "--komi", "6.5"]);
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("note: KM"));
+}

@@ -295,8 +295,11 @@ pub fn parse_collection(text: &str) -> Result<Vec<GameTree>, SgfError> {
 pub struct SgfGame {
     /// The board (`SZ`).
     pub topology: Arc<Shape>,
-    /// Komi (`KM`).
+    /// Komi (`KM`), in points.
     pub komi: Option<Komi>,
+    /// How `KM` was read when it was not plain points: some servers (Fox, Golaxy) write the
+    /// komi in hundredths of a stone (`KM[375]` = 3.75 stones = 7.5 points).
+    pub komi_note: Option<String>,
     /// Handicap stones (`HA`).
     pub handicap: Option<u32>,
     /// The rules named (`RU`).
@@ -460,13 +463,13 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
         );
         err_at(text, root.get("SZ").map_or(0, |p| p.offset), message)
     })?);
-    let komi = match root.get("KM") {
-        Some(p) => Some(
-            p.values[0]
-                .parse::<Komi>()
-                .map_err(|e| err_at(text, p.offset, e.to_string()))?,
-        ),
-        None => None,
+    let (komi, komi_note) = match root.get("KM") {
+        Some(p) => {
+            let (komi, note) =
+                read_komi(&p.values[0]).map_err(|e| err_at(text, p.offset, e.to_string()))?;
+            (Some(komi), note)
+        }
+        None => (None, None),
     };
     let handicap = match root.get("HA") {
         Some(p) => Some(p.values[0].trim().parse::<u32>().map_err(|_| {
@@ -580,6 +583,7 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
     Ok(SgfGame {
         topology,
         komi,
+        komi_note,
         handicap,
         rules_text: root.get("RU").map(|p| p.values[0].clone()),
         result: root.get("RE").map(|p| p.values[0].clone()),
@@ -623,6 +627,29 @@ fn write_list(out: &mut String, ident: &str, topo: &Shape, points: &[Point]) {
         out.push_str(&point_text(topo, p));
         out.push(']');
     }
+}
+
+/// The smallest `KM` magnitude read as hundredths of a stone rather than points: no game
+/// gives a komi of 100 points, while Fox and Golaxy write 3.75 stones as `KM[375]`.
+pub const KOMI_STONES_FROM: i32 = 100;
+
+/// Reads a `KM` value: points, or hundredths of a stone when its magnitude is at least
+/// [`KOMI_STONES_FROM`] and it is a whole number of quarter stones (a stone is two points,
+/// so a quarter stone is half a point). The note says how a stone komi was read.
+pub fn read_komi(text: &str) -> Result<(Komi, Option<String>), crate::rules::KomiError> {
+    let komi = text.parse::<Komi>()?;
+    let points = komi.half_points() / 2;
+    if komi.half_points() % 2 == 0 && points.abs() >= KOMI_STONES_FROM && points % 25 == 0 {
+        let read = Komi(points / 25);
+        let whole = points / 100;
+        let frac = (points % 100).abs();
+        let note = format!(
+            "KM[{}] read as {whole}.{frac:02} stones = {read} points (a komi of {KOMI_STONES_FROM} or more is taken as hundredths of a stone, as Fox and Golaxy write it)",
+            text.trim()
+        );
+        return Ok((read, Some(note)));
+    }
+    Ok((komi, None))
 }
 
 /// Writes a position as an SGF setup: `SZ`, `KM`, `PL`, `AB`/`AW`, and `TB`/`TW` for the
