@@ -1,0 +1,216 @@
+//! `arbiter shogi …` subcommands: perft, game status rulings and record conversion.
+
+mod convert;
+mod perft;
+mod status;
+mod tsume;
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+use shogi_rules::{Move, Position, Setup};
+
+use crate::output::{CliError, Output};
+use convert::{read_record, run_convert};
+use perft::run_perft;
+use status::{StatusRules, rule_on, run_status};
+
+/// Serializes a report; the types here have no map keys that could fail.
+fn to_json(value: &impl Serialize) -> serde_json::Value {
+    serde_json::to_value(value).unwrap_or(serde_json::Value::Null)
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Count the leaf nodes of the legal-move tree (bulk counting at the last ply).
+    Perft {
+        /// Start position in SFEN (or `startpos`).
+        #[arg(long, default_value = "startpos")]
+        sfen: String,
+        #[arg(long)]
+        depth: u32,
+        /// Also list the count below each root move.
+        #[arg(long)]
+        divide: bool,
+        /// Accept a position with more pieces of a kind than a set holds (perft fixtures do),
+        /// with a warning naming what is unusual.
+        #[arg(long)]
+        lenient: bool,
+    },
+    /// Rule on a game: play the moves and report how it stands or how it ended.
+    Status {
+        #[arg(long, default_value = "startpos")]
+        sfen: String,
+        /// USI moves separated by spaces.
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// The side to move declares (入玉宣言) after the moves.
+        #[arg(long)]
+        declare: bool,
+        /// Declaration rule: csa27 (CSA/WCSC, JSA amateur) or jsa24 (JSA professional).
+        #[arg(long, default_value = "csa27")]
+        impasse_rule: String,
+        /// Enable the try rule (a king reaching the enemy king's start square wins).
+        #[arg(long)]
+        try_rule: bool,
+        /// Rule on a game record (KIF, KI2, CSA, USI) instead of --sfen and --moves; a record
+        /// that contains the foul move itself (二歩, then 反則勝ち) is ruled on that foul.
+        #[arg(long, conflicts_with_all = ["sfen", "moves"])]
+        record: Option<PathBuf>,
+        /// Which game of a multi-record CSA file (1-based; records separated by `/`).
+        #[arg(long)]
+        game: Option<usize>,
+        /// Accept a position with more pieces of a kind than a set holds (perft fixtures do),
+        /// with a warning naming what is unusual.
+        #[arg(long)]
+        lenient: bool,
+    },
+    /// Convert a record (KIF, KI2, CSA, USI) to another format, checking every move.
+    /// Records are read in UTF-8 (with or without BOM), Shift_JIS/CP932 or EUC-JP, as
+    /// declared in the file or else as detected.
+    Convert {
+        file: PathBuf,
+        /// kif, kifu, ki2, ki2u, csa, usi or sfen (the final position).
+        #[arg(long)]
+        to: String,
+        /// Write the record to this file instead of stdout: `.kif`/`.ki2` in Shift_JIS (the
+        /// KIF format's own encoding) unless --encoding says otherwise, `.kifu`/`.ki2u` and
+        /// every other format in UTF-8.
+        #[arg(long, short)]
+        output: Option<PathBuf>,
+        /// Encoding of the written file (utf-8, shift_jis, euc-jp); stdout is always UTF-8.
+        #[arg(long)]
+        encoding: Option<String>,
+        /// Which game of a multi-record CSA file (1-based; records separated by `/`).
+        #[arg(long)]
+        game: Option<usize>,
+    },
+    // --- tsume subcommands (mate solving and problem checking) ---
+    /// Solve a tsume problem: the side to move attacks, every attacker move a check.
+    Mate {
+        #[arg(long)]
+        sfen: String,
+        /// tsume (composers' conventions) or shortest (exact shortest, every defence counted).
+        #[arg(long, default_value = "tsume")]
+        mode: String,
+        /// Give up after this many seconds: status "unknown", or, when a mate was already
+        /// proven, the best line found so far (maybe not the shortest).
+        #[arg(long)]
+        time_limit: Option<f64>,
+        /// Give the defender every piece not on the board or in the attacker's hand.
+        #[arg(long)]
+        defender_rest: bool,
+        /// Accept a position with more pieces of a kind than a set holds (perft fixtures do),
+        /// with a warning naming what is unusual.
+        #[arg(long)]
+        lenient: bool,
+    },
+    /// Check a composed problem: mate, unique attacker moves (余詰), empty hand at the end
+    /// (持駒余り) and side lines (変化).
+    TsumeCheck {
+        #[arg(long)]
+        sfen: String,
+        #[arg(long)]
+        time_limit: Option<f64>,
+        /// Give the defender every piece not on the board or in the attacker's hand.
+        #[arg(long)]
+        defender_rest: bool,
+        /// Accept a position with more pieces of a kind than a set holds (perft fixtures do),
+        /// with a warning naming what is unusual.
+        #[arg(long)]
+        lenient: bool,
+    },
+}
+
+pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
+    let _ = json;
+    match command {
+        Command::Perft {
+            sfen,
+            depth,
+            divide,
+            lenient,
+        } => {
+            let (pos, warnings) = position(&sfen, lenient)?;
+            Ok(with_warnings(run_perft(pos, depth, divide)?, warnings))
+        }
+        Command::Status {
+            sfen,
+            moves,
+            declare,
+            impasse_rule,
+            try_rule,
+            record,
+            game,
+            lenient,
+        } => {
+            let rules = StatusRules {
+                declare,
+                impasse_rule: &impasse_rule,
+                try_rule,
+            };
+            match record {
+                Some(file) => {
+                    let (rec, warnings) = read_record(&file, game)?;
+                    let moves: Vec<Move> = rec.moves.iter().map(|m| m.mv).collect();
+                    let mut out = rule_on(rec.start, moves, &rules)?;
+                    for w in warnings {
+                        out = out.with_warning(w);
+                    }
+                    Ok(out)
+                }
+                None => {
+                    let (start, warnings) = position(&sfen, lenient)?;
+                    Ok(with_warnings(run_status(start, &moves, &rules)?, warnings))
+                }
+            }
+        }
+        Command::Convert {
+            file,
+            to,
+            output,
+            encoding,
+            game,
+        } => run_convert(&file, &to, output.as_deref(), encoding.as_deref(), game),
+        Command::Mate {
+            sfen,
+            mode,
+            time_limit,
+            defender_rest,
+            lenient,
+        } => tsume::run_mate(&sfen, &mode, time_limit, defender_rest, lenient),
+        Command::TsumeCheck {
+            sfen,
+            time_limit,
+            defender_rest,
+            lenient,
+        } => tsume::run_check(&sfen, time_limit, defender_rest, lenient),
+    }
+}
+
+/// The position of `--sfen`, with the warnings that go with it.
+fn position(sfen: &str, lenient: bool) -> Result<(Position, Vec<String>), CliError> {
+    let setup = Setup::from_sfen(sfen).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
+    validated(&setup, lenient)
+}
+
+/// Validates a setup; with `lenient`, surplus material is accepted and what was unusual
+/// (the strict check's complaint) comes back as a warning.
+fn validated(setup: &Setup, lenient: bool) -> Result<(Position, Vec<String>), CliError> {
+    match Position::from_setup(setup) {
+        Ok(pos) => Ok((pos, Vec::new())),
+        Err(strict) if lenient => match Position::from_setup_lenient(setup) {
+            Ok(pos) => Ok((pos, vec![format!("--lenient: accepted although {strict}")])),
+            Err(e) => Err(CliError::bad_input(format!("--sfen: {e}"))),
+        },
+        Err(e) => Err(CliError::bad_input(format!("--sfen: {e}"))),
+    }
+}
+
+/// `out` with `warnings` added.
+fn with_warnings(mut out: Output, warnings: Vec<String>) -> Output {
+    for w in warnings {
+        out = out.with_warning(w);
+    }
+    out
+}

@@ -1,0 +1,63 @@
+//! `arbiter shogi perft`: leaf counts of the legal-move tree.
+
+use serde::Serialize;
+use shogi_rules::{Move, Position, perft, usi};
+
+use super::to_json;
+use crate::output::{CliError, Output};
+
+/// `--json` of `shogi perft`.
+#[derive(Serialize)]
+struct PerftReport<'a> {
+    nodes: u64,
+    depth: u32,
+    sfen: &'a Position,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<Vec<DivideEntry>>,
+}
+
+/// One root move of `shogi perft --divide`.
+#[derive(Serialize)]
+struct DivideEntry {
+    #[serde(rename = "move")]
+    mv: Move,
+    nodes: u64,
+}
+
+pub(super) fn run_perft(mut pos: Position, depth: u32, divide: bool) -> Result<Output, CliError> {
+    if depth > 12 {
+        return Err(CliError::bad_input("--depth must be at most 12"));
+    }
+    if divide {
+        let parts = perft::divide(&mut pos, depth);
+        let total: u64 = if depth == 0 {
+            1
+        } else {
+            parts.iter().map(|(_, n)| n).sum()
+        };
+        let mut text = String::new();
+        for (mv, n) in &parts {
+            text.push_str(&format!("{} {n}\n", usi::format_move(*mv)));
+        }
+        text.push_str(&format!("nodes {total}\n"));
+        let divide = parts
+            .iter()
+            .map(|&(mv, nodes)| DivideEntry { mv, nodes })
+            .collect();
+        let report = PerftReport {
+            nodes: total,
+            depth,
+            sfen: &pos,
+            divide: Some(divide),
+        };
+        return Ok(Output::new(text, to_json(&report)));
+    }
+    let nodes = perft::perft(&mut pos, depth);
+    let report = PerftReport {
+        nodes,
+        depth,
+        sfen: &pos,
+        divide: None,
+    };
+    Ok(Output::new(format!("nodes {nodes}\n"), to_json(&report)))
+}

@@ -1,0 +1,107 @@
+//! `arbiter shogi status`: rules on a game (fouls, sennichite, impasse, mate).
+
+use serde::Serialize;
+use shogi_rules::game::{DeclarationRule, Game, GameRules, GameStatus, ImpasseRule};
+use shogi_rules::types::side_name;
+use shogi_rules::{Move, Position, usi};
+
+use super::to_json;
+use crate::output::{CliError, Output};
+
+/// `--json` of `shogi status`: the game status and the final position.
+#[derive(Serialize)]
+struct StatusReport<'a> {
+    #[serde(flatten)]
+    status: GameStatus,
+    sfen: &'a Position,
+}
+
+/// The rule options of `shogi status`.
+pub(super) struct StatusRules<'a> {
+    pub(super) declare: bool,
+    pub(super) impasse_rule: &'a str,
+    pub(super) try_rule: bool,
+}
+
+pub(super) fn run_status(
+    start: Position,
+    moves: &str,
+    rules: &StatusRules,
+) -> Result<Output, CliError> {
+    let mut parsed = Vec::new();
+    let mut column = 1;
+    for tok in moves.split(' ') {
+        if !tok.is_empty() {
+            let mv = usi::parse_move(tok).map_err(|e| {
+                CliError::bad_input(format!(
+                    "--moves: move {} {tok:?} at column {}: {}",
+                    parsed.len() + 1,
+                    column + e.column as usize - 1,
+                    e.kind
+                ))
+            })?;
+            parsed.push(mv);
+        }
+        column += tok.chars().count() + 1;
+    }
+    rule_on(start, parsed, rules)
+}
+
+/// Plays `moves` from `start` under the rules and reports the status; an illegal move ends
+/// the game on its foul (with its ply and the side that played it).
+pub(super) fn rule_on(
+    start: Position,
+    parsed: Vec<Move>,
+    rules: &StatusRules,
+) -> Result<Output, CliError> {
+    let StatusRules {
+        declare,
+        impasse_rule,
+        try_rule,
+    } = *rules;
+    let rule = match impasse_rule {
+        "csa27" => ImpasseRule::Points27,
+        "jsa24" => ImpasseRule::Points24,
+        other => {
+            return Err(CliError::bad_input(format!(
+                "--impasse-rule must be csa27 or jsa24, not {other:?}"
+            )));
+        }
+    };
+    let mut game = Game::new(
+        start,
+        GameRules {
+            declaration: DeclarationRule::new(rule),
+            try_rule,
+        },
+    );
+    for mv in parsed {
+        if game.ended().is_some() {
+            break;
+        }
+        // A refused move (after the end) cannot happen: we stop as soon as the game ends.
+        let _ = game.play(mv);
+    }
+    let status = if declare && game.ended().is_none() {
+        GameStatus::Ended(game.declare())
+    } else {
+        game.status()
+    };
+    let winner = status.winner().map(side_name);
+    let final_sfen = game.position().to_sfen();
+    let report = StatusReport {
+        status,
+        sfen: game.position(),
+    };
+    let mut text = format!(
+        "result {}\nwinner {}\nreason {status}\nply {}\n",
+        status.code(),
+        winner.unwrap_or("none"),
+        status.ply()
+    );
+    if let Some(f) = status.foul() {
+        text.push_str(&format!("foul {}\n", f.code()));
+    }
+    text.push_str(&format!("sfen {final_sfen}\n"));
+    Ok(Output::new(text, to_json(&report)))
+}

@@ -1,0 +1,173 @@
+//! `arbiter shogi mate` and `tsume-check`: mate solving and composed-problem checking.
+
+use std::time::Duration;
+
+use serde::Serialize;
+use shogi_rules::tsume::{self, CheckReport, Mode, Options, Status};
+use shogi_rules::{Move, Position, Setup};
+
+use super::to_json;
+use crate::output::{CliError, Output};
+
+/// `--json` of `shogi mate`: the contract fields of the solution (status, length, the
+/// line in USI and in KI2, nodes, and whether the length is proven minimal), nothing
+/// more.
+#[derive(Serialize)]
+struct MateReport<'a> {
+    status: Status,
+    plies: u32,
+    /// The length is proven to be the shortest (false when a time limit cut the search
+    /// for a shorter mate, or when there is no mate).
+    proven_minimal: bool,
+    pv: &'a [Move],
+    ki2: String,
+    nodes: u64,
+}
+
+/// `--json` of `shogi tsume-check`: the report and its main line in KI2.
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    #[serde(flatten)]
+    report: &'a CheckReport,
+    ki2: String,
+}
+
+pub(super) fn problem(
+    sfen: &str,
+    defender_rest: bool,
+    lenient: bool,
+) -> Result<(Position, Vec<String>), CliError> {
+    let setup = Setup::from_sfen(sfen).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
+    let setup = if defender_rest {
+        tsume::defender_holds_rest(&setup)
+    } else {
+        setup
+    };
+    let (pos, mut warnings) = super::validated(&setup, lenient)?;
+    if !defender_rest && let Some(w) = defender_warning(&setup) {
+        warnings.push(w);
+    }
+    Ok((pos, warnings))
+}
+
+/// A warning when the defender holds nothing although pieces are missing from the
+/// position: tsume problems conventionally give every unlisted piece to the defender
+/// (玉方残り駒全部), which changes the answer, and a bare SFEN does not say so.
+pub(super) fn defender_warning(setup: &Setup) -> Option<String> {
+    let defender = !setup.side_to_move;
+    if !setup.hands[defender].is_empty() {
+        return None;
+    }
+    let with_rest = tsume::defender_holds_rest(setup);
+    let missing = with_rest.hands[defender].total();
+    (missing > 0).then(|| {
+        format!(
+            "the defender holds no pieces and {missing} piece(s) are nowhere in the position; \
+             tsume problems give them to the defender (pass --defender-rest to do so)"
+        )
+    })
+}
+
+pub(super) fn options(mode: Mode, time_limit: Option<f64>) -> Result<Options, CliError> {
+    let time_limit = match time_limit {
+        None => None,
+        Some(t) if t.is_finite() && t > 0.0 && t <= 1.0e6 => Some(Duration::from_secs_f64(t)),
+        Some(t) => {
+            return Err(CliError::bad_input(format!(
+                "--time-limit must be a positive number of seconds, not {t}"
+            )));
+        }
+    };
+    Ok(Options {
+        mode,
+        time_limit,
+        ..Options::default()
+    })
+}
+
+pub(super) fn run_mate(
+    sfen: &str,
+    mode: &str,
+    time_limit: Option<f64>,
+    defender_rest: bool,
+    lenient: bool,
+) -> Result<Output, CliError> {
+    let mode: Mode = mode
+        .parse()
+        .map_err(|e| CliError::bad_input(format!("--mode: {e}")))?;
+    let (pos, warnings) = problem(sfen, defender_rest, lenient)?;
+    let opts = options(mode, time_limit)?;
+    let sol = tsume::solve(&pos, &opts).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
+    let pv = tsume::usi_line(&sol.pv);
+    let ki2 = tsume::ki2_line(&pos, &sol.pv);
+    let mut text = format!("status {}\n", sol.status.code());
+    if sol.status == tsume::Status::Mate {
+        text.push_str(&format!(
+            "plies {}\npv {}\nki2 {}\n",
+            sol.plies,
+            pv.join(" "),
+            ki2
+        ));
+        if !sol.exact {
+            text.push_str("length not proven minimal (a mate, maybe not the shortest)\n");
+        }
+        if !sol.forced {
+            text.push_str(
+                "line read quickly from the proof (a mate; the defences may not be the longest)\n",
+            );
+        }
+    }
+    text.push_str(&format!("nodes {}\n", sol.nodes));
+    let report = MateReport {
+        status: sol.status,
+        plies: sol.plies,
+        proven_minimal: sol.status == tsume::Status::Mate && sol.exact,
+        pv: &sol.pv,
+        ki2,
+        nodes: sol.nodes,
+    };
+    Ok(super::with_warnings(
+        Output::new(text, to_json(&report)),
+        warnings,
+    ))
+}
+
+pub(super) fn run_check(
+    sfen: &str,
+    time_limit: Option<f64>,
+    defender_rest: bool,
+    lenient: bool,
+) -> Result<Output, CliError> {
+    let (pos, warnings) = problem(sfen, defender_rest, lenient)?;
+    let opts = options(Mode::Tsume, time_limit)?;
+    let r = tsume::check_problem(&pos, &opts)
+        .map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
+    let main = tsume::usi_line(&r.main_line);
+    let leftover: u32 = r.leftover.total();
+    let mut text = format!(
+        "verdict {}\nstatus {}\nplies {}\nmain {}\nki2 {}\n",
+        r.verdict.code(),
+        r.status.code(),
+        r.plies,
+        main.join(" "),
+        tsume::ki2_line(&pos, &r.main_line)
+    );
+    text.push_str(&format!(
+        "extra_mates {}\ndetours {}\nlast_move_alternatives {}\nleftover_pieces {leftover}\nvariations {}\n",
+        r.extra_mates.len(),
+        r.detours.len(),
+        r.last_move_alternatives.len(),
+        r.variations.len()
+    ));
+    for n in &r.notes {
+        text.push_str(&format!("note {n}\n"));
+    }
+    let report = CheckJson {
+        report: &r,
+        ki2: tsume::ki2_line(&pos, &r.main_line),
+    };
+    Ok(super::with_warnings(
+        Output::new(text, to_json(&report)),
+        warnings,
+    ))
+}
