@@ -1,34 +1,13 @@
-//! `arbiter go …` subcommands.
-//!
-//! `score` reads an SGF file or a text diagram, finds or takes the dead stones, and counts
-//! by one or every method. Each subcommand is one variant of [`Command`] with its own
-//! argument struct and `run_*` function, so new subcommands slot in beside it.
-
-mod graph;
+//! `arbiter go score`: a finished position scored by one or every counting method.
 
 use std::path::PathBuf;
 
 use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Method, MethodResult, Params, Version};
 use go_scoring::{Color, Komi, PerColor, Point, Position, Rules};
-use serde_json::Value;
 
+use super::to_json;
 use crate::output::{CliError, Output, read_file};
-
-#[derive(Debug, clap::Subcommand)]
-pub enum Command {
-    /// Score a finished position (SGF or text diagram) by one or every counting method.
-    Score(ScoreArgs),
-    // ---- graph Go (src/go/graph.rs): outcome classes, legal-position counts, tiny boards ----
-    /// Outcome classes (B, W, N, P) of every point of a graph-Go position, whether it is
-    /// Chinese-finishable, and its Chinese score s_c.
-    Outcome(graph::OutcomeArgs),
-    /// Count legal positions (every string has a liberty) on a grid or any graph.
-    CountLegal(graph::CountLegalArgs),
-    /// Solve a tiny empty board (area scoring, positional superko, no suicide): Black's
-    /// margin and a principal line.
-    Solve(graph::SolveArgs),
-}
 
 #[derive(Debug, clap::Args)]
 pub struct ScoreArgs {
@@ -70,15 +49,6 @@ pub struct ScoreArgs {
     /// living-stones count.
     #[arg(long)]
     pub ultimate: bool,
-}
-
-pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
-    match command {
-        Command::Score(args) => run_score(args, json),
-        Command::Outcome(args) => graph::run_outcome(args, json),
-        Command::CountLegal(args) => graph::run_count_legal(args, json),
-        Command::Solve(args) => graph::run_solve(args, json),
-    }
 }
 
 /// What the input file provides besides the position.
@@ -194,7 +164,7 @@ fn names(position: &Position, points: &[Point]) -> Vec<String> {
         .collect()
 }
 
-fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
+pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
     let input = read_input(&args.file)?;
     let position = &input.position;
     let methods: Vec<Method> = if args.method.eq_ignore_ascii_case("all") {
@@ -604,11 +574,6 @@ struct UltimateReport {
     is_ultimate: bool,
     not_ultimate_reason: Option<String>,
     matches_count: Option<bool>,
-}
-
-/// A value as JSON, through its `Serialize` implementation.
-fn to_json(value: &impl serde::Serialize) -> Result<Value, CliError> {
-    serde_json::to_value(value).map_err(|e| CliError::internal(e.to_string()))
 }
 
 fn status_name(status: &go_scoring::graph::life::Status) -> &'static str {

@@ -1,0 +1,48 @@
+//! `arbiter go …` subcommands.
+//!
+//! `score` reads an SGF file or a text diagram, finds or takes the dead stones, and counts
+//! by one or every method. Each subcommand is one variant of [`Command`] with its own
+//! argument struct and `run_*` function, so new subcommands slot in beside it.
+
+mod count_legal;
+mod outcome;
+mod score;
+mod solve;
+
+use go_scoring::Komi;
+
+use crate::output::{CliError, Output};
+
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Score a finished position (SGF or text diagram) by one or every counting method.
+    Score(score::ScoreArgs),
+    // ---- graph Go: outcome classes, legal-position counts, tiny boards ----
+    /// Outcome classes (B, W, N, P) of every point of a graph-Go position, whether it is
+    /// Chinese-finishable, and its Chinese score s_c.
+    Outcome(outcome::OutcomeArgs),
+    /// Count legal positions (every string has a liberty) on a grid or any graph.
+    CountLegal(count_legal::CountLegalArgs),
+    /// Solve a tiny empty board (area scoring, positional superko, no suicide): Black's
+    /// margin and a principal line.
+    Solve(solve::SolveArgs),
+}
+
+pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
+    match command {
+        Command::Score(args) => score::run_score(args, json),
+        Command::Outcome(args) => outcome::run_outcome(args, json),
+        Command::CountLegal(args) => count_legal::run_count_legal(args, json),
+        Command::Solve(args) => solve::run_solve(args, json),
+    }
+}
+
+fn parse_komi(text: &str) -> Result<Komi, CliError> {
+    text.parse::<Komi>()
+        .map_err(|e| CliError::bad_input(format!("--komi: {e}")))
+}
+
+/// A value as JSON, through its `Serialize` implementation.
+fn to_json(value: &impl serde::Serialize) -> Result<serde_json::Value, CliError> {
+    serde_json::to_value(value).map_err(|e| CliError::internal(e.to_string()))
+}
