@@ -465,3 +465,37 @@ fn lenient_fen_rules_on_a_diagram_no_game_reaches_and_says_what_is_unusual() {
         "{v}"
     );
 }
+
+#[test]
+fn a_move_after_the_pgn_result_is_refused_not_judged() {
+    // xqbase PGN: the result token ends the movetext. Two more plies written after it would
+    // complete the chase cycle of digest §5; they must be refused, not judged.
+    let file = temp_file(
+        "after-result.pgn",
+        format!(
+            "[Game \"Chinese Chess\"]\n[FEN \"{CHASE_FEN}\"]\n\n1. h0g0 g7h7 1/2-1/2 2. g0h0 h7g7\n"
+        )
+        .as_bytes(),
+    );
+    let (code, out, err) = arbiter(&[
+        "xiangqi",
+        "adjudicate",
+        "--moves-file",
+        file.to_str().unwrap(),
+        "--rules",
+        "axf",
+    ]);
+    assert_eq!(code, 2, "{out} {err}");
+    assert!(err.contains("after the result 1/2-1/2"), "{err}");
+    // `convert` refuses the same file through the crate's PGN reader.
+    let (code, out, err) = arbiter(&[
+        "xiangqi",
+        "convert",
+        "--pgn",
+        file.to_str().unwrap(),
+        "--to",
+        "wxf",
+    ]);
+    assert_ne!(code, 0, "{out} {err}");
+    assert!(err.contains("after the result"), "{err}");
+}

@@ -2,6 +2,8 @@
 //! `[Game "Chinese Chess"]`, `[Red "…"]`, `[Black "…"]`, `[FEN "…"]`, `[Format "ICCS"|"WXF"|"Chinese"]`
 //! and movetext in any of those notations, with move numbers, `{comments}`, `;` comments,
 //! `(variations)` (skipped), `$n` glyphs and a result `1-0`, `0-1`, `1/2-1/2` or `*`.
+//! The result ends the game: a move written after it is an error
+//! ([`PgnErrorKind::AfterResult`]), never played or judged.
 
 use crate::iccs::RankBase;
 use crate::moves::Move;
@@ -57,6 +59,15 @@ pub enum PgnErrorKind {
     },
     /// An unknown `Format` tag value.
     UnknownFormat(String),
+    /// A move or other token after the result token: the game has ended there, so what
+    /// follows is neither played nor judged (a second game, or moves written after the
+    /// end by mistake).
+    AfterResult {
+        /// The result token that ended the movetext.
+        result: String,
+        /// The first token found after it.
+        text: String,
+    },
 }
 
 impl fmt::Display for PgnErrorKind {
@@ -74,6 +85,10 @@ impl fmt::Display for PgnErrorKind {
             PgnErrorKind::UnknownFormat(v) => {
                 write!(f, "unknown Format {v:?} (ICCS, WXF or Chinese)")
             }
+            PgnErrorKind::AfterResult { result, text } => write!(
+                f,
+                "{text:?} after the result {result}: the game ends at its result (one game per text)"
+            ),
         }
     }
 }
@@ -92,7 +107,8 @@ fn parse_tag(line: &str) -> Option<(String, String)> {
     ))
 }
 
-/// Reads one game; moves are checked for legality as they are played.
+/// Reads one game; moves are checked for legality as they are played. Only comments may
+/// follow the result token.
 pub fn read(text: &str) -> Result<Game, PgnError> {
     let err = |byte: usize, kind| PgnError::at_byte(text, byte, kind);
     let mut tags = Vec::new();
@@ -139,6 +155,8 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
     let mut pos = start.clone();
     let mut moves = Vec::new();
     let mut result = String::from("*");
+    // The result token, once read: nothing but comments may follow it.
+    let mut ended = false;
     let body = &text[body_start..];
     let bytes: Vec<(usize, char)> = body.char_indices().collect();
     let mut i = 0;
@@ -186,7 +204,17 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
                 let end = bytes.get(j).map(|b| b.0).unwrap_or(body.len());
                 let token = &body[at..end];
                 i = j;
+                if ended {
+                    return Err(err(
+                        body_start + at,
+                        PgnErrorKind::AfterResult {
+                            result,
+                            text: token.to_string(),
+                        },
+                    ));
+                }
                 if matches!(token, "1-0" | "0-1" | "1/2-1/2" | "*") {
+                    ended = true;
                     result = token.to_string();
                     continue;
                 }

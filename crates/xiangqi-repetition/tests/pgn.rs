@@ -105,3 +105,28 @@ fn random_text_never_panics() {
         let _ = pgn::read(&text);
     }
 }
+
+#[test]
+fn a_move_after_the_result_is_an_error_not_a_move() {
+    // xqbase PGN (中国象棋电脑应用规范(三)): the result token ends the movetext. A move
+    // written after it must not be played (it would change what is converted or judged).
+    let text = "[Format \"ICCS\"]\n\n1. h2e2 h9g7 1-0 2. h0g2\n";
+    let e = pgn::read(text).unwrap_err();
+    assert_eq!(
+        e.kind,
+        PgnErrorKind::AfterResult {
+            result: "1-0".into(),
+            text: "2.".into()
+        }
+    );
+    assert_eq!((e.line, e.column), (3, 18), "{e}");
+    // A second game after the first is refused the same way (one game per text).
+    let two = format!("{GAME}\n[Game \"Chinese Chess\"]\n\n1. h2e2 *\n");
+    assert!(matches!(
+        pgn::read(&two).unwrap_err().kind,
+        PgnErrorKind::AfterResult { .. }
+    ));
+    // Comments after the result are fine.
+    let game = pgn::read("1. h2e2 h9g7 * {adjourned} ; end\n").unwrap();
+    assert_eq!((game.moves.len(), game.result.as_str()), (2, "*"));
+}

@@ -39,8 +39,9 @@ pub struct AdjudicateArgs {
 
 /// Pulls the FEN tag and the move tokens out of a PGN (or a plain token list), dropping
 /// `{comments}`, move numbers (`1.`, `1...`, or glued to a move as in `1.h2e2`) and the
-/// result. Moves stay in whatever notation they are written in.
-fn moves_from_pgn(text: &str) -> (Option<String>, String) {
+/// result. Moves stay in whatever notation they are written in. The result ends the game:
+/// a move after it is an error, never judged.
+fn moves_from_pgn(text: &str) -> Result<(Option<String>, String), CliError> {
     let mut fen = None;
     let mut body = String::new();
     for line in text.lines() {
@@ -64,12 +65,27 @@ fn moves_from_pgn(text: &str) -> (Option<String>, String) {
             _ => {}
         }
     }
-    let tokens: Vec<&str> = clean
-        .split(|c: char| c.is_whitespace() || c == ',')
-        .map(strip_move_number)
-        .filter(|t| !t.is_empty() && !matches!(*t, "1-0" | "0-1" | "1/2-1/2" | "*"))
-        .collect();
-    (fen, tokens.join(" "))
+    let mut tokens: Vec<&str> = Vec::new();
+    let mut result = None;
+    for raw in clean.split(|c: char| c.is_whitespace() || c == ',') {
+        if raw.is_empty() {
+            continue;
+        }
+        if let Some(result) = result {
+            return Err(CliError::bad_input(format!(
+                "--moves-file: {raw:?} after the result {result}: the game ends at its result"
+            )));
+        }
+        if matches!(raw, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            result = Some(raw);
+            continue;
+        }
+        let t = strip_move_number(raw);
+        if !t.is_empty() {
+            tokens.push(t);
+        }
+    }
+    Ok((fen, tokens.join(" ")))
 }
 
 /// Drops a leading move number (`12.`, `12...`) from a token. A number followed by a digit
@@ -137,7 +153,7 @@ fn game_to_judge(args: &AdjudicateArgs) -> Result<(Position, Vec<Move>, Vec<Stri
             let bytes = std::fs::read(path)
                 .map_err(|e| CliError::bad_input(format!("cannot read {}: {e}", path.display())))?;
             let (text, _) = crate::input::decode(&bytes, None, crate::input::Family::Chinese)?;
-            let (tag_fen, body) = moves_from_pgn(&text);
+            let (tag_fen, body) = moves_from_pgn(&text)?;
             let (start, warnings) = start_from(tag_fen)?;
             let moves = read_move_list(&start, &body, base)?;
             Ok((start, moves, warnings))
