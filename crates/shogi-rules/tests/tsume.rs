@@ -483,6 +483,42 @@ fn a_deadline_already_past_stops_before_any_search() {
 }
 
 #[test]
+fn a_cancellation_flag_raised_from_another_thread_stops_the_search() {
+    // 図巧98番「裸玉」 (shogi.md §7.4): a 31-ply mate that takes seconds of search even in
+    // release. A flag raised 50 ms after the start (as a USI `stop` would) ends the solver
+    // and the checker long before, with "unknown"; a flag raised beforehand, at once.
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let pos = Position::from_sfen("8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1").unwrap();
+    for check in [false, true] {
+        let flag = Arc::new(AtomicBool::new(false));
+        let opts = Options {
+            stop: Some(flag.clone()),
+            ..Options::default()
+        };
+        let raiser = std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            flag.store(true, Ordering::Relaxed);
+        });
+        let start = std::time::Instant::now();
+        let status = if check {
+            tsume::check_problem(&pos, &opts).unwrap().status
+        } else {
+            tsume::solve(&pos, &opts).unwrap().status
+        };
+        raiser.join().unwrap();
+        assert_eq!(status, Status::Unknown);
+        assert!(start.elapsed() < std::time::Duration::from_secs(3));
+    }
+    let opts = Options {
+        stop: Some(Arc::new(AtomicBool::new(true))),
+        ..Options::default()
+    };
+    let s = tsume::solve(&pos, &opts).unwrap();
+    assert_eq!((s.status, s.nodes), (Status::Unknown, 0));
+}
+
+#[test]
 fn a_node_limit_reached_after_the_first_proof_stops_every_later_phase() {
     // shogi.md §7.4 mate7 #1 (YaneuraOu mate7.sfen): exact mate in 7. With the node limit
     // one node past the first proof, the exact line search and the shortening get no

@@ -178,6 +178,7 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
     // alternative (and later bounds the exact searches).
     let mut search = Search::new(Node::new(pos.clone()), opts.table_entries);
     search.deadline = deadline;
+    search.stop.clone_from(&opts.stop);
     let mut alternatives = Vec::new();
     let mut undos = Vec::new();
     for (i, &main) in sol.pv.iter().enumerate() {
@@ -229,6 +230,7 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
     let mut c = Composed::new(Node::new(pos.clone()), Some(&search.table), budget, false)
         .with_floor(&mut floor);
     c.deadline = deadline;
+    c.stop.clone_from(&opts.stop);
     let mut undos = Vec::new();
     for (i, &main) in sol.pv.iter().enumerate() {
         let rem = total - i as u32;

@@ -71,6 +71,8 @@ pub(crate) struct Composed<'a> {
     pub(crate) aborted: bool,
     /// Give up (aborted) at this time; checked every 1024 nodes.
     pub(crate) deadline: Option<std::time::Instant>,
+    /// Give up (aborted) when this flag is raised; read with the clock.
+    pub(crate) stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     /// Count every interposition (shortest-mate semantics) instead of the conventions.
     pub(crate) count_all: bool,
     /// The floor search (free interposition pairs), when failures are to be proven by it.
@@ -97,6 +99,7 @@ impl<'a> Composed<'a> {
             node_limit,
             aborted: false,
             deadline: None,
+            stop: None,
             count_all,
             floor: None,
         }
@@ -184,6 +187,7 @@ impl<'a> Composed<'a> {
         };
         f.node_limit = before.saturating_add(cap);
         f.deadline = self.deadline;
+        f.stop.clone_from(&self.stop);
         std::mem::swap(&mut f.node, &mut self.node);
         let p = f.solve(bound);
         std::mem::swap(&mut f.node, &mut self.node);
@@ -223,8 +227,10 @@ impl<'a> Composed<'a> {
         }
         // The clock is read at the first node and every 1024 after it.
         if self.nodes & 0x3ff == 1
-            && let Some(d) = self.deadline
-            && std::time::Instant::now() >= d
+            && (super::dfpn::cancelled(&self.stop)
+                || self
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d))
         {
             self.aborted = true;
         }
@@ -512,6 +518,15 @@ mod tests {
         assert_eq!(c.attack(41), None);
         assert!(c.aborted);
         assert_eq!(c.nodes, 500);
+        // And a raised cancellation flag.
+        let node = Node::new(Position::from_sfen(sfen).unwrap());
+        let mut c = Composed::new(node, None, u64::MAX, false);
+        c.stop = Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+            true,
+        )));
+        assert_eq!(c.attack(41), None);
+        assert!(c.aborted);
+        assert_eq!(c.nodes, 1);
     }
 
     /// A random tsume-like position: the defender's king in the top three ranks with a

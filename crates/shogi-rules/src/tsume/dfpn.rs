@@ -8,6 +8,8 @@
 //! interaction), an optional ply bound for exact shortest-mate searches, and table
 //! garbage collection by subtree size.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use hashbrown::HashMap;
@@ -28,6 +30,14 @@ pub(crate) const MAX_PLY: u32 = 4000;
 pub(crate) enum Stop {
     Nodes,
     Time,
+    /// The caller raised the cancellation flag ([`super::Options::stop`]).
+    Cancelled,
+}
+
+/// Whether the caller raised the cancellation flag.
+#[inline]
+pub(crate) fn cancelled(flag: &Option<Arc<AtomicBool>>) -> bool {
+    flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -180,6 +190,8 @@ pub(crate) struct Search {
     pub(crate) nodes: u64,
     pub(crate) node_limit: u64,
     pub(crate) deadline: Option<Instant>,
+    /// Cancellation flag, read with the clock.
+    pub(crate) stop: Option<Arc<AtomicBool>>,
     pub(crate) stopped: Option<Stop>,
     /// The node count at which the clock is read next: node counts grow by whole subtrees
     /// between budget checks, so a test on exact multiples could miss the deadline for good.
@@ -244,6 +256,7 @@ impl Search {
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
+            stop: None,
             stopped: None,
             next_clock_check: 0,
             path: Path::default(),
@@ -316,11 +329,15 @@ impl Search {
             self.stopped = Some(Stop::Nodes);
             return true;
         }
-        if self.nodes >= self.next_clock_check
-            && let Some(d) = self.deadline
-        {
+        if self.nodes >= self.next_clock_check {
             self.next_clock_check = self.nodes + 1024;
-            if Instant::now() >= d {
+            if cancelled(&self.stop) {
+                self.stopped = Some(Stop::Cancelled);
+                return true;
+            }
+            if let Some(d) = self.deadline
+                && Instant::now() >= d
+            {
                 self.stopped = Some(Stop::Time);
                 return true;
             }
@@ -711,6 +728,12 @@ mod tests {
         s.node_limit = 0;
         assert!(matches!(s.solve(35), Probe::Open { .. }));
         assert_eq!(s.stopped, Some(Stop::Nodes));
+        assert_eq!(s.nodes, 0);
+        // So does a raised cancellation flag.
+        s.node_limit = u64::MAX;
+        s.stop = Some(Arc::new(AtomicBool::new(true)));
+        assert!(matches!(s.solve(35), Probe::Open { .. }));
+        assert_eq!(s.stopped, Some(Stop::Cancelled));
         assert_eq!(s.nodes, 0);
     }
 

@@ -30,6 +30,8 @@ mod line;
 mod node;
 mod table;
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use board_core::Side;
@@ -93,6 +95,10 @@ pub struct Options {
     /// Stop after this much time (checked every 1024 nodes and before every root pass of
     /// each phase; reading back the line of a proven mate may take a tenth more).
     pub time_limit: Option<Duration>,
+    /// Cancellation from another thread (a USI `stop`): every phase, the reading of the
+    /// line included, gives up once the flag is set, read at the same points as the clock.
+    /// What was found by then is reported as on a time limit.
+    pub stop: Option<Arc<AtomicBool>>,
     /// Transposition-table entries before garbage collection. The table grows by doubling
     /// as it fills, so a short problem never allocates this much; the default (64 M
     /// entries, about 2.5 GB when full) keeps the whole proof of ミクロコスモス, so that its
@@ -113,6 +119,7 @@ impl Default for Options {
             mode: Mode::Tsume,
             node_limit: None,
             time_limit: None,
+            stop: None,
             table_entries: 64 << 20,
             exact_line_plies: 255,
             exact_line_nodes: 20_000_000,
@@ -216,6 +223,7 @@ pub fn defender_holds_rest(setup: &Setup) -> Setup {
 fn limits_for(search: &mut Search, opts: &Options, start: Instant) {
     search.node_limit = opts.node_limit.unwrap_or(u64::MAX);
     search.deadline = opts.time_limit.map(|t| start + t);
+    search.stop.clone_from(&opts.stop);
 }
 
 /// Budget for reading the line of a proven mate out of the table once the limits are
@@ -403,6 +411,7 @@ fn exact_line(
         count_all,
     );
     plain.deadline = deadline;
+    plain.stop.clone_from(&opts.stop);
     if let Some(found) = exact_run(&mut plain, bound) {
         return found;
     }
@@ -414,6 +423,7 @@ fn exact_line(
     let mut guided = Composed::new(search.node.clone(), Some(&search.table), rest, count_all)
         .with_floor(&mut floor);
     guided.deadline = deadline;
+    guided.stop.clone_from(&opts.stop);
     match exact_run(&mut guided, bound) {
         Some(Ok((pv, plies, n))) => Ok((pv, plies, n + spent)),
         Some(Err(n)) => Err(n + spent),
