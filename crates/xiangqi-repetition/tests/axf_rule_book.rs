@@ -142,3 +142,51 @@ fn rule32_two_pieces_taking_turns_to_chase_two_pieces_is_a_draw() {
     assert_eq!(victims, ["b7", "g5", "a8", "e2"]);
     assert_eq!(r.verdict, Verdict::Draw, "{}", r.explanation);
 }
+
+/// Built from AXF rule 12 (diagram 13): Red's 车 b8 stands in front of Red's 炮 a8, whose
+/// line runs over Black's 士 e8 to Black's 将 f8. Black's 炮 shuttles d8-d6: on d6 it opens the
+/// line, and 车b8-b6 then uncovers the 炮's check while attacking the unprotected 炮 d6; the
+/// 炮 goes back to d8 to block, and 车b6-b8 attacks it there.
+const CHECK_THEN_CHASE: &str = "9/CR1cak3/9/9/9/9/9/9/9/3K5 b";
+const CHECK_THEN_CHASE_MOVES: &str = "d8d6 b8b6 d6d8 b6b8";
+
+#[test]
+fn rule12_diagram13_a_check_that_also_attacks_breaks_the_chase() {
+    // AXF rule 12 (diagram 13): one check and one chase is allowed. The move that checks also
+    // attacks the 炮, but a move is named by its heaviest effect, so it is a check and the
+    // chase is broken: Red is 一将一捉 and nobody chases perpetually — a draw. Fairy-Stockfish
+    // (test.py F10, the colour-reversed case) calls this a perpetual chase; see
+    // `tests/adjudicate_fsf.rs`.
+    let r = adjudicate_text(CHECK_THEN_CHASE, CHECK_THEN_CHASE_MOVES, &Ruleset::AXF).unwrap();
+    let red: Vec<EffectKind> = r
+        .moves
+        .iter()
+        .filter(|m| m.side == board_core::Side::First)
+        .map(|m| m.class)
+        .collect();
+    assert_eq!(
+        red,
+        [EffectKind::Check, EffectKind::Chase],
+        "{}",
+        r.explanation
+    );
+    // The checking move does attack the 炮 (the effect is kept for the explanation).
+    assert_eq!(chases(&r.moves[1]), [("b6".into(), "d6".into())]);
+    assert!(!r.red.perpetual_strike, "{}", r.explanation);
+    assert_eq!(r.verdict, Verdict::Draw, "{}", r.explanation);
+    // Only where a check breaks the chase: counted the Fairy-Stockfish way, Red chases the
+    // 炮 on every move and loses.
+    let fsf_reading = Ruleset {
+        check_breaks_chase: false,
+        ..Ruleset::AXF
+    };
+    let r = adjudicate_text(CHECK_THEN_CHASE, CHECK_THEN_CHASE_MOVES, &fsf_reading).unwrap();
+    assert_eq!(r.verdict, Verdict::RedLoses, "{}", r.explanation);
+    // The Chinese editions share the reading of the move (a check), but a check is 打 there:
+    // 一将一捉 is 长打, Red must vary (lecture 49 图2, 58 图4).
+    for rules in [Ruleset::CXA1987, Ruleset::CXA1999, Ruleset::CXA2011] {
+        let r = adjudicate_text(CHECK_THEN_CHASE, CHECK_THEN_CHASE_MOVES, &rules).unwrap();
+        assert_eq!(r.moves[1].class, EffectKind::Check, "{rules}");
+        assert_eq!(r.verdict, Verdict::RedLoses, "{rules}: {}", r.explanation);
+    }
+}

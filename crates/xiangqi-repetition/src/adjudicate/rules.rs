@@ -114,6 +114,16 @@ pub struct Ruleset {
     /// (从没捉到捉 of the victim, lecture 45): no figure of the 001 document turns on a
     /// second attacker, so the reading there is left as it was.
     pub chase_novelty_per_attacker: bool,
+    /// A move classed as a check (将) is no chase, whatever it also attacks, so a check
+    /// breaks a perpetual chase (AXF rule 12, diagram 13: one check and one chase is
+    /// allowed; a move is named by its heaviest effect, as 49 图2 names 「又将军又兑车」 a
+    /// check; Pikafish's computer rule, 2024-08-31: a sequence with a check in it is no
+    /// chasing sequence). Fairy-Stockfish counts a checking move's attacks toward a
+    /// perpetual chase instead (test.py F5, F10, F11), which the rule text does not support.
+    /// The Chinese editions share the reading (their moves are also named by the heaviest
+    /// effect), but there a check is 打 as much as a chase is (一将一捉 is 长打), so the
+    /// parameter changes nothing while [`Ruleset::strikes_mix`] holds; it is on only for AXF.
+    pub check_breaks_chase: bool,
 }
 
 impl Ruleset {
@@ -135,6 +145,7 @@ impl Ruleset {
         root_by_exchange: true,
         chase_grading: false,
         chase_novelty_per_attacker: false,
+        check_breaks_chase: false,
     };
     /// 九九 (1999, second printing): the 45-character 献 definition with 威力互达子.
     pub const CXA1999: Ruleset = Ruleset {
@@ -167,6 +178,7 @@ impl Ruleset {
         root_by_exchange: false,
         chase_grading: false,
         chase_novelty_per_attacker: true,
+        check_breaks_chase: true,
     };
     /// The 六五–七九 Chinese rules as the lectures describe them: offers judged by mate
     /// only, 「二打一还打」不变作和. Not one of the command-line presets; used to show how a

@@ -278,15 +278,23 @@ fn summarize(moves: &[&MoveAnalysis], rules: &Ruleset, same_victim: Option<bool>
     s
 }
 
-/// Does `side` chase one and the same piece on every one of its cycle moves?
-fn chases_same_piece(analyses: &[MoveAnalysis], ids: &[[u8; 90]], side: Side) -> bool {
+/// Does `side` chase one and the same piece on every one of its cycle moves? With
+/// `check_breaks_chase`, a move classed as a check chases nothing (AXF rule 12).
+fn chases_same_piece(
+    analyses: &[MoveAnalysis],
+    ids: &[[u8; 90]],
+    side: Side,
+    check_breaks_chase: bool,
+) -> bool {
     let mut common: Option<Vec<u8>> = None;
     for (k, a) in analyses.iter().enumerate() {
         if a.side != side {
             continue;
         }
+        let breaks = check_breaks_chase && a.class == EffectKind::Check;
         let victims: Vec<u8> = a
             .chase_victims()
+            .filter(|_| !breaks)
             .map(|v: Square| ids[k][v.index()])
             .collect();
         common = Some(match common {
@@ -382,7 +390,7 @@ pub fn judge(
         let mv: Vec<&MoveAnalysis> = analyses.iter().filter(|a| a.side == c).collect();
         let same = (!rules.strikes_mix).then(|| {
             if rules.chase_same_victim {
-                chases_same_piece(&analyses, &ids, c)
+                chases_same_piece(&analyses, &ids, c, rules.check_breaks_chase)
             } else {
                 mv.iter()
                     .all(|a| a.class == EffectKind::Chase || a.chase_victims().next().is_some())
