@@ -14,7 +14,8 @@
 //! * [`Bitboard128`], [`GridBits`], [`BitSet`]: fixed-size and run-time-size bit sets.
 //! * [`TextError`] and [`Problems`]: positioned parse errors and the list of every problem a
 //!   validation found; [`numerals`]: CJK numerals and full-width digits of the records.
-//! * [`diagram`]: the text-diagram model every board drawing is parsed through.
+//! * [`diagram`]: the text-diagram model every board drawing is parsed through;
+//!   [`svg`]: the small SVG document builder every board picture is drawn with.
 //!
 //! The main job, in one example: a game's history detects a threefold repetition, each
 //! position keyed by Zobrist keys, and the result is told as an [`Outcome`].
@@ -62,6 +63,7 @@ pub mod outcome;
 pub mod random;
 pub mod repetition;
 pub mod side;
+pub mod svg;
 pub mod text_error;
 pub mod zobrist;
 
