@@ -1,20 +1,45 @@
-//! SVG drawings: the analysed board (stones, dead stones crossed, roads, essential eyes,
-//! shared points) and, next to it, the made-up board of each shortcut method.
+//! SVG drawings: the analysed board (stones, dead stones crossed, roads and territory,
+//! essential eyes, shared points) and, next to it, the made-up board of each shortcut
+//! method, with a legend and a caption (the ruleset and the score) under the panels.
+//!
+//! Drawn with board-core's [`Svg`] writer. Panels are as wide as their titles need, and
+//! the legend and caption wrap to the picture's width, so no text overlaps another even on
+//! a 2x2 board.
 
 use crate::analysis::Analysis;
 use crate::color::{Color, Stone};
 use crate::madeup::{Change, MadeUpBoard, Mark};
 use crate::topology::Shape;
+use board_core::svg::{Anchor, Paint, Svg, TextStyle, text_width};
 use board_geometry::Point as GeoPoint;
-use std::fmt::Write as _;
 
 const CELL: f64 = 24.0;
 const MARGIN: f64 = 28.0;
+const TITLE: f64 = 22.0;
+const TITLE_SIZE: f64 = 13.0;
+const CAPTION_SIZE: f64 = 13.0;
+const LINE: f64 = 18.0;
+const BOARD: &str = "#e8c27a";
 
-fn xml_escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+/// What the picture says under the board in words: a heading (the ruleset or verdict) and
+/// lines such as the score of each method. Callers build it from whatever ruling they
+/// have, so the drawing does not depend on how a ruleset is represented.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Caption {
+    /// A first line in bold (the ruleset, or the verdict).
+    pub heading: Option<String>,
+    /// Further lines, one per fact (the score by each method, komi, who moved first).
+    pub lines: Vec<String>,
+}
+
+impl Caption {
+    /// A caption of a heading and lines.
+    pub fn new(heading: impl Into<String>, lines: Vec<String>) -> Caption {
+        Caption {
+            heading: Some(heading.into()),
+            lines,
+        }
+    }
 }
 
 /// One board panel: marks per point, dead stones, changed points, a title.
@@ -25,117 +50,109 @@ struct Panel<'a> {
     changes: &'a [Change],
 }
 
-fn panel_size(topo: &Shape) -> (f64, f64) {
-    let (w, h) = topo.grid_size().unwrap_or((1, 1));
+/// The board's own size in user units (lines, stones and coordinates).
+fn board_size(w: u8, h: u8) -> (f64, f64) {
     (
-        2.0 * MARGIN + CELL * (w as f64 - 1.0),
-        2.0 * MARGIN + CELL * (h as f64 - 1.0) + 22.0,
+        2.0 * MARGIN + CELL * (f64::from(w) - 1.0),
+        2.0 * MARGIN + CELL * (f64::from(h) - 1.0),
     )
 }
 
-fn draw_panel(out: &mut String, topo: &Shape, panel: &Panel, ox: f64, oy: f64) {
+fn stone_paint(c: Color) -> Paint {
+    match c {
+        Color::Black => Paint::fill("#111").with_stroke("#000", 1.0),
+        Color::White => Paint::fill("#fafafa").with_stroke("#000", 1.0),
+    }
+}
+
+fn road_paint(c: Color) -> Paint {
+    let (fill, name) = match c {
+        Color::Black => ("#111", "Black"),
+        Color::White => ("#fff", "White"),
+    };
+    Paint::fill(fill)
+        .with_stroke("#000", 1.0)
+        .with_title(format!("{name} road (territory)"))
+}
+
+fn dead_cross(svg: &mut Svg, cx: f64, cy: f64) {
+    svg.polylines(
+        &[
+            &[(cx - 6.0, cy - 6.0), (cx + 6.0, cy + 6.0)],
+            &[(cx - 6.0, cy + 6.0), (cx + 6.0, cy - 6.0)],
+        ],
+        &Paint::stroke("#c00", 2.0).with_title("dead"),
+    );
+}
+
+fn draw_panel(svg: &mut Svg, topo: &Shape, panel: &Panel, ox: f64, oy: f64, pw: f64) {
     let (w, h) = topo.grid_size().unwrap_or((1, 1));
-    let x0 = ox + MARGIN;
-    let y0 = oy + MARGIN + 22.0;
-    let _ = writeln!(
-        out,
-        r#"<text x="{:.1}" y="{:.1}" font-size="14" font-family="sans-serif">{}</text>"#,
+    let (bw, _) = board_size(w, h);
+    // The board is centred under its title when the title is the wider of the two.
+    let x0 = ox + (pw - bw) / 2.0 + MARGIN;
+    let y0 = oy + TITLE + MARGIN;
+    svg.text(
         ox + 4.0,
         oy + 16.0,
-        xml_escape(&panel.title)
+        &panel.title,
+        &TextStyle::new(TITLE_SIZE),
     );
+    let right = x0 + CELL * (f64::from(w) - 1.0);
+    let bottom = y0 + CELL * (f64::from(h) - 1.0);
+    let grid = Paint::stroke("#333", 1.0);
+    let label = TextStyle::new(10.0).anchor(Anchor::Middle);
     for i in 0..w {
-        let x = x0 + CELL * i as f64;
-        let _ = writeln!(
-            out,
-            r##"<line x1="{x:.1}" y1="{y0:.1}" x2="{x:.1}" y2="{:.1}" stroke="#333"/>"##,
-            y0 + CELL * (h as f64 - 1.0)
-        );
-        let name = topo.name(topo.at(i, 0).expect("grid"));
-        let _ = writeln!(
-            out,
-            r#"<text x="{x:.1}" y="{:.1}" font-size="10" text-anchor="middle" font-family="sans-serif">{}</text>"#,
-            y0 + CELL * (h as f64 - 1.0) + 18.0,
-            &name[..1]
-        );
+        let x = x0 + CELL * f64::from(i);
+        svg.line(x, y0, x, bottom, &grid);
+        if let Some(p) = topo.at(i, 0) {
+            let name = topo.name(p);
+            let letter: String = name
+                .chars()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .collect();
+            svg.text(x, bottom + 20.0, &letter, &label);
+        }
     }
+    let rank = TextStyle::new(10.0).anchor(Anchor::End);
     for j in 0..h {
-        let y = y0 + CELL * j as f64;
-        let _ = writeln!(
-            out,
-            r##"<line x1="{x0:.1}" y1="{y:.1}" x2="{:.1}" y2="{y:.1}" stroke="#333"/>"##,
-            x0 + CELL * (w as f64 - 1.0)
-        );
-        let _ = writeln!(
-            out,
-            r#"<text x="{:.1}" y="{:.1}" font-size="10" text-anchor="end" font-family="sans-serif">{}</text>"#,
-            x0 - 12.0,
-            y + 3.5,
-            h - j
-        );
+        let y = y0 + CELL * f64::from(j);
+        svg.line(x0, y, right, y, &grid);
+        svg.text(x0 - 14.0, y + 3.5, &(h - j).to_string(), &rank);
     }
     let r = CELL * 0.46;
+    let centre = |p: u16| {
+        topo.xy(GeoPoint(p))
+            .map(|(x, y)| (x0 + CELL * f64::from(x), y0 + CELL * f64::from(y)))
+    };
     for (p, &m) in panel.marks.iter().enumerate() {
-        let (x, y) = topo.xy(GeoPoint(p as u16)).expect("grid");
-        let cx = x0 + CELL * x as f64;
-        let cy = y0 + CELL * y as f64;
+        let Some((cx, cy)) = centre(p as u16) else {
+            continue;
+        };
         match m {
-            Mark::Stone(c) => {
-                let (fill, stroke) = match c {
-                    Color::Black => ("#111", "#000"),
-                    Color::White => ("#fafafa", "#000"),
-                };
-                let _ = writeln!(
-                    out,
-                    r#"<circle cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}" fill="{fill}" stroke="{stroke}"/>"#
-                );
-            }
-            Mark::Road(c) => {
-                let (fill, letter) = match c {
-                    Color::Black => ("#111", "b"),
-                    Color::White => ("#fff", "w"),
-                };
-                let _ = writeln!(
-                    out,
-                    r##"<rect x="{:.1}" y="{:.1}" width="10" height="10" fill="{fill}" stroke="#000"><title>{letter} road</title></rect>"##,
-                    cx - 5.0,
-                    cy - 5.0
-                );
-            }
-            Mark::Eye(_) | Mark::SharedEye => {
-                let _ = writeln!(
-                    out,
-                    r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="5" fill="none" stroke="#c00" stroke-width="2"><title>essential eye</title></circle>"##
-                );
-            }
-            Mark::Split => {
-                let _ = writeln!(
-                    out,
-                    r##"<rect x="{:.1}" y="{:.1}" width="10" height="10" fill="#888" stroke="#000"><title>split half and half</title></rect>"##,
-                    cx - 5.0,
-                    cy - 5.0
-                );
-            }
+            Mark::Stone(c) => svg.circle(cx, cy, r, &stone_paint(c)),
+            Mark::Road(c) => svg.rect(cx - 5.0, cy - 5.0, 10.0, 10.0, &road_paint(c)),
+            Mark::Eye(_) | Mark::SharedEye => svg.circle(
+                cx,
+                cy,
+                5.0,
+                &Paint::stroke("#c00", 2.0).with_title("essential eye"),
+            ),
+            Mark::Split => svg.rect(
+                cx - 5.0,
+                cy - 5.0,
+                10.0,
+                10.0,
+                &Paint::fill("#888")
+                    .with_stroke("#000", 1.0)
+                    .with_title("split half and half"),
+            ),
             Mark::Neutral => {}
         }
     }
     for &(p, c) in &panel.dead {
-        let (x, y) = topo.xy(GeoPoint(p)).expect("grid");
-        let cx = x0 + CELL * x as f64;
-        let cy = y0 + CELL * y as f64;
-        let fill = if c == Color::Black { "#111" } else { "#fafafa" };
-        let _ = writeln!(
-            out,
-            r##"<circle cx="{cx:.1}" cy="{cy:.1}" r="{r:.1}" fill="{fill}" stroke="#000" opacity="0.35"/><path d="M{:.1},{:.1}L{:.1},{:.1}M{:.1},{:.1}L{:.1},{:.1}" stroke="#c00" stroke-width="2"><title>dead</title></path>"##,
-            cx - 6.0,
-            cy - 6.0,
-            cx + 6.0,
-            cy + 6.0,
-            cx - 6.0,
-            cy + 6.0,
-            cx + 6.0,
-            cy - 6.0
-        );
+        let Some((cx, cy)) = centre(p) else { continue };
+        svg.circle(cx, cy, r, &stone_paint(c).with_opacity(0.35));
+        dead_cross(svg, cx, cy);
     }
     for ch in panel.changes {
         let p = match *ch {
@@ -145,38 +162,125 @@ fn draw_panel(out: &mut String, topo: &Shape, panel: &Panel, ox: f64, oy: f64) {
             | Change::RoadSplit(_, p) => p,
             Change::Recoloured { point, .. } | Change::EyeGiven { point, .. } => point,
         };
-        let (x, y) = topo.xy(GeoPoint(p)).expect("grid");
-        let _ = writeln!(
-            out,
-            r##"<rect x="{:.1}" y="{:.1}" width="{:.1}" height="{:.1}" fill="none" stroke="#06c" stroke-width="2"><title>changed in making up</title></rect>"##,
-            x0 + CELL * x as f64 - CELL / 2.0,
-            y0 + CELL * y as f64 - CELL / 2.0,
+        let Some((cx, cy)) = centre(p) else { continue };
+        svg.rect(
+            cx - CELL / 2.0,
+            cy - CELL / 2.0,
             CELL,
-            CELL
+            CELL,
+            &Paint::stroke("#06c", 2.0).with_title("changed in making up"),
         );
     }
 }
 
+/// One entry of the legend: its symbol is drawn by `draw` centred on (x, y).
+struct LegendItem {
+    label: &'static str,
+    draw: fn(&mut Svg, f64, f64),
+}
+
+const LEGEND: [LegendItem; 8] = [
+    LegendItem {
+        label: "black stone",
+        draw: |s, x, y| s.circle(x, y, 7.0, &stone_paint(Color::Black)),
+    },
+    LegendItem {
+        label: "white stone",
+        draw: |s, x, y| s.circle(x, y, 7.0, &stone_paint(Color::White)),
+    },
+    LegendItem {
+        label: "dead stone",
+        draw: |s, x, y| {
+            s.circle(x, y, 7.0, &stone_paint(Color::Black).with_opacity(0.35));
+            dead_cross(s, x, y);
+        },
+    },
+    LegendItem {
+        label: "Black road (territory)",
+        draw: |s, x, y| s.rect(x - 5.0, y - 5.0, 10.0, 10.0, &road_paint(Color::Black)),
+    },
+    LegendItem {
+        label: "White road (territory)",
+        draw: |s, x, y| s.rect(x - 5.0, y - 5.0, 10.0, 10.0, &road_paint(Color::White)),
+    },
+    LegendItem {
+        label: "essential eye",
+        draw: |s, x, y| s.circle(x, y, 5.0, &Paint::stroke("#c00", 2.0)),
+    },
+    LegendItem {
+        label: "split half and half",
+        draw: |s, x, y| {
+            s.rect(
+                x - 5.0,
+                y - 5.0,
+                10.0,
+                10.0,
+                &Paint::fill("#888").with_stroke("#000", 1.0),
+            )
+        },
+    },
+    LegendItem {
+        label: "changed in making up",
+        draw: |s, x, y| s.rect(x - 7.0, y - 7.0, 14.0, 14.0, &Paint::stroke("#06c", 2.0)),
+    },
+];
+
+const LEGEND_SIZE: f64 = 11.0;
+
+/// Where each legend item goes when wrapped to `width`: (item, x, row).
+fn legend_layout(width: f64, with_changes: bool) -> Vec<(usize, f64, usize)> {
+    let mut out = Vec::new();
+    let (mut x, mut row) = (8.0, 0);
+    for (i, item) in LEGEND.iter().enumerate() {
+        if i == LEGEND.len() - 1 && !with_changes {
+            break;
+        }
+        let w = 20.0 + text_width(item.label, LEGEND_SIZE) + 14.0;
+        if x + w > width && x > 8.0 {
+            row += 1;
+            x = 8.0;
+        }
+        out.push((i, x, row));
+        x += w;
+    }
+    out
+}
+
+/// Lines of `text` broken at spaces so that none is wider than `width` at `size`.
+fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && text_width(&candidate, size) > width {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_string();
+        } else {
+            line = candidate;
+        }
+    }
+    lines.push(line);
+    lines
+}
+
 /// Draws the analysed position and the given made-up boards side by side (grids only;
-/// `None` for graph boards).
+/// `None` for graph boards), with the legend under them.
 pub fn render(analysis: &Analysis, boards: &[(String, &MadeUpBoard)]) -> Option<String> {
+    render_with(analysis, boards, &Caption::default())
+}
+
+/// As [`render`], with a caption (the ruleset or verdict and the score) under the legend.
+pub fn render_with(
+    analysis: &Analysis,
+    boards: &[(String, &MadeUpBoard)],
+    caption: &Caption,
+) -> Option<String> {
     let topo = analysis.topology();
-    topo.grid_size()?;
-    let (pw, ph) = panel_size(topo);
-    let columns = 3usize;
-    let count = 1 + boards.len();
-    let rows = count.div_ceil(columns);
-    let width = pw * columns.min(count) as f64;
-    let height = ph * rows as f64;
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.0} {height:.0}">"#
-    );
-    let _ = writeln!(
-        out,
-        r##"<rect width="100%" height="100%" fill="#e8c27a"/>"##
-    );
+    let (w, h) = topo.grid_size()?;
     let base = MadeUpBoard::from_analysis(analysis);
     let dead = analysis
         .dead()
@@ -200,11 +304,89 @@ pub fn render(analysis: &Analysis, boards: &[(String, &MadeUpBoard)]) -> Option<
             changes: b.changes(),
         });
     }
+    let (bw, bh) = board_size(w, h);
+    let widest_title = panels
+        .iter()
+        .map(|p| text_width(&p.title, TITLE_SIZE) + 12.0)
+        .fold(0.0, f64::max);
+    let pw = bw.max(widest_title);
+    let ph = TITLE + bh;
+    let columns = 3usize;
+    let count = panels.len();
+    let rows = count.div_ceil(columns);
+    let width = (pw * columns.min(count) as f64).max(240.0);
+    let legend = legend_layout(width, boards.iter().any(|(_, b)| !b.changes().is_empty()));
+    let legend_rows = legend.last().map_or(0, |&(_, _, r)| r + 1);
+    let mut caption_lines: Vec<(String, bool)> = Vec::new();
+    if let Some(heading) = &caption.heading {
+        for l in wrap(heading, width - 16.0, CAPTION_SIZE) {
+            caption_lines.push((l, true));
+        }
+    }
+    for line in &caption.lines {
+        for l in wrap(line, width - 16.0, CAPTION_SIZE) {
+            caption_lines.push((l, false));
+        }
+    }
+    let panels_height = ph * rows as f64;
+    let height = panels_height + 8.0 + LINE * (legend_rows + caption_lines.len()) as f64 + 8.0;
+    let mut svg = Svg::new(width, height);
+    svg.rect(0.0, 0.0, width, height, &Paint::fill(BOARD));
     for (i, panel) in panels.iter().enumerate() {
         let ox = pw * (i % columns) as f64;
         let oy = ph * (i / columns) as f64;
-        draw_panel(&mut out, topo, panel, ox, oy);
+        draw_panel(&mut svg, topo, panel, ox, oy, pw);
     }
-    out.push_str("</svg>\n");
-    Some(out)
+    let mut y = panels_height + 8.0;
+    let legend_text = TextStyle::new(LEGEND_SIZE);
+    for &(i, x, row) in &legend {
+        let cy = y + LINE * row as f64 + LINE / 2.0;
+        (LEGEND[i].draw)(&mut svg, x + 8.0, cy);
+        svg.text(x + 20.0, cy + 4.0, LEGEND[i].label, &legend_text);
+    }
+    y += LINE * legend_rows as f64;
+    for (line, bold) in caption_lines {
+        let style = if bold {
+            TextStyle::new(CAPTION_SIZE).bold()
+        } else {
+            TextStyle::new(CAPTION_SIZE)
+        };
+        svg.text(8.0, y + 13.0, &line, &style);
+        y += LINE;
+    }
+    Some(svg.finish())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The legend never runs past the picture: every item starts inside it and items of
+    /// one row do not overlap (widths estimated as the writer estimates them).
+    #[test]
+    fn legend_wraps_to_the_picture_width() {
+        for width in [160.0, 240.0, 500.0, 1200.0] {
+            let layout = legend_layout(width, true);
+            assert_eq!(layout.len(), LEGEND.len());
+            for pair in layout.windows(2) {
+                let (a, xa, ra) = pair[0];
+                let (_, xb, rb) = pair[1];
+                if ra == rb {
+                    assert!(xa + 20.0 + text_width(LEGEND[a].label, LEGEND_SIZE) < xb);
+                }
+            }
+            for &(i, x, _) in &layout {
+                let end = x + 20.0 + text_width(LEGEND[i].label, LEGEND_SIZE);
+                assert!(x == 8.0 || end <= width, "{width}: item {i} ends at {end}");
+            }
+        }
+    }
+
+    #[test]
+    fn wrapping_keeps_every_word() {
+        let text = "Black wins by 3.5 under the Chinese rules (area, komi 7.5)";
+        let lines = wrap(text, 120.0, 13.0);
+        assert!(lines.len() > 1);
+        assert_eq!(lines.join(" "), text);
+    }
 }
