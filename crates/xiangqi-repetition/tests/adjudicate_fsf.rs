@@ -44,7 +44,8 @@ fn run(case: &Value) -> (String, Verdict, String) {
 /// breaks the chase ([`Ruleset::check_breaks_chase`]): 一将一捉, a draw. Fairy-Stockfish ANDs
 /// the chased pieces of every move, checks included, and so calls it a perpetual chase.
 /// Pikafish's computer rule (2024-08-31: 「if any checking moves appear in the repetition
-/// move sequence, it will no longer be considered a chasing sequence」) agrees with the text.
+/// move sequence, it will no longer be considered a chasing sequence」) and ChessDB's
+/// `check_move_catch` (「有将军，不是长捉」) agree with the text (reference digest §3.2-3.3).
 const AGAINST_THE_RULE_TEXT: &[(&str, Verdict, &str)] = &[
     (
         "F5",

@@ -190,3 +190,61 @@ fn rule12_diagram13_a_check_that_also_attacks_breaks_the_chase() {
         assert_eq!(r.verdict, Verdict::RedLoses, "{rules}: {}", r.explanation);
     }
 }
+
+#[test]
+fn rule32_appendix_both_sides_moving_a_cannons_screen_is_the_cannon_sides_chase() {
+    // AXF rule 32 and the Appendix's mutual-chase example: when both sides only move pieces
+    // in and out of a cannon's line, the chase belongs to the cannon's side; the other side's
+    // screen moves block or undo the attack and chase nothing. Built from that text: Red's
+    // 炮 a4 aims along rank 4 at Black's 车 i4. Red's 相 steps onto c4 (one screen: the 炮
+    // attacks the 车), Black's 马 steps onto f4 (two screens: blocked), the 相 steps back (the
+    // 马 is now the one screen: the 炮 attacks again), the 马 steps back (no screen). A cannon
+    // attacking a rook chases it whether or not it is protected (rule 15).
+    // Red's 炮 a4 is protected by the 车 a0 and the 相 e2 by the 帅, so Black's pieces win
+    // nothing either.
+    let fen = "4k4/9/9/4p1n2/9/C7r/9/4B4/4K4/R8 w";
+    let moves = "e2c4 g6f4 c4e2 f4g6";
+    // The Chinese editions read the moves the same way (a chase 造成 by moving a screen is
+    // the mover's, lecture 45; rules 18-21 of 〇七 on 造成); the verdict there is 长捉 too.
+    for rules in Ruleset::PRESETS {
+        let r = adjudicate_text(fen, moves, &rules).unwrap();
+        let classes: Vec<EffectKind> = r.moves.iter().map(|m| m.class).collect();
+        assert_eq!(
+            classes,
+            [
+                EffectKind::Chase,
+                EffectKind::Block,
+                EffectKind::Chase,
+                EffectKind::Idle
+            ],
+            "{rules}: {}",
+            r.explanation
+        );
+        for k in [0, 2] {
+            assert_eq!(chases(&r.moves[k]), [("a4".into(), "i4".into())], "{rules}");
+        }
+        for k in [1, 3] {
+            assert_eq!(
+                chases(&r.moves[k]),
+                [],
+                "{rules}: the screen side chases nothing"
+            );
+        }
+        assert_eq!(r.verdict, Verdict::RedLoses, "{rules}: {}", r.explanation);
+    }
+}
+
+#[test]
+fn rule15_rule26_a_cannon_attacks_a_rook_anew_through_a_returning_horse() {
+    // AXF rule 15 (one or two cannons may not perpetually chase a rook, protected or not)
+    // with rule 26 (a chase is new per attacker): Red's 马 c3 screens Red's 炮 a3 against
+    // Black's 车 g3. 马七进五 (c3e4) attacks the 车 itself; 马五退七 (e4c3) comes back and the
+    // 炮 attacks the 车 anew over it. The 车 was attacked before that move (by the 马), but
+    // not by the 炮: a new chase. Both Red moves chase the same 车: Red loses.
+    let fen = "4k4/9/9/9/9/9/C1N3r2/9/9/3K5 w";
+    let r = adjudicate_text(fen, "c3e4 e9f9 e4c3 f9e9", &Ruleset::AXF).unwrap();
+    assert_eq!(chases(&r.moves[0]), [("e4".into(), "g3".into())]);
+    assert_eq!(chases(&r.moves[2]), [("a3".into(), "g3".into())]);
+    assert_eq!(r.red.summary, "长捉");
+    assert_eq!(r.verdict, Verdict::RedLoses, "{}", r.explanation);
+}
