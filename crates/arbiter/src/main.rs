@@ -3,6 +3,7 @@
 //! The binary is thin: it parses arguments, calls the rule crates and prints text or JSON.
 
 mod go;
+mod gtp;
 mod input;
 #[allow(dead_code)] // helpers used by the game modules as they grow
 mod output;
@@ -89,6 +90,10 @@ enum Game {
     /// Tie-breaks: mini-matches, tie odds and tournament standings.
     #[command(subcommand, after_help = TIEBREAK_EXAMPLES)]
     Tiebreak(tiebreak::Command),
+    /// Serve the Go Text Protocol (version 2) on stdin/stdout: play or load a game, then
+    /// final_score and final_status_list.
+    #[command(after_help = gtp::GTP_EXAMPLES)]
+    Gtp(gtp::GtpArgs),
 }
 
 fn main() -> ExitCode {
@@ -107,6 +112,9 @@ fn main() -> ExitCode {
         Game::Xiangqi(c) => xiangqi::run(c, json),
         Game::Shogi(c) => shogi::run(c, json),
         Game::Tiebreak(c) => tiebreak::run(c, json),
+        Game::Gtp(args) => {
+            return gtp::run(args).map_or_else(|e| fail(e, json), |()| ExitCode::SUCCESS);
+        }
     };
     match result {
         Ok(out) => {
