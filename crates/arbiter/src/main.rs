@@ -9,6 +9,7 @@ mod input;
 mod output;
 mod shogi;
 mod tiebreak;
+mod usi;
 mod xiangqi;
 
 use std::ffi::OsString;
@@ -94,6 +95,9 @@ enum Game {
     /// final_score and final_status_list.
     #[command(after_help = gtp::GTP_EXAMPLES)]
     Gtp(gtp::GtpArgs),
+    /// Serve the USI protocol on stdin/stdout for a shogi GUI's mate search (go mate).
+    #[command(after_help = usi::USI_EXAMPLES)]
+    Usi(usi::UsiArgs),
 }
 
 fn main() -> ExitCode {
@@ -114,6 +118,9 @@ fn main() -> ExitCode {
         Game::Tiebreak(c) => tiebreak::run(c, json),
         Game::Gtp(args) => {
             return gtp::run(args).map_or_else(|e| fail(e, json), |()| ExitCode::SUCCESS);
+        }
+        Game::Usi(args) => {
+            return usi::run(args).map_or_else(|e| fail(e, json), |()| ExitCode::SUCCESS);
         }
     };
     match result {
