@@ -16,6 +16,10 @@ const GOLD_DROP: &str = "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1";
 /// pawn drop that mates is forbidden (打ち歩詰め, 日本将棋連盟 対局規定, 反則 "打ち歩詰め"), so
 /// there is no mate.
 const PAWN_DROP: &str = "4k4/9/4P4/9/9/9/9/9/9 b P2r2b4g4s4n4l16p 1";
+/// shogi.md §7.4 `mate3_2` (benches/peers/tsume_cshogi.py), published length 3: the
+/// dragon's check at 3i can be met by a gold dropped at 4i, which the composers' conventions
+/// count as a useless interposition (無駄合) and the exact count does not.
+const MATE3_2: &str = "l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L w RG3Psnp 54";
 /// 図巧100番「寿」 (shogi.md §7.4), 611 plies: no search ends on it within a test's time.
 const KOTOBUKI: &str =
     "g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1";
@@ -108,6 +112,11 @@ fn go_mate_answers_the_mate_or_nomate() {
     e.send("usinewgame");
     assert_eq!(e.mate(GOLD_DROP, "go mate 10000"), "checkmate G*5b");
     assert_eq!(e.mate(PAWN_DROP, "go mate infinite"), "checkmate nomate");
+    // by default the line counts every defence, so that it ends in a position that is mate
+    let line = e.mate(MATE3_2, "go mate 10000");
+    assert_eq!(line.split(' ').count(), 1 + 3, "{line}");
+    e.send("setoption name MateMode value tsume");
+    assert_eq!(e.mate(MATE3_2, "go mate 10000"), "checkmate 2h3i");
     // the moves after `moves` are played first: after ▲7六歩 △3四歩 ▲2二角成 Black has no
     // check that mates
     e.send("position startpos moves 7g7f 3c3d 8h2b+ 3a2b");

@@ -21,10 +21,12 @@ pub struct UsiArgs {}
 /// Shown under `arbiter usi --help`.
 pub const USI_EXAMPLES: &str = "\
 Examples:
-  printf 'usi\\nisready\\nposition sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\\ngo mate 1000\\nquit\\n' | arbiter usi
+  printf 'usi\\nisready\\nposition sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1\\ngo mate 1000\\n' | arbiter usi
 
+At the end of input the search in progress answers before the program ends; `quit` and a
+new `go` stop it first, as a GUI's stop button does.
 Options: USI_Hash (table size in MB), MateTimeLimit (ms, 0 = none; caps every search),
-MateMode (tsume: the composers' conventions, or shortest).
+MateMode (shortest: every defence counted, the default; tsume: the composers' conventions).
 Register it in a GUI as an engine whose command is `arbiter usi` (a one-line script that
 runs it, for GUIs that take a program without arguments).";
 

@@ -14,7 +14,10 @@ pub struct EngineOptions {
     /// `MateTimeLimit`: the longest any mate search may take, in milliseconds (0: no cap);
     /// it bounds `go mate infinite` too.
     pub time_limit_ms: u64,
-    /// `MateMode`: composers' conventions (`tsume`) or the exact shortest mate.
+    /// `MateMode`: the exact shortest mate, every defence counted (`shortest`, the default:
+    /// its line always ends in a position the GUI can check is mate), or the composers'
+    /// conventions (`tsume`), whose line stops where only useless interpositions (無駄合)
+    /// are left.
     pub mode: Mode,
 }
 
@@ -23,7 +26,7 @@ impl Default for EngineOptions {
         EngineOptions {
             hash_mib: 1024,
             time_limit_ms: 0,
-            mode: Mode::Tsume,
+            mode: Mode::Shortest,
         }
     }
 }
@@ -84,7 +87,7 @@ impl EngineOptions {
                 self.time_limit_ms
             ),
             format!(
-                "option name MateMode type combo default {} var tsume var shortest",
+                "option name MateMode type combo default {} var shortest var tsume",
                 mode_name(self.mode)
             ),
         ]
@@ -171,8 +174,8 @@ mod tests {
         let mut o = EngineOptions::default();
         o.set("usi_hash", "64").unwrap();
         assert_eq!(o.hash_mib, 64);
-        o.set("MateMode", "shortest").unwrap();
-        assert_eq!(o.mode, Mode::Shortest);
+        o.set("MateMode", "tsume").unwrap();
+        assert_eq!(o.mode, Mode::Tsume);
         assert!(matches!(
             o.set("USI_Hash", "0"),
             Err(OptionError::BadValue { .. })
