@@ -39,7 +39,9 @@ impl Pos {
 #[derive(Clone, Debug)]
 pub(crate) struct Packed {
     pub(crate) n: usize,
-    adj: Vec<u64>,
+    /// Neighbour mask of each point, zero past `n`: a fixed array, so the hot loops index it
+    /// without going through a heap pointer.
+    adj: [u64; 64],
     pub(crate) all: u64,
 }
 
@@ -53,9 +55,11 @@ impl Packed {
 
     /// The rules on a graph given as one neighbour mask per point (at most 64 points).
     pub(crate) fn from_adjacency(adj: Vec<u64>) -> Packed {
-        let n = adj.len();
+        let n = adj.len().min(64);
         let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        Packed { n, adj, all }
+        let mut table = [0u64; 64];
+        table[..n].copy_from_slice(&adj[..n]);
+        Packed { n, adj: table, all }
     }
 
     /// The neighbours of `v` as a mask.
@@ -75,13 +79,17 @@ impl Packed {
 
     /// The connected part of `within` containing `seed`.
     pub(crate) fn grow(&self, seed: u64, within: u64) -> u64 {
+        // only the points added last can reach new ones: each point's neighbours are read
+        // once, not once per round
         let mut s = seed;
+        let mut frontier = seed;
         loop {
-            let grown = s | (self.neighbours_of(s) & within);
-            if grown == s {
+            let grown = self.neighbours_of(frontier) & within & !s;
+            if grown == 0 {
                 return s;
             }
-            s = grown;
+            s |= grown;
+            frontier = grown;
         }
     }
 
