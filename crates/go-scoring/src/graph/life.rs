@@ -51,7 +51,7 @@
 //! line is reused under another (the usual graph-history approximation: a superko ban or a
 //! ko met on one line is assumed on every line reaching the same position).
 
-use hashbrown::HashMap;
+use hashbrown::{HashMap, HashSet};
 
 use super::packed::{Packed, Pos};
 use crate::benson::{self, AutoDead};
@@ -66,10 +66,22 @@ pub const DEFAULT_LIFE_BUDGET: u64 = 400_000;
 /// is spent stay undecided (over budget), so a board full of hard regions still answers in
 /// bounded time.
 pub const TOTAL_BUDGET_FACTOR: u64 = 8;
+/// The whole position's budget is also at most this many nodes per open point (a point
+/// Benson's test leaves unsettled): a small board gets a small budget, so that a random
+/// position full of unsettled fights answers as quickly as its size promises.
+pub const NODES_PER_OPEN_POINT: u64 = 5_000;
 /// Default size limit of a region's graph (region, bordering stones and the added eyes).
 pub const DEFAULT_MAX_REGION_POINTS: usize = 40;
 /// The search packs a region's graph into 64-bit masks.
 pub const MAX_GRAPH_POINTS: usize = 64;
+/// A line of play longer than this many moves per point of the region (plus
+/// [`LINE_SLACK`]) ends the search as if its budget ran out: positional superko alone bounds
+/// a line only by the number of positions, and a depth-first search down such a line would
+/// exhaust the stack long before the node budget (a 14-point row took 27,500 nested calls).
+/// Life-and-death lines that matter play each point a few times at most.
+pub const LINE_MOVES_PER_POINT: usize = 2;
+/// Moves allowed beyond [`LINE_MOVES_PER_POINT`] per point (captures free points again).
+pub const LINE_SLACK: usize = 8;
 
 /// Why a string's status is not decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -389,7 +401,10 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
     };
     let topo = position.topology();
     let limit = max_points.min(MAX_GRAPH_POINTS);
-    let mut remaining = budget.saturating_mul(TOTAL_BUDGET_FACTOR);
+    let open = settled.iter().filter(|&&s| !s).count() as u64;
+    let mut remaining = budget
+        .saturating_mul(TOTAL_BUDGET_FACTOR)
+        .min(open.saturating_mul(NODES_PER_OPEN_POINT));
     let mut seen = vec![false; n];
     for start in 0..n {
         if settled[start] || seen[start] {
@@ -616,9 +631,13 @@ fn decide_region(
     // one table per string: its question does not change between the searches
     let mut searches: Vec<(usize, Search<'_>)> = Vec::new();
     for (stones, color) in board_strings(position, region) {
-        let anchor = local.index[stones[0] as usize];
+        // a string only part of which lies in the cut-out graph has no question there; the
+        // caller keeps whole strings in its cuts, so this only guards the index
+        let Some(anchor) = local.anchor_of(&stones) else {
+            continue;
+        };
         let black = color == Color::Black;
-        let mut search = Search::new(local, anchor, black, budget.min(*remaining));
+        let mut search = Search::new(local, anchor, black, budget, *remaining);
         let (opponent_first, own_first) = if *remaining == 0 {
             (Err(0), Err(0)) // the position's total budget is spent
         } else {
@@ -731,6 +750,17 @@ struct Local {
 }
 
 impl Local {
+    /// The local point standing for a board string: its first stone, when every stone of
+    /// the string is one of the region's points (`None` otherwise).
+    fn anchor_of(&self, stones: &[Point]) -> Option<usize> {
+        let region = self.moves.count_ones() as usize;
+        let inside = |p: &Point| self.index.get(*p as usize).is_some_and(|&i| i < region);
+        match stones.first() {
+            Some(first) if stones.iter().all(inside) => Some(self.index[*first as usize]),
+            _ => None,
+        }
+    }
+
     fn neighbours_of(&self, set: u64) -> u64 {
         self.board.neighbours_of(set)
     }
@@ -748,73 +778,92 @@ impl Local {
 
     /// Benson's test on the graph for one colour (no suicide): its pass-alive stones, and its
     /// pass-alive territory (regions bordered only by pass-alive chains with at most one
-    /// point away from them), as masks.
+    /// point away from them), as masks. Runs at every node of the search, so it works on
+    /// fixed arrays of masks (a graph has at most 64 chains and 64 regions) and allocates
+    /// nothing.
     fn pass_alive(&self, p: Pos, black: bool) -> (u64, u64) {
         let own = if black { p.black } else { p.white };
+        if own == 0 {
+            return (0, 0);
+        }
         let empty = self.board.all & !(p.black | p.white);
         let others = self.board.all & !own;
-        let mut chains = Vec::new();
+        let mut chains = [0u64; MAX_GRAPH_POINTS];
+        let mut chain_libs = [0u64; MAX_GRAPH_POINTS];
+        let mut chain_count = 0;
         let mut rest = own;
         while rest != 0 {
             let s = self.string(own, rest.trailing_zeros() as usize);
             rest &= !s;
-            chains.push(s);
+            chains[chain_count] = s;
+            chain_libs[chain_count] = self.neighbours_of(s) & empty;
+            chain_count += 1;
         }
-        let mut regions = Vec::new();
+        // regions: connected parts of the points not `own`, each holding an empty point
+        let mut regions = [0u64; MAX_GRAPH_POINTS];
+        let mut region_edge = [0u64; MAX_GRAPH_POINTS];
+        let mut region_count = 0;
         let mut rest = empty;
         while rest != 0 {
             let r = self.string(others, rest.trailing_zeros() as usize);
             rest &= !r;
-            regions.push(r);
+            regions[region_count] = r;
+            region_edge[region_count] = self.neighbours_of(r);
+            region_count += 1;
         }
-        let chain_libs: Vec<u64> = chains
-            .iter()
-            .map(|&c| self.neighbours_of(c) & empty)
-            .collect();
-        let mut alive: Vec<bool> = vec![true; chains.len()];
-        let mut region_ok = vec![true; regions.len()];
+        // per chain, as masks over the regions: the regions it borders, and the vital ones
+        // among them (every empty point of the region is a liberty of the chain)
+        let mut touching = [0u64; MAX_GRAPH_POINTS];
+        let mut vital = [0u64; MAX_GRAPH_POINTS];
+        for c in 0..chain_count {
+            for r in 0..region_count {
+                if region_edge[r] & chains[c] != 0 {
+                    touching[c] |= 1 << r;
+                    if regions[r] & empty & !chain_libs[c] == 0 {
+                        vital[c] |= 1 << r;
+                    }
+                }
+            }
+        }
+        // Benson's iteration: a chain with fewer than two vital regions left dies, and the
+        // regions it touches stop counting for anyone
+        let mut alive = if chain_count == 64 {
+            u64::MAX
+        } else {
+            (1u64 << chain_count) - 1
+        };
+        let mut region_ok = u64::MAX;
         loop {
             let mut changed = false;
-            for c in 0..chains.len() {
-                if !alive[c] {
-                    continue;
-                }
-                let vital = regions
-                    .iter()
-                    .enumerate()
-                    .filter(|&(r, &reg)| {
-                        region_ok[r]
-                            && self.neighbours_of(reg) & chains[c] != 0
-                            && reg & empty & !chain_libs[c] == 0
-                    })
-                    .count();
-                if vital < 2 {
-                    alive[c] = false;
+            let mut rest = alive;
+            while rest != 0 {
+                let c = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                if (vital[c] & region_ok).count_ones() < 2 {
+                    alive &= !(1 << c);
+                    region_ok &= !touching[c];
                     changed = true;
-                    for (r, &reg) in regions.iter().enumerate() {
-                        if self.neighbours_of(reg) & chains[c] != 0 {
-                            region_ok[r] = false;
-                        }
-                    }
                 }
             }
             if !changed {
                 break;
             }
         }
-        let alive_mask = chains
-            .iter()
-            .zip(&alive)
-            .filter(|(_, a)| **a)
-            .fold(0, |m, (c, _)| m | c);
+        let mut alive_mask = 0;
+        let mut rest = alive;
+        while rest != 0 {
+            alive_mask |= chains[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        let near_own = self.neighbours_of(own);
         let mut territory = 0;
-        for (r, &reg) in regions.iter().enumerate() {
-            if !region_ok[r] || self.neighbours_of(reg) & own == 0 {
+        for r in 0..region_count {
+            if region_ok >> r & 1 == 0 || region_edge[r] & own == 0 {
                 continue;
             }
-            let far = (reg & !self.neighbours_of(own)).count_ones();
+            let far = (regions[r] & !near_own).count_ones();
             if far <= 1 {
-                territory |= reg;
+                territory |= regions[r];
             }
         }
         (alive_mask, territory)
@@ -840,11 +889,20 @@ struct Search<'l> {
     nodes: u64,
     total_nodes: u64,
     budget: u64,
+    /// Nodes all runs of this search may take together (what is left of the position's
+    /// total budget when it starts).
+    cap: u64,
     path: Vec<Pos>,
+    /// The positions of `path`, for the superko test in constant time (a line never holds
+    /// a position twice).
+    on_path: HashSet<Pos>,
+    /// The longest line searched (moves; see [`LINE_MOVES_PER_POINT`]).
+    max_line: usize,
 }
 
 impl<'l> Search<'l> {
-    fn new(local: &'l Local, anchor: usize, black: bool, budget: u64) -> Self {
+    /// A search with `budget` nodes per run and `cap` nodes over all its runs.
+    fn new(local: &'l Local, anchor: usize, black: bool, budget: u64, cap: u64) -> Self {
         Search {
             local,
             anchor,
@@ -853,7 +911,10 @@ impl<'l> Search<'l> {
             nodes: 0,
             total_nodes: 0,
             budget,
+            cap,
             path: Vec::new(),
+            on_path: HashSet::new(),
+            max_line: local.moves.count_ones() as usize * LINE_MOVES_PER_POINT + LINE_SLACK,
         }
     }
 
@@ -861,8 +922,13 @@ impl<'l> Search<'l> {
     /// `Err(nodes)` when the budget runs out.
     fn run(&mut self, p: Pos, own_first: bool) -> Result<Value, u64> {
         self.nodes = 0;
+        if self.total_nodes >= self.cap {
+            return Err(0); // the position's budget is spent
+        }
         self.path.clear();
         self.path.push(p);
+        self.on_path.clear();
+        self.on_path.insert(p);
         let result = self.search(p, own_first, false);
         self.total_nodes += self.nodes;
         result.map_err(|()| self.nodes)
@@ -961,17 +1027,21 @@ impl<'l> Search<'l> {
 
     fn search(&mut self, p: Pos, own_to_move: bool, passed: bool) -> Result<Value, ()> {
         self.nodes += 1;
-        if self.nodes > self.budget {
+        // a line past its length bound ends the search like a spent budget: undecided
+        if self.nodes > self.budget
+            || self.total_nodes + self.nodes >= self.cap
+            || self.path.len() > self.max_line
+        {
             return Err(());
         }
         if !self.holds(p) {
             return Ok(Value::Loss); // captured: a string taken off the board is dead
         }
-        if let Some(v) = self.settled(p) {
-            return Ok(v);
-        }
         let key = (p, own_to_move, passed);
         if let Some(&v) = self.table.get(&key) {
+            return Ok(v);
+        }
+        if let Some(v) = self.settled(p) {
             return Ok(v);
         }
         let (goal, mut best) = if own_to_move {
@@ -1023,15 +1093,17 @@ impl<'l> Search<'l> {
                     deferred |= 1 << v;
                     continue;
                 }
-                let value = if let Some(i) = self.path.iter().rposition(|&q| q == child) {
-                    if i + 2 == self.path.len() {
+                let value = if self.on_path.contains(&child) {
+                    if self.path.len() >= 2 && self.path[self.path.len() - 2] == child {
                         Value::Ko // retaking a ko at once: threats elsewhere decide
                     } else {
                         continue; // a longer cycle: forbidden by positional superko
                     }
                 } else {
                     self.path.push(child);
+                    self.on_path.insert(child);
                     let r = self.search(child, !own_to_move, false);
+                    self.on_path.remove(&child);
                     self.path.pop();
                     r?
                 };
@@ -1166,7 +1238,10 @@ fn cut_out(
         }
     }
     // the region's points come first; stones captured there free their points for play
-    let moves = u64::MAX >> (64 - region.len());
+    let moves = match region.len() {
+        0 => 0,
+        k => u64::MAX >> (64 - k),
+    };
     Ok(Local {
         board: Packed::from_adjacency(adj),
         moves,
@@ -1535,12 +1610,7 @@ impl LargeRegion<'_> {
         }
         // any enclosing stone stands for the joined group
         let anchor = sorted.len();
-        let mut search = Search::new(
-            &local,
-            anchor,
-            c == Color::Black,
-            self.budget.min(*remaining),
-        );
+        let mut search = Search::new(&local, anchor, c == Color::Black, self.budget, *remaining);
         let result = search.run(local.start, false);
         *remaining = remaining.saturating_sub(search.total_nodes);
         (result == Ok(Value::Win)).then_some(false)
@@ -1585,7 +1655,25 @@ impl LargeRegion<'_> {
                     continue;
                 }
                 let mut part = flood(position, s, &near, &mut seen);
+                // whole strings only: a string cut in two would be read as two
+                let mut members: Vec<usize> = part
+                    .iter()
+                    .filter_map(|&p| string_of.get(p).copied())
+                    .filter(|&i| i != usize::MAX)
+                    .collect();
+                members.sort_unstable();
+                members.dedup();
+                for i in members {
+                    for &q in &strings[i].stones {
+                        let q = q as usize;
+                        if within[q] && !seen[q] {
+                            seen[q] = true;
+                            part.push(q);
+                        }
+                    }
+                }
                 part.sort_unstable();
+                part.dedup();
                 if !part.iter().any(|&p| {
                     stones[p] != Stone::Empty
                         && string_of[p] != usize::MAX
