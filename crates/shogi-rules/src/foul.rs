@@ -69,7 +69,47 @@ impl std::fmt::Display for Foul {
 
 impl std::error::Error for Foul {}
 
+/// Why a move cannot be made on the board at all: a typing mistake in the move, not a
+/// foul a player could commit (a foul needs a piece to move or a piece in hand to drop).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Unplayable {
+    /// No piece stands on the origin square.
+    EmptyOrigin(crate::types::Square),
+    /// The mover holds no piece of that kind in hand (a king is never in hand).
+    NotInHand(Kind),
+}
+
+impl std::fmt::Display for Unplayable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unplayable::EmptyOrigin(sq) => write!(f, "no piece stands on {sq} to move"),
+            Unplayable::NotInHand(kind) => {
+                write!(f, "no {} in hand to drop", crate::kanji::kind_name(*kind))
+            }
+        }
+    }
+}
+
+impl std::error::Error for Unplayable {}
+
 impl Position {
+    /// `Some` when `mv` cannot be made on this board at all (see [`Unplayable`]): a move
+    /// from an empty square, or a drop of a piece the mover does not hold.
+    pub fn unplayable(&self, mv: Move) -> Option<Unplayable> {
+        match mv {
+            Move::Board { from, .. } if self.piece_at(from).is_none() => {
+                Some(Unplayable::EmptyOrigin(from))
+            }
+            Move::Drop { kind, .. }
+                if kind == Kind::King || self.hand(self.side).count(kind) == 0 =>
+            {
+                Some(Unplayable::NotInHand(kind))
+            }
+            _ => None,
+        }
+    }
+
     /// Plays `mv` if it is legal and returns what [`Position::undo`] needs to take it back;
     /// otherwise returns the foul it commits and leaves the position untouched.
     pub fn play(&mut self, mv: Move) -> Result<Undo, Foul> {

@@ -15,7 +15,7 @@ use std::fmt;
 use board_core::repetition::History;
 use board_core::{Outcome, Side};
 
-pub use crate::foul::Foul;
+pub use crate::foul::{Foul, Unplayable};
 pub use crate::impasse::{
     Declaration, DeclarationFailure, DeclarationRule, ImpasseRule, count_24, declaration_points,
     impasse_points, judge_declaration,
@@ -33,6 +33,10 @@ pub enum Reason {
     Checkmate,
     /// The loser has no legal move without being in check (it loses, as when mated).
     NoLegalMove,
+    /// The side to move has no king and no legal move (a tsume position's attacker, say):
+    /// no shogi rule applies, so no checkmate is claimed; the side that cannot move is
+    /// counted as the loser.
+    NoKing,
     /// The loser played an illegal move (反則負け).
     Foul(Foul),
     /// 千日手: the same board, hands and side to move for the fourth time (a draw).
@@ -63,11 +67,12 @@ pub enum Reason {
 }
 
 impl Reason {
-    /// Machine-friendly name of the result: `checkmate`, `illegal`, `sennichite`,
+    /// Machine-friendly name of the result: `checkmate`, `no_king`, `illegal`, `sennichite`,
     /// `perpetual_check`, `impasse_draw`, `try_win`, `declaration_win` or `declaration_loss`.
     pub fn code(self) -> &'static str {
         match self {
             Reason::Checkmate | Reason::NoLegalMove => "checkmate",
+            Reason::NoKing => "no_king",
             Reason::Foul(_) => "illegal",
             Reason::Sennichite => "sennichite",
             Reason::PerpetualCheck => "perpetual_check",
@@ -85,6 +90,7 @@ impl fmt::Display for Reason {
         match self {
             Reason::Checkmate => f.write_str("詰み (checkmate)"),
             Reason::NoLegalMove => f.write_str("no legal move"),
+            Reason::NoKing => f.write_str("no king and no legal move"),
             Reason::Foul(foul) => write!(f, "反則 (foul): {foul}"),
             Reason::Sennichite => f.write_str("千日手 (fourfold repetition)"),
             Reason::PerpetualCheck => f.write_str("連続王手の千日手 (perpetual check)"),
@@ -155,6 +161,10 @@ impl fmt::Display for Ruling {
         match self.reason {
             Reason::Checkmate => write!(f, "{loser} is checkmated"),
             Reason::NoLegalMove => write!(f, "{loser} has no legal move"),
+            Reason::NoKing => write!(
+                f,
+                "{loser} has no king and no legal move (not a checkmate: no rule applies)"
+            ),
             Reason::Foul(foul) => write!(f, "move {} by {loser}: {}", self.ply, foul.describe()),
             Reason::Sennichite => f.write_str(
                 "千日手: the same board, hands and side to move occurred for the fourth time",
@@ -272,6 +282,9 @@ pub enum PlayError {
     },
     /// The game had already ended.
     GameOver(Ruling),
+    /// The move cannot be made on the board at all (a typo, not a foul): the position and
+    /// the game are unchanged.
+    Unplayable(Unplayable),
 }
 
 impl fmt::Display for PlayError {
@@ -279,6 +292,7 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::Foul { ruling, .. } => ruling.fmt(f),
             PlayError::GameOver(ruling) => write!(f, "the game is over: {ruling}"),
+            PlayError::Unplayable(why) => why.fmt(f),
         }
     }
 }
@@ -288,6 +302,7 @@ impl std::error::Error for PlayError {
         match self {
             PlayError::Foul { foul, .. } => Some(foul),
             PlayError::GameOver(_) => None,
+            PlayError::Unplayable(why) => Some(why),
         }
     }
 }
@@ -344,7 +359,9 @@ impl Game {
 
     fn no_moves_ruling(&self, ply: usize) -> Ruling {
         let loser = self.position.side_to_move();
-        let reason = if self.position.in_check() {
+        let reason = if self.position.king(loser).is_none() {
+            Reason::NoKing
+        } else if self.position.in_check() {
             Reason::Checkmate
         } else {
             Reason::NoLegalMove
@@ -379,10 +396,15 @@ impl Game {
 
     /// Plays `mv`. A legal move either lets the game go on or ends it (mate, repetition,
     /// move limit, try rule). An illegal move is refused with its foul, and ends the game
-    /// with the mover losing; moves after the end are refused.
+    /// with the mover losing; a move that cannot be made at all (from an empty square, a
+    /// drop of a piece not in hand) is refused without a ruling; moves after the end are
+    /// refused.
     pub fn play(&mut self, mv: Move) -> Result<Progress, PlayError> {
         if let Some(r) = self.ended {
             return Err(PlayError::GameOver(r));
+        }
+        if let Some(why) = self.position.unplayable(mv) {
+            return Err(PlayError::Unplayable(why));
         }
         let mover = self.position.side_to_move();
         let ply = self.moves.len() + 1;

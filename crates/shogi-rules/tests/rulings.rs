@@ -2,7 +2,7 @@
 
 use shogi_rules::game::{
     self, Declaration, DeclarationRule, Foul, Game, GameRules, GameStatus, ImpasseRule, PlayError,
-    Progress, Reason,
+    Progress, Reason, Unplayable,
 };
 use shogi_rules::handicap::{HANDICAPS, Handicap};
 use shogi_rules::usi::parse_move;
@@ -256,4 +256,65 @@ fn jsa_move_limit_makes_jishogi() {
     let r = g.status();
     assert_eq!(r.code(), "impasse_draw");
     assert_eq!(r.ply(), 8);
+}
+
+#[test]
+fn a_move_that_cannot_be_made_is_no_foul() {
+    // JSA 対局規定 第8条 lists fouls a player commits with a piece: moving a piece in a way it
+    // cannot move, 二歩, 打ち歩詰め … Moving from an empty square or dropping a piece not
+    // in hand cannot happen over a board, so it is a typing mistake: refused, no ruling.
+    let mut g = Game::new(Position::start(), GameRules::default());
+    for (usi, why) in [
+        (
+            "5e5d",
+            Unplayable::EmptyOrigin(shogi_rules::Square::new(5, 5).unwrap()),
+        ),
+        ("P*5e", Unplayable::NotInHand(shogi_rules::Kind::Pawn)),
+    ] {
+        let e = g.play(parse_move(usi).unwrap()).unwrap_err();
+        assert_eq!(e, PlayError::Unplayable(why), "{usi}");
+        assert_eq!(code(&g), "ongoing", "{usi}");
+        assert_eq!(g.moves().len(), 0);
+    }
+    let king_drop = shogi_rules::Move::Drop {
+        kind: shogi_rules::Kind::King,
+        to: shogi_rules::Square::new(5, 5).unwrap(),
+    };
+    let e = g.play(king_drop).unwrap_err();
+    assert_eq!(
+        e,
+        PlayError::Unplayable(Unplayable::NotInHand(shogi_rules::Kind::King))
+    );
+    // A piece moved the wrong way is still the foul it always was.
+    let e = g.play(parse_move("7g7e").unwrap()).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            PlayError::Foul {
+                foul: Foul::ImpossibleMovement,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert_eq!(code(&g), "illegal");
+}
+
+#[test]
+fn a_side_without_a_king_is_not_checkmated() {
+    // A tsume position's attacker has no king; with no piece that can move and an empty
+    // hand it has no legal move. 詰み (JSA 対局規則) needs a king in check: no checkmate.
+    let g = run("4k4/9/9/9/9/9/9/9/P8 w - 1", "");
+    assert_eq!(code(&g), "ongoing");
+    // Sente without a king but with a pawn that can move: the game goes on.
+    let g = run("4k4/9/9/9/9/9/4P4/9/9 b - 1", "");
+    assert_eq!(code(&g), "ongoing");
+    let g = run("4k4/9/9/9/9/9/9/9/9 b - 1", "");
+    let r = *g.ended().expect("sente cannot move");
+    assert_eq!(r.reason, Reason::NoKing);
+    assert_eq!(r.code(), "no_king");
+    assert!(r.to_string().contains("not a checkmate"), "{r}");
+    // With a king in the corner, surrounded and in check, it is checkmate as before.
+    let g = run("8k/7GG/7P1/9/9/9/9/9/K8 w - 1", "");
+    assert_eq!(code(&g), "checkmate");
 }
