@@ -12,7 +12,7 @@ use crate::ending::Ending;
 use crate::error::{ParseError, syntax, within};
 use crate::handicap::HANDICAPS;
 use crate::position::Position;
-use crate::record::{Record, RecordMove, play_recorded, settle_foul};
+use crate::record::{ReadOptions, Record, RecordMove, play_recorded, settle_foul};
 use crate::setup::Setup;
 use crate::types::{Kind, Move, Piece, Square};
 
@@ -136,23 +136,41 @@ pub fn split_games(text: &str) -> Vec<(usize, &str)> {
 /// Reads game `n` (1-based) of a CSA file that may hold several records; errors carry the
 /// line numbers of the whole file. `Ok(None)` when there is no game `n`.
 pub fn parse_game(text: &str, n: usize) -> Result<Option<Record>, ParseError> {
+    parse_game_with(text, n, &ReadOptions::default())
+}
+
+/// [`parse_game`] with `options` (see [`ReadOptions`]).
+pub fn parse_game_with(
+    text: &str,
+    n: usize,
+    options: &ReadOptions,
+) -> Result<Option<Record>, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let Some(&(line, game)) = split_games(text).get(n.wrapping_sub(1)) else {
         return Ok(None);
     };
-    parse(game)
+    parse_one(game, options)
         .map(Some)
         .map_err(|e| crate::error::shifted(e, line, 0))
 }
 
-/// Reads a CSA record (the first one of a multi-record file: see [`parse_game`]).
+/// Reads a CSA record (the first one of a multi-record file: see [`parse_game`]); a move
+/// after the `%` line that ends the game is an error.
 pub fn parse(text: &str) -> Result<Record, ParseError> {
+    parse_with(text, &ReadOptions::default())
+}
+
+/// [`parse`] with `options` (see [`ReadOptions`]).
+pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Record, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    if let Some(&(_, first)) = split_games(text).first()
-        && first.len() < text.len()
-    {
-        return parse(first);
+    match split_games(text).first() {
+        Some(&(_, first)) => parse_one(first, options),
+        None => parse_one(text, options),
     }
+}
+
+/// Reads the one record `text` holds.
+fn parse_one(text: &str, options: &ReadOptions) -> Result<Record, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut headers = Vec::new();
     let mut setup = Setup::empty();
@@ -167,6 +185,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     let mut game_comments = Vec::new();
     // A foul move just played, accepted only if the record ends on that foul.
     let mut foul = None;
+    let mut ignored_after_end = 0;
     for (ln, raw_line) in text.lines().enumerate() {
         let line_no = ln + 1;
         let raw_line = raw_line.trim_end_matches('\r');
@@ -242,6 +261,20 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                     side_seen = true;
                 }
                 b'+' | b'-' => {
+                    if let Some(ending) = end {
+                        if options.ignore_after_end {
+                            ignored_after_end += 1;
+                            continue;
+                        }
+                        return Err(board_core::TextError::new(
+                            u32::try_from(line_no).unwrap_or(u32::MAX),
+                            u32::try_from(c0).unwrap_or(u32::MAX),
+                            crate::error::ParseErrorKind::MoveAfterEnd {
+                                number: record_moves.len() + 1,
+                                ending,
+                            },
+                        ));
+                    }
                     if pos.is_none() {
                         let p = finish_setup(&mut setup, have_position, al_pending)
                             .map_err(|m| syntax(line_no, 1, m))?;
@@ -255,6 +288,8 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                     play_recorded(p, mv, number, line_no, c0, &mut foul)?;
                     record_moves.push(RecordMove::new(mv));
                 }
+                // The time of a move left out after the end.
+                b'T' if end.is_some() && ignored_after_end > 0 => {}
                 b'T' => {
                     let secs: u32 = s[1..]
                         .split('.')
@@ -309,6 +344,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     record.moves = record_moves;
     record.comments = game_comments;
     record.end = end;
+    record.ignored_after_end = ignored_after_end;
     Ok(record)
 }
 

@@ -28,6 +28,13 @@ pub enum ParseErrorKind {
     },
     /// A KIF record names a handicap (手合割) that is not known, and draws no board.
     UnknownHandicap(String),
+    /// A record holds a move after its line's ending (投了, `%TORYO` …).
+    MoveAfterEnd {
+        /// The 1-based number the move would have.
+        number: usize,
+        /// How the line had ended.
+        ending: crate::ending::Ending,
+    },
 }
 
 impl fmt::Display for ParseErrorKind {
@@ -43,6 +50,10 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::UnknownHandicap(name) => {
                 write!(f, "unknown 手合割 {name:?} and no board diagram")
             }
+            ParseErrorKind::MoveAfterEnd { number, ending } => write!(
+                f,
+                "move {number} comes after the end of the game ({ending})"
+            ),
         }
     }
 }

@@ -13,7 +13,9 @@ use crate::handicap::{HANDICAPS, Handicap};
 use crate::jsa::{self, Written};
 use crate::kanji;
 use crate::position::Position;
-use crate::record::{Record, RecordMove, Variation, play_recorded, settle_foul};
+use crate::record::{
+    Checkpoints, LineStarts, ReadOptions, Record, RecordMove, Variation, play_recorded, settle_foul,
+};
 use crate::setup::Setup;
 use crate::types::{Hand, Kind, Move, Piece, Square};
 
@@ -32,10 +34,11 @@ fn col(s: &str, b: usize) -> usize {
     s[..b.min(s.len())].chars().count() + 1
 }
 
-/// One branch being read: prefix moves, number of its first move, its moves and how it
-/// ends.
+/// One branch being read: the line it leaves, the number of its first move, its moves and
+/// how it ends.
 struct Branch {
-    prefix: Vec<Move>,
+    /// The branch it leaves (0 for the main line itself).
+    parent: usize,
     start: usize,
     moves: Vec<RecordMove>,
     end: Option<Ending>,
@@ -45,10 +48,60 @@ struct Branch {
     foul: Option<ParseError>,
     /// The side to move at the end of the branch.
     to_move: Side,
+    /// The square of the move before the branch's first one (what 同 refers to there).
+    prev: Option<Square>,
+    /// Positions along the branch, for the 変化 that leave it.
+    checkpoints: Checkpoints,
 }
 
-/// Reads a KIF or KI2 record (the format is recognised line by line).
+impl Branch {
+    fn new(parent: usize, start: usize, position: &Position, prev: Option<Square>) -> Branch {
+        Branch {
+            parent,
+            start,
+            moves: Vec::new(),
+            end: None,
+            lead: Vec::new(),
+            foul: None,
+            to_move: position.side_to_move(),
+            prev,
+            checkpoints: Checkpoints::new(position.clone()),
+        }
+    }
+
+    /// The square of the branch's last move, or of the move before the branch.
+    fn last_square(&self) -> Option<Square> {
+        self.moves.last().map(|m| m.mv.to()).or(self.prev)
+    }
+}
+
+/// For each move number, the branches holding that move, in the order read: a 変化 at move
+/// `n` leaves the last of them (the most recent line holding move `n`, as Kakinoki's
+/// readers take it).
+#[derive(Default)]
+struct Holders(Vec<Vec<u32>>);
+
+impl Holders {
+    fn add(&mut self, ply: usize, branch: usize) {
+        if self.0.len() <= ply {
+            self.0.resize_with(ply + 1, Vec::new);
+        }
+        self.0[ply].push(u32::try_from(branch).unwrap_or(u32::MAX));
+    }
+
+    fn latest(&self, ply: usize) -> Option<usize> {
+        self.0.get(ply)?.last().map(|&b| b as usize)
+    }
+}
+
+/// Reads a KIF or KI2 record (the format is recognised line by line); a move after the
+/// line's ending is an error.
 pub fn parse(text: &str) -> Result<Record, ParseError> {
+    parse_with(text, &ReadOptions::default())
+}
+
+/// Reads a KIF or KI2 record with `options` (see [`ReadOptions`]).
+pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Record, ParseError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let lines: Vec<Line> = text
         .lines()
@@ -69,6 +122,8 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     let mut early_end: Option<Ending> = None;
     let mut pending_comments: Vec<String> = Vec::new();
     let mut unknown_handicap: Option<ParseError> = None;
+    let mut holders = Holders::default();
+    let mut ignored_after_end = 0usize;
 
     for line in &lines {
         let raw = line.text;
@@ -135,10 +190,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
             let n = kanji::parse_number(n_text.trim()).ok_or_else(|| {
                 syntax(line.number, col(raw, lead) + 3, "変化 needs a move number")
             })? as usize;
-            let Some(parent) = (0..branches.len()).rev().find(|&i| {
-                let b = &branches[i];
-                b.start <= n && n < b.start + b.moves.len()
-            }) else {
+            let Some(parent) = holders.latest(n) else {
                 return Err(syntax(
                     line.number,
                     col(raw, lead) + 1,
@@ -146,23 +198,14 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 ));
             };
             let p = &branches[parent];
-            let mut prefix = p.prefix.clone();
-            prefix.extend(p.moves[..n - p.start].iter().map(|m| m.mv));
-            let mut position = start.clone().expect("a line exists, so the start is set");
-            for &mv in &prefix {
-                position.play_unchecked(mv);
-            }
-            let to_move = position.side_to_move();
+            let played = n - p.start;
+            let prev = match played {
+                0 => p.prev,
+                k => Some(p.moves[k - 1].mv.to()),
+            };
+            let position = p.checkpoints.position_after(&p.moves, played);
+            branches.push(Branch::new(parent, n, &position, prev));
             pos = Some(position);
-            branches.push(Branch {
-                prefix,
-                start: n,
-                moves: Vec::new(),
-                end: None,
-                lead: Vec::new(),
-                foul: None,
-                to_move,
-            });
             current = branches.len() - 1;
             continue;
         }
@@ -219,28 +262,27 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
                 return Err(e);
             }
             let p = initial_position(&bod, handicap).map_err(|m| syntax(line.number, 1, m))?;
-            let to_move = p.side_to_move();
+            let mut main = Branch::new(0, 1, &p, None);
+            main.end = early_end.take();
             start = Some(p.clone());
             pos = Some(p);
-            branches.push(Branch {
-                prefix: Vec::new(),
-                start: 1,
-                moves: Vec::new(),
-                end: early_end.take(),
-                lead: Vec::new(),
-                foul: None,
-                to_move,
-            });
+            branches.push(main);
             current = 0;
         }
-        let position = pos.as_mut().expect("set above");
-        let branch = &mut branches[current];
-        if is_kif_move {
-            read_kif_move(raw, lead, line.number, position, branch)?;
+        let (Some(position), Some(branch)) = (pos.as_mut(), branches.get_mut(current)) else {
+            return Err(syntax(line.number, 1, "a move with no line to hold it"));
+        };
+        let before = branch.moves.len();
+        let ignored = if is_kif_move {
+            read_kif_move(raw, lead, line.number, position, branch, options)?
         } else {
-            read_ki2_moves(raw, lead, line.number, position, branch)?;
-        }
+            read_ki2_moves(raw, lead, line.number, position, branch, options)?
+        };
+        ignored_after_end += ignored;
         branch.to_move = position.side_to_move();
+        for i in before..branch.moves.len() {
+            holders.add(branch.start + i, current);
+        }
     }
     let start = match start {
         Some(s) => s,
@@ -257,6 +299,7 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
     record.headers = headers;
     record.handicap = handicap;
     record.end = early_end;
+    record.ignored_after_end = ignored_after_end;
     let mut iter = branches.into_iter();
     if let Some(mut main) = iter.next() {
         settle_foul(main.foul.take(), main.end, main.to_move)?;
@@ -264,26 +307,19 @@ pub fn parse(text: &str) -> Result<Record, ParseError> {
         record.end = main.end;
     }
     record.comments = pending_comments;
-    let mut variations: Vec<Branch> = iter.collect();
-    for b in &mut variations {
+    for mut b in iter {
         settle_foul(b.foul.take(), b.end, b.to_move)?;
-    }
-    record.variations = variations
-        .into_iter()
-        .map(|mut b| {
-            if let Some(first) = b.moves.first_mut() {
-                b.lead.append(&mut first.comments);
-                first.comments = std::mem::take(&mut b.lead);
-            }
-            b
-        })
-        .map(|b| Variation {
+        if let Some(first) = b.moves.first_mut() {
+            b.lead.append(&mut first.comments);
+            first.comments = std::mem::take(&mut b.lead);
+        }
+        record.variations.push(Variation {
+            parent: b.parent,
             start_ply: b.start,
-            prefix: b.prefix,
             moves: b.moves,
             end: b.end,
-        })
-        .collect();
+        });
+    }
     Ok(record)
 }
 
@@ -319,13 +355,33 @@ fn initial_position(
     Ok(handicap.unwrap_or(&HANDICAPS[0]).position())
 }
 
+/// A move found after its line's ending: left out and counted (1) under
+/// [`ReadOptions::ignore_after_end`], an error otherwise.
+fn after_end(
+    ending: Ending,
+    number: usize,
+    line: usize,
+    column: usize,
+    options: &ReadOptions,
+) -> Result<usize, ParseError> {
+    if options.ignore_after_end {
+        return Ok(1);
+    }
+    Err(TextError::new(
+        u32::try_from(line).unwrap_or(u32::MAX),
+        u32::try_from(column).unwrap_or(u32::MAX),
+        ParseErrorKind::MoveAfterEnd { number, ending },
+    ))
+}
+
 fn read_kif_move(
     raw: &str,
     lead: usize,
     line: usize,
     pos: &mut Position,
     branch: &mut Branch,
-) -> Result<(), ParseError> {
+    options: &ReadOptions,
+) -> Result<usize, ParseError> {
     let t = &raw[lead..];
     let digits = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
     let number: usize = t[..digits]
@@ -334,6 +390,11 @@ fn read_kif_move(
     let after = &t[digits..];
     let body = after.trim_start_matches([' ', '　']);
     let body_at = lead + digits + (after.len() - body.len());
+    if let Some(ending) = branch.end
+        && terminal_word(body).is_none()
+    {
+        return after_end(ending, number, line, col(raw, lead), options);
+    }
     let expected = branch.start + branch.moves.len();
     if number != expected {
         return Err(syntax(
@@ -344,26 +405,22 @@ fn read_kif_move(
     }
     if let Some(word) = terminal_word(body) {
         branch.end = Ending::from_kif_word(word, pos.side_to_move());
-        return Ok(());
+        return Ok(0);
     }
     let c0 = col(raw, body_at);
     let w = jsa::read_written(body).map_err(|e| within(e, line, c0, ""))?;
     let rest: String = body.chars().skip(w.len).collect();
     let rest_col = c0 + w.len;
     let (origin, rest) = read_origin(&rest).map_err(|(o, m)| syntax(line, rest_col + o, m))?;
-    let prev = branch
-        .moves
-        .last()
-        .map(|m| m.mv.to())
-        .or_else(|| branch.prefix.last().map(|m| m.to()));
-    let mv = kif_move(pos, &w, origin, prev)
+    let mv = kif_move(pos, &w, origin, branch.last_square())
         .map_err(|m| syntax(line, c0, format!("move {number}: {m}")))?;
     let seconds = read_time(rest.trim());
     play_recorded(pos, mv, number, line, c0, &mut branch.foul)?;
     let mut rm = RecordMove::new(mv);
     rm.seconds = seconds;
     branch.moves.push(rm);
-    Ok(())
+    branch.checkpoints.record(branch.moves.len(), pos);
+    Ok(0)
 }
 
 /// `(77)` origin after a KIF move. Returns the origin and the remaining text.
@@ -424,42 +481,47 @@ fn kif_move(
     }
 }
 
+/// Reads the KI2 moves of one line; returns how many moves after the line's ending were
+/// left out (see [`after_end`]).
 fn read_ki2_moves(
     raw: &str,
     lead: usize,
     line: usize,
     pos: &mut Position,
     branch: &mut Branch,
-) -> Result<(), ParseError> {
+    options: &ReadOptions,
+) -> Result<usize, ParseError> {
     let mut at = lead;
+    let mut ignored = 0;
     loop {
         let rest = &raw[at..];
         let t = rest.trim_start_matches([' ', '　', '\t']);
         at += rest.len() - t.len();
         if t.is_empty() {
-            return Ok(());
+            return Ok(ignored);
         }
         if let Some(word) = terminal_word(t) {
             branch.end = Ending::from_kif_word(word, pos.side_to_move());
-            return Ok(());
+            at += word.len();
+            continue;
         }
         let c0 = col(raw, at);
         let number = branch.start + branch.moves.len();
         let w = jsa::read_written(t).map_err(|e| within(e, line, c0, ""))?;
+        let used: usize = t.chars().take(w.len).map(char::len_utf8).sum();
+        at += used;
+        if let Some(ending) = branch.end {
+            ignored += after_end(ending, number + ignored, line, c0, options)?;
+            continue;
+        }
         if w.side.is_none() {
             return Err(syntax(line, c0, "KI2 moves start with ▲ or △"));
         }
-        let prev = branch
-            .moves
-            .last()
-            .map(|m| m.mv.to())
-            .or_else(|| branch.prefix.last().map(|m| m.to()));
-        let mv = jsa::resolve(pos, &w, prev)
+        let mv = jsa::resolve(pos, &w, branch.last_square())
             .map_err(|m| syntax(line, c0, format!("move {number}: {m}")))?;
         play_recorded(pos, mv, number, line, c0, &mut branch.foul)?;
         branch.moves.push(RecordMove::new(mv));
-        let used: usize = t.chars().take(w.len).map(char::len_utf8).sum();
-        at += used;
+        branch.checkpoints.record(branch.moves.len(), pos);
     }
 }
 
@@ -691,16 +753,12 @@ pub fn kif_move_text(pos: &Position, mv: Move, prev: Option<Square>) -> String {
 /// Writes the numbered move lines of one line of play; returns the side to move after it.
 fn kif_lines(
     start: &Position,
-    prefix: &[Move],
+    mut prev: Option<Square>,
     first_number: usize,
     moves: &[RecordMove],
     out: &mut String,
 ) -> Side {
     let mut pos = start.clone();
-    for &m in prefix {
-        pos.play_unchecked(m);
-    }
-    let mut prev = prefix.last().map(|m| m.to());
     let mut totals = [0u32; 2];
     for (i, m) in moves.iter().enumerate() {
         let text = kif_move_text(&pos, m.mv, prev);
@@ -750,18 +808,19 @@ pub fn write_kif(record: &Record) -> String {
     for c in &record.comments {
         s.push_str(&format!("*{c}\n"));
     }
-    let to_move = kif_lines(&record.start, &[], 1, &record.moves, &mut s);
+    let to_move = kif_lines(&record.start, None, 1, &record.moves, &mut s);
     if let Some(e) = record.end {
         kif_terminal(e, record.moves.len() + 1, to_move, &mut s);
         s.push_str(&e.kif_summary(record.moves.len(), to_move, is_handicap(record)));
         s.push('\n');
     }
-    for v in variation_order(record)
+    let starts = LineStarts::new(record);
+    for (v, (start, prev)) in variation_order(record)
         .into_iter()
-        .map(|i| &record.variations[i])
+        .filter_map(|i| Some((&record.variations[i], starts.variation(i)?)))
     {
         s.push_str(&format!("\n変化：{}手\n", v.start_ply));
-        let to_move = kif_lines(&record.start, &v.prefix, v.start_ply, &v.moves, &mut s);
+        let to_move = kif_lines(start, *prev, v.start_ply, &v.moves, &mut s);
         if let Some(e) = v.end {
             kif_terminal(e, v.start_ply + v.moves.len(), to_move, &mut s);
         }
@@ -770,52 +829,31 @@ pub fn write_kif(record: &Record) -> String {
 }
 
 /// The order to write the variations in so that a reader, which hangs each 変化 on the most
-/// recent line holding its move number, rebuilds the same tree: depth first, and the
-/// branches of one line from the latest branch point back to the earliest.
+/// recent line holding its move number, rebuilds the same lines: depth first, and the
+/// branches of one line from the latest branch point back to the earliest (a later one
+/// written first would hold the earlier one's move number only if it started there too,
+/// and then both leave the same moves before them).
 fn variation_order(record: &Record) -> Vec<usize> {
-    // Line 0 is the main line, line i + 1 is variation i; each as (first ply, full moves).
-    let mut lines: Vec<(usize, Vec<Move>)> = vec![(1, record.moves.iter().map(|m| m.mv).collect())];
-    for v in &record.variations {
-        let mut full = v.prefix.clone();
-        full.extend(v.moves.iter().map(|m| m.mv));
-        lines.push((v.start_ply, full));
+    let lines = record.variations.len() + 1;
+    // Children of each line (variation indices), in the order read.
+    let mut children: Vec<Vec<usize>> = vec![Vec::new(); lines];
+    for (i, v) in record.variations.iter().enumerate() {
+        if v.parent <= i {
+            children[v.parent].push(i);
+        }
     }
-    // The parent of a variation: the line it leaves, i.e. the one that starts before it,
-    // reaches its first move number, and agrees with its prefix.
-    let parent = |i: usize| -> usize {
-        let v = &record.variations[i];
-        (0..lines.len())
-            .rev()
-            .find(|&l| {
-                let (start, full) = &lines[l];
-                l != i + 1
-                    && *start < v.start_ply.max(2)
-                    && full.len() >= v.start_ply
-                    && full[..v.start_ply - 1] == v.prefix[..]
-            })
-            .unwrap_or(0)
-    };
-    let parents: Vec<usize> = (0..record.variations.len()).map(parent).collect();
-    let mut order = Vec::with_capacity(parents.len());
+    let mut order = Vec::with_capacity(record.variations.len());
     let mut stack = vec![0usize];
     while let Some(line) = stack.pop() {
         if line > 0 {
             order.push(line - 1);
         }
-        let mut children: Vec<usize> = (0..parents.len())
-            .filter(|&i| parents[i] == line && i + 1 != line)
-            .map(|i| i + 1)
-            .collect();
-        // Popped in descending start ply (ties keep their order), so push ascending.
-        children.sort_by_key(|&c| std::cmp::Reverse(lines[c].0));
-        children.reverse();
-        stack.extend(children);
-    }
-    // A variation whose parent chain loops (malformed input) is still written, at the end.
-    for i in 0..record.variations.len() {
-        if !order.contains(&i) {
-            order.push(i);
-        }
+        let mut kids = std::mem::take(&mut children[line]);
+        // Popped in descending start ply (ties keep their order), so push ascending, ties
+        // reversed.
+        kids.reverse();
+        kids.sort_by_key(|&c| record.variations[c].start_ply);
+        stack.extend(kids.into_iter().map(|c| c + 1));
     }
     order
 }
@@ -827,12 +865,13 @@ fn is_handicap(record: &Record) -> bool {
 
 /// Writes the KI2 moves of one line of play, six to a line, breaking after a move that
 /// has comments so that each comment follows its move; returns the side to move after it.
-fn ki2_lines(start: &Position, prefix: &[Move], moves: &[RecordMove], out: &mut String) -> Side {
+fn ki2_lines(
+    start: &Position,
+    mut prev: Option<Square>,
+    moves: &[RecordMove],
+    out: &mut String,
+) -> Side {
     let mut pos = start.clone();
-    for &m in prefix {
-        pos.play_unchecked(m);
-    }
-    let mut prev = prefix.last().map(|m| m.to());
     let mut on_line = 0;
     for (i, m) in moves.iter().enumerate() {
         let mark = if pos.side_to_move() == Side::First {
@@ -868,7 +907,7 @@ pub fn write_ki2(record: &Record) -> String {
     for c in &record.comments {
         s.push_str(&format!("*{c}\n"));
     }
-    let to_move = ki2_lines(&record.start, &[], &record.moves, &mut s);
+    let to_move = ki2_lines(&record.start, None, &record.moves, &mut s);
     if let Some(e) = record.end {
         s.push_str(&e.kif_summary(record.moves.len(), to_move, is_handicap(record)));
         s.push('\n');
@@ -876,12 +915,13 @@ pub fn write_ki2(record: &Record) -> String {
             s.push_str(&format!("*{label}\n"));
         }
     }
-    for v in variation_order(record)
+    let starts = LineStarts::new(record);
+    for (v, (start, prev)) in variation_order(record)
         .into_iter()
-        .map(|i| &record.variations[i])
+        .filter_map(|i| Some((&record.variations[i], starts.variation(i)?)))
     {
         s.push_str(&format!("\n変化：{}手\n", v.start_ply));
-        let to_move = ki2_lines(&record.start, &v.prefix, &v.moves, &mut s);
+        let to_move = ki2_lines(start, *prev, &v.moves, &mut s);
         if let Some(e) = v.end {
             let (word, label) = e.kif_word(to_move);
             s.push_str(word);

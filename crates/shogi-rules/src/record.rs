@@ -4,7 +4,7 @@
 use crate::ending::Ending;
 use crate::handicap::Handicap;
 use crate::position::Position;
-use crate::types::Move;
+use crate::types::{Move, Square};
 
 /// One move of a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,12 +32,17 @@ impl RecordMove {
 }
 
 /// A side line (KIF 変化): replaces move `start_ply` of the line it branches from.
+///
+/// A variation names its parent line instead of copying the moves before it, so that a
+/// record with many 変化 deep into a long game takes memory in proportion to its text
+/// ([`Record::prefix`] rebuilds the moves leading to the branch point when needed).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variation {
+    /// The line it branches from: 0 for the main line, `i + 1` for `variations[i]` (always
+    /// a line before this one). That line holds move `start_ply`, which this one replaces.
+    pub parent: usize,
     /// 1-based number of the first move of the variation.
     pub start_ply: usize,
-    /// The moves leading to the branch point (plies 1..start_ply-1).
-    pub prefix: Vec<Move>,
     /// The moves of the variation, from `start_ply` on.
     pub moves: Vec<RecordMove>,
     /// How the variation ends, if it says (its own: never the main line's).
@@ -61,6 +66,26 @@ pub struct Record {
     pub variations: Vec<Variation>,
     /// How the main line ended (投了, %TORYO …), if the record says.
     pub end: Option<Ending>,
+    /// Moves found after a line's ending and left out, when read with
+    /// [`ReadOptions::ignore_after_end`] (without it they are an error).
+    pub ignored_after_end: usize,
+}
+
+/// How a record is read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct ReadOptions {
+    /// Leave out moves written after a line's ending (投了, `%TORYO` …) and count them in
+    /// [`Record::ignored_after_end`], instead of refusing the record: a game is over at its
+    /// ending, so such moves are usually a copying mistake.
+    pub ignore_after_end: bool,
+}
+
+impl ReadOptions {
+    /// The default reading, with `ignore_after_end` set as given.
+    pub fn ignoring_after_end(ignore_after_end: bool) -> ReadOptions {
+        ReadOptions { ignore_after_end }
+    }
 }
 
 impl Record {
@@ -74,6 +99,7 @@ impl Record {
             moves: Vec::new(),
             variations: Vec::new(),
             end: None,
+            ignored_after_end: 0,
         }
     }
 
@@ -86,12 +112,160 @@ impl Record {
         pos
     }
 
+    /// The moves leading to the branch point of `variations[variation]` (plies 1 to
+    /// `start_ply - 1`), gathered from its parent lines; empty for a variation that does not
+    /// branch from a line before it.
+    pub fn prefix(&self, variation: usize) -> Vec<Move> {
+        let Some(v) = self.variations.get(variation) else {
+            return Vec::new();
+        };
+        // Walk up the parents, taking from each line the moves before the child's start.
+        let mut segments: Vec<&[RecordMove]> = Vec::new();
+        let (mut line, mut upto) = (v.parent, v.start_ply.saturating_sub(1));
+        let mut child = variation + 1;
+        while upto > 0 {
+            if line >= child {
+                return Vec::new();
+            }
+            let (start, moves) = self.line(line);
+            let Some(take) = upto.checked_sub(start - 1).filter(|&n| n <= moves.len()) else {
+                return Vec::new();
+            };
+            segments.push(&moves[..take]);
+            if line == 0 {
+                break;
+            }
+            upto = start - 1;
+            child = line;
+            line = self.variations[line - 1].parent;
+        }
+        segments
+            .iter()
+            .rev()
+            .flat_map(|s| s.iter().map(|m| m.mv))
+            .collect()
+    }
+
+    /// Line `line` as (number of its first move, its moves): 0 is the main line, `i + 1`
+    /// is `variations[i]`. Callers pass an existing line.
+    fn line(&self, line: usize) -> (usize, &[RecordMove]) {
+        match line.checked_sub(1) {
+            None => (1, &self.moves),
+            Some(i) => (self.variations[i].start_ply, &self.variations[i].moves),
+        }
+    }
+
     /// The value of the first header named `key`.
     pub fn header(&self, key: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
+    }
+}
+
+/// Plies between stored positions of a line: a branch point's position is a stored one
+/// plus at most this many moves replayed, and the stored positions cost one per this many
+/// moves.
+pub(crate) const CHECKPOINT_STRIDE: usize = 64;
+
+/// Positions along one line of play, every [`CHECKPOINT_STRIDE`] moves from its start.
+#[derive(Clone, Debug)]
+pub(crate) struct Checkpoints {
+    /// `stored[k]` is the position after the line's first `k * CHECKPOINT_STRIDE` moves.
+    stored: Vec<Position>,
+}
+
+impl Checkpoints {
+    /// Checkpoints of a line starting (before its first move) at `start`.
+    pub(crate) fn new(start: Position) -> Checkpoints {
+        Checkpoints {
+            stored: vec![start],
+        }
+    }
+
+    /// Notes the position `after` the line's `played`-th move (stored on each stride).
+    pub(crate) fn record(&mut self, played: usize, after: &Position) {
+        if played % CHECKPOINT_STRIDE == 0 {
+            self.stored.push(after.clone());
+        }
+    }
+
+    /// The position after the first `played` of the line's `moves`.
+    pub(crate) fn position_after(&self, moves: &[RecordMove], played: usize) -> Position {
+        let k = (played / CHECKPOINT_STRIDE).min(self.stored.len() - 1);
+        let mut pos = self.stored[k].clone();
+        for m in moves.get(k * CHECKPOINT_STRIDE..played).unwrap_or(&[]) {
+            pos.play_unchecked(m.mv);
+        }
+        pos
+    }
+}
+
+/// Where each line of a record starts: the position before its first move and the square
+/// of the move before it (for 同), worked out once for all lines in one pass, with memory in
+/// proportion to the record.
+pub(crate) struct LineStarts {
+    /// Per line (0 = main line, `i + 1` = `variations[i]`): its start, or `None` for a
+    /// variation that does not branch from an earlier line holding its first move number.
+    starts: Vec<Option<(Position, Option<Square>)>>,
+}
+
+impl LineStarts {
+    pub(crate) fn new(record: &Record) -> LineStarts {
+        let lines = record.variations.len() + 1;
+        let mut has_children = vec![false; lines];
+        for v in &record.variations {
+            if let Some(flag) = has_children.get_mut(v.parent) {
+                *flag = true;
+            }
+        }
+        let mut starts: Vec<Option<(Position, Option<Square>)>> = Vec::with_capacity(lines);
+        // Per line, its checkpoints when some variation branches from it.
+        let mut kept: Vec<Option<Checkpoints>> = Vec::with_capacity(lines);
+        for (line, &parent_of_some) in has_children.iter().enumerate() {
+            let start = if line == 0 {
+                Some((record.start.clone(), None))
+            } else {
+                let v = &record.variations[line - 1];
+                match kept.get(v.parent).and_then(Option::as_ref) {
+                    Some(checkpoints) if v.parent < line => {
+                        let (parent_start, moves) = record.line(v.parent);
+                        v.start_ply
+                            .checked_sub(parent_start)
+                            .filter(|&played| played < moves.len())
+                            .map(|played| {
+                                let prev = match played {
+                                    0 => starts[v.parent].as_ref().and_then(|s| s.1),
+                                    n => Some(moves[n - 1].mv.to()),
+                                };
+                                (checkpoints.position_after(moves, played), prev)
+                            })
+                    }
+                    _ => None,
+                }
+            };
+            kept.push(match (&start, parent_of_some) {
+                (Some((pos, _)), true) => {
+                    let mut checkpoints = Checkpoints::new(pos.clone());
+                    let mut p = pos.clone();
+                    for (i, m) in record.line(line).1.iter().enumerate() {
+                        p.play_unchecked(m.mv);
+                        checkpoints.record(i + 1, &p);
+                    }
+                    Some(checkpoints)
+                }
+                _ => None,
+            });
+            starts.push(start);
+        }
+        LineStarts { starts }
+    }
+
+    /// The position before the first move of `variations[i]` and the square of the move
+    /// before it, or `None` if it does not branch from an earlier line.
+    pub(crate) fn variation(&self, i: usize) -> Option<&(Position, Option<Square>)> {
+        self.starts.get(i + 1).and_then(Option::as_ref)
     }
 }
 
@@ -138,6 +312,25 @@ pub fn losses(record: &Record, format: Format) -> Vec<String> {
     let n = record.variations.len();
     let has_comments =
         !record.comments.is_empty() || record.moves.iter().any(|m| !m.comments.is_empty());
+    let stray = (0..n)
+        .filter(|&i| {
+            let v = &record.variations[i];
+            let parent_holds = match v.parent {
+                0 => v.start_ply >= 1 && v.start_ply <= record.moves.len(),
+                p if p <= i => {
+                    let pv = &record.variations[p - 1];
+                    v.start_ply >= pv.start_ply && v.start_ply < pv.start_ply + pv.moves.len()
+                }
+                _ => false,
+            };
+            !parent_holds
+        })
+        .count();
+    if stray > 0 && matches!(format, Format::Kif | Format::Ki2) {
+        lost.push(format!(
+            "{stray} 変化 not written: they do not branch from a line before them"
+        ));
+    }
     match format {
         Format::Csa if n > 0 => lost.push(format!("CSA has no variations: {n} 変化 not written")),
         Format::Usi | Format::Sfen => {
@@ -292,10 +485,18 @@ pub fn detect(text: &str) -> Format {
 
 /// Reads a record in any supported format (detected with [`detect`]).
 pub fn parse_any(text: &str) -> Result<Record, crate::error::ParseError> {
+    parse_any_with(text, &ReadOptions::default())
+}
+
+/// Reads a record in any supported format with `options`.
+pub fn parse_any_with(
+    text: &str,
+    options: &ReadOptions,
+) -> Result<Record, crate::error::ParseError> {
     match detect(text) {
-        Format::Csa => crate::csa::parse(text),
+        Format::Csa => crate::csa::parse_with(text, options),
         Format::Usi | Format::Sfen => parse_usi(text),
-        Format::Kif | Format::Ki2 => crate::kif::parse(text),
+        Format::Kif | Format::Ki2 => crate::kif::parse_with(text, options),
     }
 }
 

@@ -164,7 +164,7 @@ fn kif_round_trip_through_usi() {
     );
     assert_eq!(rec.variations.len(), 1);
     assert_eq!(rec.variations[0].start_ply, 3);
-    assert_eq!(rec.variations[0].prefix.len(), 2);
+    assert_eq!(rec.prefix(0).len(), 2);
     // KIF → USI → KIF keeps every move.
     let usi_text = record::write_usi(&rec);
     assert_eq!(

@@ -98,3 +98,88 @@ fn seven_piece_and_three_pawn_handicaps() {
         assert!(kif::write_kif(&back).contains(&format!("手合割：{name}")));
     }
 }
+
+#[test]
+fn moves_after_the_ending_are_refused_unless_ignored() {
+    // A game is over at its ending (KIF format: the terminal line 投了 etc. closes the line;
+    // CSA V2.2: the `%` line ends the game), so a move after it is a copying mistake.
+    use shogi_rules::error::ParseErrorKind;
+    use shogi_rules::record::{self, ReadOptions};
+    let ignore = ReadOptions::ignoring_after_end(true);
+    for (text, line) in [
+        ("   1 ７六歩(77)\n   2 投了\n   2 ３四歩(33)\n", 3),
+        ("   1 ７六歩(77)\n   2 投了\n   3 ３四歩(33)\n", 3),
+        ("▲７六歩 投了 △３四歩\n", 1),
+        ("▲７六歩\nまで1手で先手の勝ち\n△３四歩\n", 3),
+        ("V2.2\nPI\n+\n+7776FU\n%TORYO\n-3334FU\nT3\n", 6),
+    ] {
+        let e = record::parse_any(text).unwrap_err();
+        assert!(
+            matches!(e.kind, ParseErrorKind::MoveAfterEnd { .. }),
+            "{text}: {e}"
+        );
+        assert_eq!(e.line, line, "{text}");
+        let rec = record::parse_any_with(text, &ignore).unwrap();
+        assert_eq!(rec.moves.len(), 1, "{text}");
+        assert_eq!(rec.ignored_after_end, 1, "{text}");
+        assert_eq!(rec.moves[0].seconds, None, "{text}");
+    }
+    // A variation after the main line's ending is no move after it.
+    let rec =
+        record::parse_any("   1 ７六歩(77)\n   2 投了\n\n変化：1手\n   1 ２六歩(27)\n").unwrap();
+    assert_eq!(rec.variations.len(), 1);
+}
+
+#[test]
+fn variations_name_their_parent_line() {
+    // Kakinoki's KIF: a 変化 hangs on the most recent line holding its move number. Here a
+    // side line at move 3 of the main line, and one at move 4 of that side line.
+    let text = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n\n変化：3手\n   3 ６六歩(67)\n   4 ８四歩(83)\n   5 ６八銀(79)\n\n変化：4手\n   4 同　角(22)\n";
+    let rec = kif::parse(text).unwrap();
+    assert_eq!(rec.variations.len(), 2);
+    assert_eq!(
+        (rec.variations[0].parent, rec.variations[0].start_ply),
+        (0, 3)
+    );
+    assert_eq!(
+        (rec.variations[1].parent, rec.variations[1].start_ply),
+        (1, 4)
+    );
+    // 同 is the square of the move before it, the side line's move 3 (６六歩): 6f.
+    assert_eq!(usi::format_move(rec.variations[1].moves[0].mv), "2b6f");
+    let prefix: Vec<String> = rec.prefix(1).into_iter().map(usi::format_move).collect();
+    assert_eq!(prefix, ["7g7f", "3c3d", "6g6f"]);
+    // Written and read again, the same lines.
+    let again = kif::parse(&kif::write_kif(&rec)).unwrap();
+    assert_eq!(again.variations, rec.variations);
+    let again = kif::parse(&kif::write_ki2(&rec)).unwrap();
+    assert_eq!(again.variations.len(), 2);
+    assert_eq!(again.prefix(1), rec.prefix(1));
+}
+
+#[test]
+fn many_variations_deep_in_a_long_game_share_their_prefix() {
+    // 2,000 one-move 変化 at move 1,000 of a 1,000-move game: each names its parent instead
+    // of copying 999 moves, and the writer finds each branch point from stored positions.
+    let cycle = ["５八玉(59)", "５二玉(51)", "５九玉(58)", "５一玉(52)"];
+    let mut text = String::new();
+    for i in 1..=1000 {
+        text.push_str(&format!("{i:>4} {}\n", cycle[(i - 1) % 4]));
+    }
+    for _ in 0..2000 {
+        text.push_str("\n変化：1000手\n1000 ６二玉(52)\n");
+    }
+    let rec = kif::parse(&text).unwrap();
+    assert_eq!(rec.variations.len(), 2000);
+    // Each hangs on the one read just before it (the latest line holding move 1000).
+    assert!(
+        rec.variations
+            .iter()
+            .enumerate()
+            .all(|(i, v)| v.parent == i)
+    );
+    assert_eq!(rec.prefix(1999).len(), 999);
+    let again = kif::parse(&kif::write_kif(&rec)).unwrap();
+    assert_eq!(again.variations.len(), 2000);
+    assert_eq!(again.prefix(1999), rec.prefix(1999));
+}

@@ -69,16 +69,33 @@ fn random_record(seed: u64) -> Record {
     rec.moves = random_line(&mut rng, &mut pos, len);
     let word = ENDINGS[rng.index(ENDINGS.len())];
     rec.end = Ending::from_kif_word(word, pos.side_to_move());
-    for _ in 0..rng.index(3) {
-        let at = 1 + rng.index(rec.moves.len());
-        let prefix: Vec<Move> = rec.moves[..at - 1].iter().map(|m| m.mv).collect();
+    for _ in 0..rng.index(5) {
+        // Branch from the main line or, half the time, from a variation already made.
+        let parent = if rng.chance(1, 2) {
+            0
+        } else {
+            rng.index(rec.variations.len() + 1)
+        };
+        let (line_start, line_moves, before): (usize, Vec<Move>, Vec<Move>) = match parent {
+            0 => (1, rec.moves.iter().map(|m| m.mv).collect(), Vec::new()),
+            p => {
+                let v = &rec.variations[p - 1];
+                (
+                    v.start_ply,
+                    v.moves.iter().map(|m| m.mv).collect(),
+                    rec.prefix(p - 1),
+                )
+            }
+        };
+        let offset = rng.index(line_moves.len());
+        let at = line_start + offset;
         let mut p = start.clone();
-        for &m in &prefix {
+        for &m in before.iter().chain(&line_moves[..offset]) {
             p.play_unchecked(m);
         }
         let n = 1 + rng.index(5);
         let moves = random_line(&mut rng, &mut p, n);
-        if moves.is_empty() || moves[0].mv == rec.moves[at - 1].mv {
+        if moves.is_empty() || moves[0].mv == line_moves[offset] {
             continue;
         }
         let end = if rng.chance(1, 2) {
@@ -87,8 +104,8 @@ fn random_record(seed: u64) -> Record {
             None
         };
         rec.variations.push(Variation {
+            parent,
             start_ply: at,
-            prefix,
             moves,
             end,
         });
@@ -140,14 +157,16 @@ fn content(rec: &Record, times: bool, variations: bool) -> Content {
         variations: if variations {
             rec.variations
                 .iter()
-                .map(|v| {
+                .enumerate()
+                .map(|(i, v)| {
+                    let prefix = rec.prefix(i);
                     let mut p = rec.start.clone();
-                    for &m in v.prefix.iter().chain(v.moves.iter().map(|m| &m.mv)) {
+                    for &m in prefix.iter().chain(v.moves.iter().map(|m| &m.mv)) {
                         p.play_unchecked(m);
                     }
                     (
                         v.start_ply,
-                        v.prefix.clone(),
+                        prefix,
                         v.moves.iter().map(|m| m.mv).collect(),
                         v.end.map(|e| e.kif_word(p.side_to_move()).0),
                     )
