@@ -13,6 +13,8 @@
 //! caller's [`Family`], keeping the one that decodes without errors. [`encode`] is the way
 //! out, refusing characters the target encoding cannot hold instead of writing `?`.
 
+use std::path::Path;
+
 use encoding_rs::{DecoderResult, EUC_JP, EncoderResult, Encoding, SHIFT_JIS, UTF_8};
 
 use crate::output::CliError;
@@ -91,6 +93,176 @@ pub fn decode(
                 names.join(", ")
             )))
         }
+    }
+}
+
+/// Reads a text file that has no encoding of its own to declare (Go diagrams and graphs,
+/// FEN, tie-break CSV/JSON/TRF …): UTF-8, with a byte-order mark stripped so that it
+/// never becomes part of the first line's text.
+pub fn read_text(path: &Path) -> Result<String, CliError> {
+    let bytes = read_bytes(path)?;
+    let (body, skipped) = match bytes.strip_prefix(BOM) {
+        Some(rest) => (rest, BOM.len()),
+        None => (&bytes[..], 0),
+    };
+    String::from_utf8(body.to_vec()).map_err(|e| {
+        CliError::bad_input(format!(
+            "{}: not UTF-8 text (invalid byte at offset {})",
+            path.display(),
+            e.utf8_error().valid_up_to() + skipped
+        ))
+    })
+}
+
+/// Reads a Go file: an SGF record in the encoding its `CA[]` property names (FF[4]), or
+/// found by its content when it names none (see [`decode_sgf`]); any other file (a text
+/// diagram) as UTF-8 like [`read_text`].
+pub fn read_sgf(path: &Path) -> Result<String, CliError> {
+    let bytes = read_bytes(path)?;
+    let body = bytes.strip_prefix(BOM).unwrap_or(&bytes);
+    let first = body.iter().find(|b| !b.is_ascii_whitespace());
+    if first != Some(&b'(') {
+        return read_text(path);
+    }
+    decode_sgf(&bytes)
+        .map(|(text, _)| text)
+        .map_err(|e| CliError::bad_input(format!("{}: {}", path.display(), e.one_line())))
+}
+
+fn read_bytes(path: &Path) -> Result<Vec<u8>, CliError> {
+    std::fs::read(path)
+        .map_err(|e| CliError::bad_input(format!("cannot read {}: {e}", path.display())))
+}
+
+/// Decodes SGF bytes: UTF-8 after a byte-order mark; else the encoding the `CA[]` property
+/// names (`CA[gb2312]`, `CA[UTF-8]`, `CA[Shift_JIS]`, `CA[EUC-KR]`, `CA[Big5]` …); else
+/// UTF-8 when the bytes are valid UTF-8; else the East Asian encoding Go records come in
+/// (GBK/GB18030, Big5, Shift_JIS, EUC-KR) whose decoding reads most like text of its
+/// language ([`language_score`]). Undecodable bytes are an error naming their offset.
+pub fn decode_sgf(bytes: &[u8]) -> Result<(String, &'static Encoding), CliError> {
+    if bytes.starts_with(BOM) {
+        return decode(bytes, None, Family::Japanese);
+    }
+    if let Some(label) = sgf_charset(bytes) {
+        let label = String::from_utf8_lossy(label);
+        return decode(bytes, Some(&label), Family::Japanese)
+            .map_err(|e| CliError::bad_input(format!("CA[{}]: {}", label.trim(), e.one_line())));
+    }
+    if let Ok(text) = std::str::from_utf8(bytes) {
+        return Ok((text.to_string(), UTF_8));
+    }
+    let mut best: Option<(String, &'static Encoding, f64)> = None;
+    for encoding in SGF_LEGACY {
+        if let Ok(text) = strict(bytes, encoding) {
+            let score = language_score(&text, encoding);
+            if best.as_ref().is_none_or(|(_, _, s)| score > *s) {
+                best = Some((text, encoding, score));
+            }
+        }
+    }
+    best.map(|(text, encoding, _)| (text, encoding))
+        .ok_or_else(|| {
+            let names: Vec<&str> = SGF_LEGACY.iter().map(|e| e.name()).collect();
+            CliError::bad_input(format!(
+                "not text in UTF-8, {} (undecodable byte at offset {})",
+                names.join(", "),
+                first_error(bytes, UTF_8)
+            ))
+        })
+}
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The encodings Go records without `CA[]` come in besides UTF-8, in the order ties go;
+/// last the FF[4] default, ISO-8859-1 (read as its superset windows-1252, as WHATWG does).
+const SGF_LEGACY: [&Encoding; 5] = [
+    encoding_rs::GB18030,
+    encoding_rs::BIG5,
+    SHIFT_JIS,
+    encoding_rs::EUC_KR,
+    encoding_rs::WINDOWS_1252,
+];
+
+/// The value of the first `CA[…]` property in SGF bytes. The property name must start a
+/// property (after `;`, `]` or white space), so that the same three bytes inside a
+/// multi-byte character of a comment are not taken for it.
+fn sgf_charset(bytes: &[u8]) -> Option<&[u8]> {
+    let mut from = 0;
+    while let Some(at) = bytes
+        .get(from..)?
+        .windows(3)
+        .position(|w| w == b"CA[")
+        .map(|i| i + from)
+    {
+        let starts_property =
+            at == 0 || matches!(bytes[at - 1], b';' | b']' | b' ' | b'\t' | b'\r' | b'\n');
+        if starts_property {
+            let value = &bytes[at + 3..];
+            let end = value.iter().position(|&b| b == b']')?;
+            return Some(&value[..end]);
+        }
+        from = at + 3;
+    }
+    None
+}
+
+/// How much `text`, decoded as `encoding`, reads like that encoding's language: the share
+/// of its non-ASCII characters that are among the most frequent ones of the language
+/// (kana for Japanese, the commonest syllables for Korean, the commonest characters of
+/// simplified or traditional Chinese), with Go's own terms and common family names. Text
+/// decoded in the wrong one of these encodings comes out as rare characters, or as kana
+/// and syllables scattered at random, so it scores low.
+fn language_score(text: &str, encoding: &'static Encoding) -> f64 {
+    const SIMPLIFIED: &str = "的一是不了在人有我他这个们中来上大为和国地到以说时要就出会可也你对生能而子那得于着下自之年过发后作里用道行所然家种事成方多经么去法学如都同现当没动面起看定天分还进好小部其些主样理心她本前开但因只从想实黑白胜负目手局棋劫先段半让子贴点打吃提活死眼气角边中腹定式变化失误妙本因坊名人天元棋圣李王张刘陈杨赵黄周吴徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾萧田董潘袁蔡蒋余于杜叶程魏苏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤常聂古柯芈檀时";
+    const TRADITIONAL: &str = "的一是不了在人有我他這個們中來上大為和國地到以說時要就出會可也你對生能而子那得於著下自之年過發後作裡用道行所然家種事成方多經麼去法學如都同現當沒動面起看定天分還進好小部其些主樣理心她本前開但因只從想實黑白勝負目手局棋劫先段半讓子貼點打吃提活死眼氣角邊中腹定式變化失誤妙本因坊名人天元棋聖李王張劉陳楊趙黃周吳徐孫馬朱胡郭何高林羅鄭梁謝宋唐許韓馮鄧曹彭曾蕭田董潘袁蔡蔣余于杜葉程魏蘇呂丁任沈姚盧姜崔鍾譚陸汪范金石廖賈夏韋付方白鄒孟熊秦邱江尹薛閆段雷侯龍史陶黎賀顧毛郝龔邵萬錢嚴覃武戴莫孔向湯常聶古柯林海峰";
+    const JAPANESE_KANJI: &str =
+        "黒白勝目中押先手段名人本因坊碁聖王座天元十局番戦対手合時間持日本棋院関西";
+    const HANGUL: &str = "이의다는에하고을를가지기서로으한수도있사것해인대시어리자일나들그아정게전국여라적까보면부주만상동없성문우내데기되요김박최조강윤장임오신권황안송류홍고양손배백허유남심노곽차구민진채원천방공현함변염추소석설마길연위표명반왕금옥육맹제모탁은편용흑백승집불계반패단세돌창호";
+    if encoding == encoding_rs::WINDOWS_1252 {
+        return latin_score(text);
+    }
+    let wanted = |c: char| match encoding.name() {
+        "Shift_JIS" => ('\u{3041}'..='\u{30ff}').contains(&c) || JAPANESE_KANJI.contains(c),
+        "EUC-KR" => HANGUL.contains(c),
+        "Big5" => TRADITIONAL.contains(c),
+        _ => SIMPLIFIED.contains(c),
+    };
+    let (mut hits, mut total) = (0usize, 0usize);
+    for c in text.chars().filter(|c| !c.is_ascii()) {
+        total += 1;
+        if wanted(c) {
+            hits += 1;
+        }
+    }
+    if total == 0 {
+        0.0
+    } else {
+        hits as f64 / total as f64
+    }
+}
+
+/// How much `text` reads like Latin-1 text: the share of its non-ASCII characters that
+/// stand alone between ASCII ones (an accented letter in a name). Double-byte East Asian
+/// text read as Latin-1 comes out as runs of two or more such characters, and scores low.
+fn latin_score(text: &str) -> f64 {
+    let chars: Vec<char> = text.chars().collect();
+    let (mut alone, mut total) = (0usize, 0usize);
+    for (i, c) in chars.iter().enumerate() {
+        if c.is_ascii() {
+            continue;
+        }
+        total += 1;
+        let before = i == 0 || chars[i - 1].is_ascii();
+        let after = chars.get(i + 1).is_none_or(char::is_ascii);
+        if before && after {
+            alone += 1;
+        }
+    }
+    if total == 0 {
+        0.0
+    } else {
+        alone as f64 / total as f64
     }
 }
 
@@ -205,6 +377,70 @@ mod tests {
         // 炮 in GB2312 is C5 DA (GB2312 code chart, row 37 column 58).
         let (t, _) = decode(b"\xc5\xda", None, Family::Chinese).unwrap();
         assert_eq!(t, "炮");
+    }
+
+    /// `text` in `encoding`, by encoding_rs's encoder (the code charts' bytes).
+    fn bytes_in(text: &str, encoding: &'static Encoding) -> Vec<u8> {
+        encode(text, encoding).unwrap()
+    }
+
+    #[test]
+    fn sgf_is_read_by_its_ca_property() {
+        // SGF FF[4] (red-bean.com/sgf, property CA): "provides the used charset for
+        // SimpleText and Text type", labels as in RFC 1345. A Chinese server's record:
+        let sgf = "(;FF[4]CA[gb2312]PB[柯洁]PW[芈昱廷]C[黑中盘胜])";
+        let (t, e) = decode_sgf(&bytes_in(sgf, encoding_rs::GBK)).unwrap();
+        assert_eq!((t.as_str(), e), (sgf, encoding_rs::GBK));
+        for (label, encoding, names) in [
+            (
+                "Shift_JIS",
+                SHIFT_JIS,
+                "PB[井山裕太]PW[一力遼]C[黒の中押し勝ち]",
+            ),
+            (
+                "EUC-KR",
+                encoding_rs::EUC_KR,
+                "PB[이세돌]PW[박정환]C[흑 불계승]",
+            ),
+            ("Big5", encoding_rs::BIG5, "PB[林海峰]PW[王立誠]C[黑中盤勝]"),
+            ("UTF-8", UTF_8, "PB[申真谞]PW[柯洁]"),
+        ] {
+            let sgf = format!("(;FF[4]\nCA[{label}]{names})");
+            let (t, e) = decode_sgf(&bytes_in(&sgf, encoding)).unwrap();
+            assert_eq!((t.as_str(), e), (sgf.as_str(), encoding), "{label}");
+        }
+        // A CA[] naming an encoding the bytes are not in is an error with the offset.
+        let e = decode_sgf(b"(;CA[UTF-8]C[\xff])").unwrap_err();
+        assert!(e.one_line().contains("offset 13"), "{e}");
+        // A BOM wins over everything and is stripped.
+        let (t, _) = decode_sgf("\u{feff}(;CA[gb2312]C[黑])".as_bytes()).unwrap();
+        assert_eq!(t, "(;CA[gb2312]C[黑])");
+    }
+
+    #[test]
+    fn sgf_without_ca_is_read_by_its_content() {
+        // The same records without CA[]: each is read in the encoding it was written in
+        // (GBK through its superset GB18030).
+        let gbk = "(;FF[4]PB[柯洁]PW[芈昱廷]RE[B+R]C[黑中盘胜，白棋失误])";
+        let big5 = "(;FF[4]PB[林海峰]PW[王立誠]C[黑中盤勝，白棋失誤])";
+        let sjis = "(;FF[4]PB[井山裕太]PW[一力遼]C[黒の中押し勝ち。白の失着でした])";
+        let euc_kr = "(;FF[4]PB[이세돌]PW[박정환]C[흑 불계승입니다. 백의 실수])";
+        let latin = "(;FF[4]PB[Müller]PW[Jérôme Hubert]C[Schwarz gewinnt])";
+        for (written, read, text) in [
+            (encoding_rs::GBK, encoding_rs::GB18030, gbk),
+            (encoding_rs::BIG5, encoding_rs::BIG5, big5),
+            (SHIFT_JIS, SHIFT_JIS, sjis),
+            (encoding_rs::EUC_KR, encoding_rs::EUC_KR, euc_kr),
+            (encoding_rs::WINDOWS_1252, encoding_rs::WINDOWS_1252, latin),
+        ] {
+            let (t, e) = decode_sgf(&bytes_in(text, written)).unwrap();
+            assert_eq!((t.as_str(), e), (text, read));
+        }
+        // "CA[" right after another letter is not the CA property (the same three bytes can
+        // end a Shift_JIS character whose trail byte is 'C', 0x43).
+        assert_eq!(sgf_charset(b"(;XCA[big5]"), None);
+        assert_eq!(sgf_charset(b"(;C[\x83CA[x]]CA[big5]"), Some(&b"big5"[..]));
+        assert_eq!(sgf_charset(b"(;FF[4] CA[big5]"), Some(&b"big5"[..]));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use go_scoring::score::{self, Method, MethodResult, Params, Version};
 use go_scoring::{Color, Komi, PerColor, Point, Position, Rules};
 
 use super::to_json;
-use crate::output::{CliError, Output, read_file};
+use crate::output::{CliError, Output};
 
 #[derive(Debug, clap::Args)]
 pub struct ScoreArgs {
@@ -94,7 +94,7 @@ fn parse_points(flag: &str, position: &Position, text: &str) -> Result<Vec<Point
 }
 
 fn read_input(path: &std::path::Path) -> Result<Input, CliError> {
-    let text = read_file(path)?;
+    let text = crate::input::read_sgf(path)?;
     let name = path.display();
     if go_scoring::sgf::looks_like_sgf(&text) {
         let game = go_scoring::sgf::read_game(&text, Rules::CHINESE)
