@@ -545,3 +545,70 @@ fn a_defender_without_pieces_is_warned_about() {
     ]);
     assert!(err.is_empty(), "{err}");
 }
+
+#[test]
+fn a_move_that_cannot_be_made_is_an_input_error() {
+    // JSA 対局規定 第8条's fouls are made with a piece; a move from an empty square or a drop
+    // of a piece not in hand cannot be made over a board: a typo, exit 2, no ruling.
+    for moves in ["5e5d", "7g7f P*5e", "7g7f 3c3d 8h2b+ 3a2b R*5e"] {
+        let (code, out, err) = arbiter(&["shogi", "status", "--moves", moves]);
+        assert_eq!(code, 2, "{moves}: {out}{err}");
+        assert!(err.contains("cannot be played"), "{moves}: {err}");
+    }
+    // A piece moved the wrong way is still a foul (exit 0, result illegal).
+    let (code, v) = json(&["shogi", "status", "--moves", "7g7e"]);
+    assert_eq!((code, v["result"].as_str()), (0, Some("illegal")));
+}
+
+#[test]
+fn moves_after_the_end_are_refused_unless_ignored() {
+    // 千日手 at ply 12 (JSA 対局規則 第8条: the start position a fourth time); a 13th move
+    // comes after the end of the game.
+    let cycle = "5i5h 5a5b 5h5i 5b5a ".repeat(3);
+    let moves = format!("{cycle}7g7f");
+    let (code, _, err) = arbiter(&["shogi", "status", "--moves", &moves]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("move 13 (7g7f) comes after the end"), "{err}");
+    let (code, v) = json(&["shogi", "status", "--moves", &moves, "--ignore-after-end"]);
+    assert_eq!((code, v["result"].as_str()), (0, Some("sennichite")));
+    assert_eq!(v["warnings"].as_array().unwrap().len(), 1);
+    // A CSA record with a move after %TORYO (CSA V2.2: the % line ends the game).
+    let file = temp_file("after-end.csa", "V2.2\nPI\n+\n+7776FU\n%TORYO\n-3334FU\n");
+    let f = file.to_str().unwrap();
+    for command in [
+        vec!["shogi", "convert", f, "--to", "usi"],
+        vec!["shogi", "status", "--record", f],
+    ] {
+        let (code, _, err) = arbiter(&command);
+        assert_eq!(code, 2, "{command:?}: {err}");
+        assert!(
+            err.contains("line 6") && err.contains("after the end"),
+            "{err}"
+        );
+    }
+    let (code, out, err) = arbiter(&["shogi", "convert", f, "--to", "usi", "--ignore-after-end"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), "position startpos moves 7g7f");
+    assert!(
+        err.contains("1 move(s) after the record's ending left out"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_side_without_a_king_is_not_ruled_checkmated() {
+    // Sente (to move) has no king and nothing to move: 詰み needs a king in check.
+    let (code, v) = json(&["shogi", "status", "--sfen", "4k4/9/9/9/9/9/9/9/9 b - 1"]);
+    assert_eq!((code, v["result"].as_str()), (0, Some("no_king")));
+    // The defender of a tsume mated at the end of the solution still is checkmated: 1-move
+    // mate by a gold drop (G*5b, protected by the pawn on 5c).
+    let (code, v) = json(&[
+        "shogi",
+        "status",
+        "--sfen",
+        "4k4/9/4P4/9/9/9/9/9/9 b G 1",
+        "--moves",
+        "G*5b",
+    ]);
+    assert_eq!((code, v["result"].as_str()), (0, Some("checkmate")));
+}

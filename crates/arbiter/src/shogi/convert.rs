@@ -23,13 +23,14 @@ pub(super) fn run_convert(
     output: Option<&std::path::Path>,
     encoding: Option<&str>,
     game: Option<usize>,
+    ignore_after_end: bool,
 ) -> Result<Output, CliError> {
     let format = Format::from_name(to).ok_or_else(|| {
         CliError::bad_input(format!(
             "--to must be kif, kifu, ki2, ki2u, csa, usi or sfen, not {to:?}"
         ))
     })?;
-    let (rec, warnings) = read_record(file, game)?;
+    let (rec, warnings) = read_record(file, game, ignore_after_end)?;
     let to_lower = to.to_ascii_lowercase();
     // The file's encoding: asked for, else UTF-8 for .kifu/.ki2u names and non-KIF formats,
     // else Shift_JIS, the encoding KIF and KI2 files have by definition.
@@ -85,17 +86,44 @@ pub(super) fn run_convert(
 }
 
 /// Reads a record file in whatever encoding it is in (see [`input::decode`]); `game` picks
-/// a game of a multi-record CSA file. Also returns warnings (several games, none picked).
+/// a game of a multi-record CSA file; moves after the record's ending are refused unless
+/// `ignore_after_end`. Also returns warnings (several games, none picked; moves left out).
 pub(super) fn read_record(
     file: &std::path::Path,
     game: Option<usize>,
+    ignore_after_end: bool,
+) -> Result<(record::Record, Vec<String>), CliError> {
+    let options = record::ReadOptions::ignoring_after_end(ignore_after_end);
+    let (rec, mut warnings) = read_record_with(file, game, &options)?;
+    if rec.ignored_after_end > 0 {
+        warnings.push(format!(
+            "{}: --ignore-after-end: {} move(s) after the record's ending left out",
+            file.display(),
+            rec.ignored_after_end
+        ));
+    }
+    Ok((rec, warnings))
+}
+
+fn read_record_with(
+    file: &std::path::Path,
+    game: Option<usize>,
+    options: &record::ReadOptions,
 ) -> Result<(record::Record, Vec<String>), CliError> {
     let bytes = std::fs::read(file)
         .map_err(|e| CliError::bad_input(format!("cannot read {}: {e}", file.display())))?;
     let declared = declared_encoding(&bytes);
     let (text, _) = input::decode(&bytes, declared.as_deref(), input::Family::Japanese)
         .map_err(|e| CliError::bad_input(format!("{}: {}", file.display(), e.one_line())))?;
-    let bad = |e: shogi_rules::ParseError| CliError::bad_input(format!("{}: {e}", file.display()));
+    let bad = |e: shogi_rules::ParseError| {
+        let hint = match e.kind {
+            shogi_rules::error::ParseErrorKind::MoveAfterEnd { .. } => {
+                " (--ignore-after-end leaves such moves out)"
+            }
+            _ => "",
+        };
+        CliError::bad_input(format!("{}: {e}{hint}", file.display()))
+    };
     let mut warnings = Vec::new();
     if record::detect(&text) != Format::Csa {
         if game.is_some_and(|n| n != 1) {
@@ -104,7 +132,10 @@ pub(super) fn read_record(
                 file.display()
             )));
         }
-        return Ok((record::parse_any(&text).map_err(bad)?, warnings));
+        return Ok((
+            record::parse_any_with(&text, options).map_err(bad)?,
+            warnings,
+        ));
     }
     let count = shogi_rules::csa::split_games(&text).len();
     if game.is_none() && count > 1 {
@@ -114,7 +145,7 @@ pub(super) fn read_record(
         ));
     }
     let n = game.unwrap_or(1);
-    let rec = shogi_rules::csa::parse_game(&text, n)
+    let rec = shogi_rules::csa::parse_game_with(&text, n, options)
         .map_err(bad)?
         .ok_or_else(|| {
             CliError::bad_input(format!(

@@ -64,6 +64,10 @@ pub enum Command {
         /// with a warning naming what is unusual.
         #[arg(long)]
         lenient: bool,
+        /// Leave out moves after the end of the game (a foul, 千日手, mate, a recorded
+        /// ending such as 投了 or %TORYO) with a warning, instead of refusing them.
+        #[arg(long)]
+        ignore_after_end: bool,
     },
     /// Convert a record (KIF, KI2, CSA, USI) to another format, checking every move.
     /// Records are read in UTF-8 (with or without BOM), Shift_JIS/CP932 or EUC-JP, as
@@ -84,6 +88,10 @@ pub enum Command {
         /// Which game of a multi-record CSA file (1-based; records separated by `/`).
         #[arg(long)]
         game: Option<usize>,
+        /// Leave out moves written after the record's ending (投了, %TORYO …) with a
+        /// warning, instead of refusing the record.
+        #[arg(long)]
+        ignore_after_end: bool,
     },
     // --- tsume subcommands (mate solving and problem checking) ---
     /// Solve a tsume problem: the side to move attacks, every attacker move a check.
@@ -143,15 +151,17 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             record,
             game,
             lenient,
+            ignore_after_end,
         } => {
             let rules = StatusRules {
                 declare,
                 impasse_rule: &impasse_rule,
                 try_rule,
+                ignore_after_end,
             };
             match record {
                 Some(file) => {
-                    let (rec, warnings) = read_record(&file, game)?;
+                    let (rec, warnings) = read_record(&file, game, ignore_after_end)?;
                     let moves: Vec<Move> = rec.moves.iter().map(|m| m.mv).collect();
                     let mut out = rule_on(rec.start, moves, &rules)?;
                     for w in warnings {
@@ -171,7 +181,15 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             output,
             encoding,
             game,
-        } => run_convert(&file, &to, output.as_deref(), encoding.as_deref(), game),
+            ignore_after_end,
+        } => run_convert(
+            &file,
+            &to,
+            output.as_deref(),
+            encoding.as_deref(),
+            game,
+            ignore_after_end,
+        ),
         Command::Mate {
             sfen,
             mode,

@@ -1,7 +1,7 @@
 //! `arbiter shogi status`: rules on a game (fouls, sennichite, impasse, mate).
 
 use serde::Serialize;
-use shogi_rules::game::{DeclarationRule, Game, GameRules, GameStatus, ImpasseRule};
+use shogi_rules::game::{DeclarationRule, Game, GameRules, GameStatus, ImpasseRule, PlayError};
 use shogi_rules::types::side_name;
 use shogi_rules::{Move, Position, usi};
 
@@ -21,6 +21,8 @@ pub(super) struct StatusRules<'a> {
     pub(super) declare: bool,
     pub(super) impasse_rule: &'a str,
     pub(super) try_rule: bool,
+    /// Moves after the end of the game are left out with a warning instead of refused.
+    pub(super) ignore_after_end: bool,
 }
 
 pub(super) fn run_status(
@@ -48,7 +50,9 @@ pub(super) fn run_status(
 }
 
 /// Plays `moves` from `start` under the rules and reports the status; an illegal move ends
-/// the game on its foul (with its ply and the side that played it).
+/// the game on its foul (with its ply and the side that played it). A move that cannot be
+/// made at all (from an empty square, a drop of a piece not in hand) is an input error, not
+/// a foul; so is a move after the game ended, unless `ignore_after_end`.
 pub(super) fn rule_on(
     start: Position,
     parsed: Vec<Move>,
@@ -58,6 +62,7 @@ pub(super) fn rule_on(
         declare,
         impasse_rule,
         try_rule,
+        ignore_after_end,
     } = *rules;
     let rule = match impasse_rule {
         "csa27" => ImpasseRule::Points27,
@@ -75,12 +80,31 @@ pub(super) fn rule_on(
             try_rule,
         },
     );
-    for mv in parsed {
-        if game.ended().is_some() {
-            break;
+    let mut ignored = 0;
+    for (i, &mv) in parsed.iter().enumerate() {
+        let number = i + 1;
+        match game.play(mv) {
+            Ok(_) | Err(PlayError::Foul { .. }) => {}
+            Err(PlayError::GameOver(ruling)) if ignore_after_end => {
+                let _ = ruling;
+                ignored = parsed.len() - i;
+                break;
+            }
+            Err(PlayError::GameOver(ruling)) => {
+                return Err(CliError::bad_input(format!(
+                    "move {number} ({}) comes after the end of the game at ply {}: {ruling} \
+                     (--ignore-after-end leaves such moves out)",
+                    usi::format_move(mv),
+                    ruling.ply
+                )));
+            }
+            Err(e) => {
+                return Err(CliError::bad_input(format!(
+                    "move {number} ({}) cannot be played: {e}",
+                    usi::format_move(mv)
+                )));
+            }
         }
-        // A refused move (after the end) cannot happen: we stop as soon as the game ends.
-        let _ = game.play(mv);
     }
     let status = if declare && game.ended().is_none() {
         GameStatus::Ended(game.declare())
@@ -103,5 +127,12 @@ pub(super) fn rule_on(
         text.push_str(&format!("foul {}\n", f.code()));
     }
     text.push_str(&format!("sfen {final_sfen}\n"));
-    Ok(Output::new(text, to_json(&report)))
+    let mut out = Output::new(text, to_json(&report));
+    if ignored > 0 {
+        out = out.with_warning(format!(
+            "--ignore-after-end: {ignored} move(s) after the end of the game at ply {} left out",
+            status.ply()
+        ));
+    }
+    Ok(out)
 }
