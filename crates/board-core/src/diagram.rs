@@ -27,7 +27,7 @@ pub use cell::{Cell, Stone, box_glyph};
 pub use error::{DiagramError, DiagramErrorKind};
 pub use file::{DiagramFile, Header, parse_file};
 pub use parse::{parse, parse_bytes};
-pub use render::{display_width, pad_left_to_width, pad_to_width, render};
+pub use render::{display_width, pad_left_to_width, pad_to_width, render, render_svg};
 
 /// How cells of a row are separated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

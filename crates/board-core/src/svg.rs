@@ -53,6 +53,28 @@ pub fn text_width(text: &str, size: f64) -> f64 {
     columns as f64 * size * 0.6
 }
 
+/// `text` broken at spaces into lines no wider than `width` at `size` (by [`text_width`]);
+/// a single word wider than that stays whole on its own line, and no word is lost.
+pub fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let candidate = if line.is_empty() {
+            word.to_string()
+        } else {
+            format!("{line} {word}")
+        };
+        if !line.is_empty() && text_width(&candidate, size) > width {
+            lines.push(std::mem::take(&mut line));
+            line = word.to_string();
+        } else {
+            line = candidate;
+        }
+    }
+    lines.push(line);
+    lines
+}
+
 /// How a shape is filled and stroked, plus an optional tooltip (`<title>`).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Paint {
@@ -435,6 +457,16 @@ mod tests {
         assert_eq!(text_width("楚河", 10.0), text_width("abcd", 10.0));
         assert!(text_width("x", 10.0) > 0.0);
         assert_eq!(text_width("", 10.0), 0.0);
+    }
+
+    #[test]
+    fn wrapping_keeps_every_word_within_the_width() {
+        let text = "Black wins by 3.5 under the Chinese rules (area, komi 7.5)";
+        let lines = wrap(text, 120.0, 13.0);
+        assert!(lines.len() > 1);
+        assert_eq!(lines.join(" "), text);
+        assert!(lines.iter().all(|l| text_width(l, 13.0) <= 120.0));
+        assert_eq!(wrap("", 10.0, 13.0), vec![String::new()]);
     }
 
     #[test]

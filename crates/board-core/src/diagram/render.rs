@@ -124,6 +124,96 @@ pub fn render(d: &Diagram) -> String {
     out
 }
 
+/// Draws `d` as an SVG picture for a reader: one square per cell holding its glyph (a
+/// stone as a disc), rank labels on the left, file labels below, notes to the right of their
+/// rows and `title` above. This is the picture of a drawing whose game meaning the caller
+/// does not know (a piece-movement chart, a fragment); a game's own renderer draws its
+/// positions.
+pub fn render_svg(d: &Diagram, title: &str) -> String {
+    use crate::svg::{Anchor, Paint, Svg, TextStyle, text_width};
+    const CELL: f64 = 32.0;
+    let left = if d.rank_labels.is_some() { 36.0 } else { 12.0 };
+    let top = 40.0;
+    let note_width = d
+        .notes
+        .iter()
+        .flatten()
+        .map(|n| text_width(n, 12.0) + 12.0)
+        .fold(0.0, f64::max);
+    let board_width = CELL * d.width as f64;
+    let width = (left + board_width + note_width + 12.0).max(text_width(title, 14.0) + 24.0);
+    let bottom = top + CELL * d.height as f64;
+    let height = bottom + if d.file_labels.is_some() { 28.0 } else { 12.0 };
+    let mut svg = Svg::new(width, height);
+    svg.rect(0.0, 0.0, width, height, &Paint::fill("#f6ecd2"));
+    svg.text(12.0, 22.0, title, &TextStyle::new(14.0).cjk().bold());
+    let glyph = TextStyle::new(CELL * 0.6).cjk().anchor(Anchor::Middle);
+    let label = TextStyle::new(12.0)
+        .cjk()
+        .anchor(Anchor::Middle)
+        .fill("#555");
+    for (r, row) in d.rows().enumerate() {
+        let y = top + CELL * r as f64;
+        if let Some(l) = d.rank_labels.as_ref().and_then(|l| l.get(r)) {
+            svg.text(left / 2.0, y + CELL * 0.65, l, &label);
+        }
+        for (c, cell) in row.iter().enumerate() {
+            let x = left + CELL * c as f64;
+            svg.rect(
+                x,
+                y,
+                CELL,
+                CELL,
+                &Paint::fill("#e9cf8f").with_stroke("#8a7340", 1.0),
+            );
+            let (cx, cy) = (x + CELL / 2.0, y + CELL / 2.0);
+            match cell {
+                Cell::Stone(stone, _) => {
+                    let fill = match stone {
+                        super::Stone::Black => "#111",
+                        super::Stone::White => "#fafafa",
+                    };
+                    svg.circle(
+                        cx,
+                        cy,
+                        CELL * 0.42,
+                        &Paint::fill(fill).with_stroke("#000", 1.0),
+                    );
+                }
+                Cell::Empty(_) => {}
+                Cell::Piece(token) => {
+                    let (turned, name) = match token.strip_prefix('v') {
+                        Some(rest) => (true, rest),
+                        None => (false, token.as_str()),
+                    };
+                    if turned {
+                        svg.group(crate::svg::Transform::Rotate(180.0, cx, cy), |svg| {
+                            svg.text(cx, cy + CELL * 0.2, name, &glyph);
+                        });
+                    } else {
+                        svg.text(cx, cy + CELL * 0.2, name, &glyph);
+                    }
+                }
+                Cell::Mark(m) => svg.text(cx, cy + CELL * 0.2, &m.to_string(), &glyph),
+            }
+        }
+        if let Some(Some(note)) = d.notes.get(r) {
+            svg.text(
+                left + board_width + 8.0,
+                y + CELL * 0.65,
+                note,
+                &TextStyle::new(12.0).cjk(),
+            );
+        }
+    }
+    if let Some(labels) = &d.file_labels {
+        for (c, l) in labels.iter().enumerate() {
+            svg.text(left + CELL * (c as f64 + 0.5), bottom + 18.0, l, &label);
+        }
+    }
+    svg.finish()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -157,6 +247,22 @@ mod tests {
         assert!(columns.iter().all(|&c| c == columns[0]), "{text}");
         assert_eq!(columns[0], 5, "{text}");
         assert_eq!(parse(&text).as_ref(), Ok(&d), "{text}");
+    }
+
+    #[test]
+    fn svg_draws_every_cell() {
+        let rows = vec![
+            vec![Cell::Piece("v香".into()), Cell::Empty('・')],
+            vec![
+                Cell::Stone(crate::diagram::Stone::White, 'o'),
+                Cell::Mark('#'),
+            ],
+        ];
+        let d = Diagram::from_rows(rows).unwrap();
+        let doc = render_svg(&d, "a <fragment>");
+        assert_eq!(doc.matches("<rect").count(), 1 + 4);
+        assert!(doc.contains("rotate(180") && doc.contains(">香</text>"));
+        assert!(doc.contains("a &lt;fragment&gt;") && doc.contains(">#</text>"));
     }
 
     #[test]
