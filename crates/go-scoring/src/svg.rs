@@ -10,7 +10,7 @@ use crate::analysis::Analysis;
 use crate::color::{Color, Stone};
 use crate::madeup::{Change, MadeUpBoard, Mark};
 use crate::topology::Shape;
-use board_core::svg::{Anchor, Paint, Svg, TextStyle, text_width};
+use board_core::svg::{Anchor, Paint, Svg, TextStyle, text_width, wrap};
 use board_geometry::Point as GeoPoint;
 
 const CELL: f64 = 24.0;
@@ -246,27 +246,6 @@ fn legend_layout(width: f64, with_changes: bool) -> Vec<(usize, f64, usize)> {
     out
 }
 
-/// Lines of `text` broken at spaces so that none is wider than `width` at `size`.
-fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let candidate = if line.is_empty() {
-            word.to_string()
-        } else {
-            format!("{line} {word}")
-        };
-        if !line.is_empty() && text_width(&candidate, size) > width {
-            lines.push(std::mem::take(&mut line));
-            line = word.to_string();
-        } else {
-            line = candidate;
-        }
-    }
-    lines.push(line);
-    lines
-}
-
 /// Draws the analysed position and the given made-up boards side by side (grids only;
 /// `None` for graph boards), with the legend under them.
 pub fn render(analysis: &Analysis, boards: &[(String, &MadeUpBoard)]) -> Option<String> {
@@ -380,13 +359,5 @@ mod tests {
                 assert!(x == 8.0 || end <= width, "{width}: item {i} ends at {end}");
             }
         }
-    }
-
-    #[test]
-    fn wrapping_keeps_every_word() {
-        let text = "Black wins by 3.5 under the Chinese rules (area, komi 7.5)";
-        let lines = wrap(text, 120.0, 13.0);
-        assert!(lines.len() > 1);
-        assert_eq!(lines.join(" "), text);
     }
 }
