@@ -80,6 +80,7 @@ pub mod pgn;
 pub mod piece;
 pub mod position;
 pub mod setup;
+pub mod svg;
 mod tables;
 #[cfg(feature = "serde")]
 mod text_serde;
