@@ -68,6 +68,7 @@ mod reference;
 #[cfg(feature = "serde")]
 mod serialization;
 pub mod setup;
+pub mod svg;
 pub(crate) mod tables;
 pub mod tsume;
 pub mod types;
