@@ -5,17 +5,22 @@
 //! diagram, flags pending and unreferenced snapshots, ends with
 //! `test-diagrams: N passed, M failed` and exits non-zero on any failure.
 //!
+//! `cargo xtask render-diagrams [--out DIR]` writes an SVG picture of every diagram file
+//! (see the `render` module).
+//!
 //! `cargo xtask fuzz [--seconds N] [--target T] [--list]` fuzzes every parser and entry point
 //! of the library crates (see the `fuzz` module).
 
 mod fuzz;
 mod glob;
+mod render;
 mod suites;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: cargo xtask test-diagrams [--filter <glob>] [--update]
        cargo xtask fuzz --help
+       cargo xtask render-diagrams [--out DIR]
 
   --filter <glob>  run only diagrams whose name matches: `000-fig*` matches file names,
                    `go/*` or `shogi/004-*` match <game>/<file> (`*` and `?` wildcards)
@@ -29,6 +34,13 @@ fn main() -> ExitCode {
             Ok(options) => suites::test_diagrams(&options),
             Err(why) => {
                 eprintln!("{why}\n{USAGE}");
+                ExitCode::from(2)
+            }
+        },
+        Some("render-diagrams") => match render::Options::parse(&args[1..]) {
+            Ok(options) => render::run(&options),
+            Err(why) => {
+                eprintln!("{why}\n{}", render::USAGE);
                 ExitCode::from(2)
             }
         },
