@@ -471,6 +471,7 @@ fn a_deadline_already_past_stops_before_any_search() {
             assert_eq!(s.status, Status::Unknown);
             assert!(s.pv.is_empty());
             assert_eq!(s.nodes, 0);
+            assert_eq!(s.limit, Some(tsume::Limit::Time));
         }
         let opts = Options {
             time_limit: Some(std::time::Duration::ZERO),
@@ -516,6 +517,34 @@ fn a_cancellation_flag_raised_from_another_thread_stops_the_search() {
     };
     let s = tsume::solve(&pos, &opts).unwrap();
     assert_eq!((s.status, s.nodes), (Status::Unknown, 0));
+    assert_eq!(s.limit, Some(tsume::Limit::Cancelled));
+}
+
+#[test]
+fn a_table_sized_by_memory_fits_in_it() {
+    // The sizing rule stated on Options::table_entries: at its largest the table takes
+    // (2 × entries) rounded up to a power of two, plus 64 spare slots, of
+    // TABLE_SLOT_BYTES each. It must fit in the budget and use more than half of it
+    // (the next power of two would not fit).
+    for mib in [1u64, 16, 100, 512, 1000, 1024, 3 << 10] {
+        let bytes = mib << 20;
+        let entries = tsume::table_entries_within(bytes) as u64;
+        let slots = (2 * entries).next_power_of_two() + 64;
+        assert!(slots * tsume::TABLE_SLOT_BYTES <= bytes, "{mib} MiB");
+        assert!(2 * slots * tsume::TABLE_SLOT_BYTES > bytes, "{mib} MiB");
+    }
+    // A solve within a small table still finds the exact answer (garbage collection in
+    // place): the 無駄合 problem, 5 plies by convention (sugyan/tsumeshogi-solver #5).
+    let pos = Position::from_sfen("7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1").unwrap();
+    let opts = Options {
+        table_entries: tsume::table_entries_within(64 << 10),
+        ..Options::default()
+    };
+    let s = tsume::solve(&pos, &opts).unwrap();
+    assert_eq!(
+        (s.status, s.plies, s.exact, s.limit),
+        (Status::Mate, 5, true, None)
+    );
 }
 
 #[test]

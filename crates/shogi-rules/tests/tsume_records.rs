@@ -11,12 +11,17 @@ fn run(name: &str, sfen: &str, limit: Duration, shorten: bool) -> tsume::Solutio
     run_mode(name, sfen, limit, shorten, Mode::Tsume)
 }
 
+/// Memory for the table of a record problem: the largest that stays within the 4 GB
+/// the longest problem may use (2.5 GiB of slots at its largest).
+const RECORD_TABLE_BYTES: u64 = 3 << 30;
+
 fn run_mode(name: &str, sfen: &str, limit: Duration, shorten: bool, mode: Mode) -> tsume::Solution {
     let pos = Position::from_sfen(sfen).unwrap();
     let opts = Options {
         mode,
         time_limit: Some(limit),
         shorten,
+        table_entries: tsume::table_entries_within(RECORD_TABLE_BYTES),
         ..Options::default()
     };
     let t = Instant::now();

@@ -114,6 +114,9 @@ pub struct CheckReport {
     pub notes: Vec<String>,
     /// Search nodes, all phases.
     pub nodes: u64,
+    /// The limit that stopped the solving of the main line, if one did (see
+    /// [`super::Solution::limit`]); side lines cut short are listed in `undecided`.
+    pub limit: Option<super::Limit>,
 }
 
 /// Checks a composed problem (the side to move attacks).
@@ -136,6 +139,7 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
         verdict: Verdict::Unknown,
         notes: Vec::new(),
         nodes: sol.nodes,
+        limit: sol.limit,
     };
     match sol.status {
         Status::NoMate => {

@@ -99,10 +99,13 @@ pub struct Options {
     /// line included, gives up once the flag is set, read at the same points as the clock.
     /// What was found by then is reported as on a time limit.
     pub stop: Option<Arc<AtomicBool>>,
-    /// Transposition-table entries before garbage collection. The table grows by doubling
-    /// as it fills, so a short problem never allocates this much; the default (64 M
-    /// entries, about 2.5 GB when full) keeps the whole proof of ミクロコスモス, so that its
-    /// line can be read back without proving collected subtrees again.
+    /// Transposition-table entries before garbage collection (see
+    /// [`table_entries_within`] to size it by memory). The table grows by doubling, in
+    /// place, as it fills, so a short problem never allocates much; at its largest it
+    /// takes twice this many slots of [`TABLE_SLOT_BYTES`] (rounded up to a power of two)
+    /// and then collects garbage in place. A search holds at most two tables of this
+    /// size (the exact conventional search adds its floor search's; the checker too).
+    /// The default, [`DEFAULT_TABLE_BYTES`] for each table, is 4 M entries (320 MiB).
     pub table_entries: usize,
     /// Longest proof (in plies) for which the exact line search is run.
     pub exact_line_plies: u32,
@@ -120,12 +123,30 @@ impl Default for Options {
             node_limit: None,
             time_limit: None,
             stop: None,
-            table_entries: 64 << 20,
+            table_entries: table_entries_within(DEFAULT_TABLE_BYTES),
             exact_line_plies: 255,
             exact_line_nodes: 20_000_000,
             shorten: true,
         }
     }
+}
+
+/// Memory for one table by default: half of a 1 GiB budget for the two a search may hold.
+pub const DEFAULT_TABLE_BYTES: u64 = 512 << 20;
+
+/// Bytes of one table slot.
+pub const TABLE_SLOT_BYTES: u64 = table::SLOT_BYTES as u64;
+
+/// The largest [`Options::table_entries`] whose table, at its largest, takes at most
+/// `bytes`: its slots, twice the entries rounded up to a power of two plus a few spare
+/// ones, of [`TABLE_SLOT_BYTES`] each. Never below the table's minimum of 1024 entries.
+pub fn table_entries_within(bytes: u64) -> usize {
+    let slots = (bytes / TABLE_SLOT_BYTES).saturating_sub(table::PAD as u64);
+    let homes = match slots.checked_ilog2() {
+        Some(bits) => 1u64 << bits,
+        None => 0,
+    };
+    usize::try_from(homes / 2).unwrap_or(usize::MAX).max(1024)
 }
 
 /// Whether the solver found a mate.
@@ -148,6 +169,32 @@ impl Status {
             Status::Mate => "mate",
             Status::NoMate => "no_mate",
             Status::Unknown => "unknown",
+        }
+    }
+}
+
+/// A limit that stopped a search phase before it finished.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+#[non_exhaustive]
+pub enum Limit {
+    /// [`Options::time_limit`] ran out.
+    Time,
+    /// [`Options::node_limit`] or a phase's own node budget ([`Options::exact_line_nodes`])
+    /// ran out.
+    Nodes,
+    /// [`Options::stop`] was raised.
+    Cancelled,
+}
+
+impl Limit {
+    /// Machine-friendly name: `time`, `nodes` or `cancelled`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Limit::Time => "time",
+            Limit::Nodes => "nodes",
+            Limit::Cancelled => "cancelled",
         }
     }
 }
@@ -176,6 +223,10 @@ pub struct Solution {
     pub forced: bool,
     /// Search nodes, all phases.
     pub nodes: u64,
+    /// The limit that stopped a phase (the first proof, the exact or shortening search,
+    /// the reading of the line), if one did: the answer is then partial (`unknown`, or a
+    /// mate not proven minimal or not read as forced). `None`: every phase finished.
+    pub limit: Option<Limit>,
 }
 
 /// Why a position cannot be searched.
@@ -256,7 +307,7 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     let start = Instant::now();
     let mut search = Search::new(Node::new(pos.clone()), opts.table_entries);
     limits_for(&mut search, opts, start);
-    let mut sol = Solution {
+    let sol = Solution {
         status: Status::Unknown,
         pv: Vec::new(),
         plies: 0,
@@ -265,18 +316,51 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
         exact: false,
         forced: true,
         nodes: 0,
+        limit: None,
     };
+    let sol = solve_phases(&mut search, opts, start, sol);
+    Ok(match sol.limit {
+        Some(_) => Solution {
+            limit: Some(limit_reached(opts, start)),
+            ..sol
+        },
+        None => sol,
+    })
+}
+
+/// Which limit stopped a phase, read once the search is over: the cancellation flag if
+/// raised, the clock if past the time limit, else a node budget.
+fn limit_reached(opts: &Options, start: Instant) -> Limit {
+    if dfpn::cancelled(&opts.stop) {
+        Limit::Cancelled
+    } else if opts.time_limit.is_some_and(|t| start.elapsed() >= t) {
+        Limit::Time
+    } else {
+        Limit::Nodes
+    }
+}
+
+/// The phases of [`solve`] after its set-up; `sol.limit` is `Some` (of any kind) when a
+/// limit stopped one of them.
+fn solve_phases(
+    search: &mut Search,
+    opts: &Options,
+    start: Instant,
+    mut sol: Solution,
+) -> Solution {
+    let cut = Some(Limit::Nodes);
     let mut len = match search.solve(INF) {
         Probe::Proven { len, .. } => len,
         Probe::Disproven { .. } => {
             sol.status = Status::NoMate;
             sol.exact = true;
             sol.nodes = search.nodes;
-            return Ok(sol);
+            return sol;
         }
         Probe::Open { .. } => {
             sol.nodes = search.nodes;
-            return Ok(sol);
+            sol.limit = cut;
+            return sol;
         }
     };
     sol.first_proof_plies = len;
@@ -288,16 +372,19 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     let mut exact_tried = false;
     if opts.mode == Mode::Tsume && len <= opts.exact_line_plies {
         exact_tried = true;
-        match exact_line(&search, opts, start, len, false) {
+        match exact_line(search, opts, start, len, false) {
             Ok((pv, plies, n)) => {
                 sol.status = Status::Mate;
                 sol.pv = pv;
                 sol.plies = plies;
                 sol.exact = true;
                 sol.nodes = search.nodes + n;
-                return Ok(sol);
+                return sol;
             }
-            Err(n) => extra += n,
+            Err(n) => {
+                extra += n;
+                sol.limit = cut;
+            }
         }
     }
     // Shorten: prove mates within ever fewer plies until none exists. For longer proofs
@@ -312,6 +399,7 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
             Probe::Disproven { .. } => break,
             Probe::Open { .. } => {
                 shortest = false;
+                sol.limit = cut;
                 break;
             }
         }
@@ -321,22 +409,25 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     // shortest line by itself: in tsume mode the length is then exact.
     if len <= opts.exact_line_plies && !exact_tried {
         let count_all = opts.mode == Mode::Shortest;
-        match exact_line(&search, opts, start, len, count_all) {
+        match exact_line(search, opts, start, len, count_all) {
             Ok((pv, plies, n)) => {
                 sol.status = Status::Mate;
                 sol.pv = pv;
                 sol.plies = plies;
                 sol.exact = !count_all || shortest;
                 sol.nodes = search.nodes + extra + n;
-                return Ok(sol);
+                return sol;
             }
-            Err(n) => extra += n,
+            Err(n) => {
+                extra += n;
+                sol.limit = cut;
+            }
         }
     }
     // The line is read from a proof that exists (a stopped shortening still leaves the
     // proof of `len` plies in the table): the walk gets its own budget so that children
     // dropped from the table can be proven again.
-    line_budget(&mut search, opts, start);
+    line_budget(search, opts, start);
     search.node_limit = search.node_limit.saturating_sub(extra);
     let tsume = opts.mode == Mode::Tsume;
     // The full reading works the whole proof tree out again; on a very long problem that
@@ -348,19 +439,23 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
             .nodes
             .saturating_add(FULL_READING_NODES.max(search.nodes / 20)),
     );
-    let full = line::proof_line(&mut search, tsume);
+    let full = line::proof_line(search, tsume);
     search.node_limit = budget;
     sol.forced = full.is_some();
-    let pv = full.unwrap_or_else(|| line::greedy_line(&mut search, len, tsume));
+    if !sol.forced {
+        sol.limit = cut;
+    }
+    let pv = full.unwrap_or_else(|| line::greedy_line(search, len, tsume));
     sol.nodes = search.nodes + extra;
     if !mates(&search.node, &pv, tsume) {
-        return Ok(sol);
+        sol.limit = cut;
+        return sol;
     }
     sol.status = Status::Mate;
     sol.plies = pv.len() as u32;
     sol.exact = shortest && opts.mode == Mode::Shortest && sol.plies == len;
     sol.pv = pv;
-    Ok(sol)
+    sol
 }
 
 /// Least node budget of the full reading of a proof's line.

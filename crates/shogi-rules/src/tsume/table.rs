@@ -107,12 +107,17 @@ pub(crate) enum Probe {
     Open { pn: u32, dn: u32 },
 }
 
-/// Linear probing over one array: all entries of a board lie in the run of occupied slots
-/// that starts at the board's home slot, so a lookup scans that run only. The array grows
-/// by doubling up to twice the entry limit (load at most one half).
+/// Linear probing over one array, without wrapping around: all entries of a board lie in
+/// the run of occupied slots that starts at the board's home slot, so a lookup scans that
+/// run only, and a run may spill past the last home slot into [`PAD`] spare slots. The array
+/// grows by doubling up to twice the entry limit (load at most one half), in place: the
+/// vector is reallocated (large blocks are remapped by the allocator, not copied) and the
+/// entries are moved within it, so that growing never holds two arrays. Garbage
+/// collection works in place too.
 #[derive(Debug)]
 pub(crate) struct Table {
     slots: Vec<Slot>,
+    /// Home slots (a power of two) minus one; the array holds [`PAD`] slots more.
     mask: usize,
     /// Live entries.
     entries: usize,
@@ -123,13 +128,24 @@ pub(crate) struct Table {
     pub(crate) collections: u32,
 }
 
+/// Spare slots after the last home slot, where runs end instead of wrapping to the start.
+/// A store that finds no empty slot before the end rebuilds the array first (growing or
+/// collecting), so the count only sets how rarely that happens.
+pub(crate) const PAD: usize = 64;
+
+/// Home slots of a new table: a short problem never needs more.
+const START_SLOTS: usize = 1 << 8;
+
+/// Bytes of one table slot, for sizing a table by memory.
+pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
+
 impl Table {
     pub(crate) fn new(limit: usize) -> Table {
         let limit = limit.max(1024);
-        let max_slots = (limit * 2).next_power_of_two();
-        let start = max_slots.min(1 << 12);
+        let max_slots = limit.saturating_mul(2).next_power_of_two();
+        let start = max_slots.min(START_SLOTS);
         Table {
-            slots: vec![FREE; start],
+            slots: vec![FREE; start + PAD],
             mask: start - 1,
             entries: 0,
             used: 0,
@@ -137,6 +153,12 @@ impl Table {
             max_slots,
             collections: 0,
         }
+    }
+
+    /// Home slots of the array now.
+    #[inline]
+    fn homes(&self) -> usize {
+        self.mask + 1
     }
 
     /// Reads the home slot of each board so that the cache misses of a batch of lookups
@@ -156,13 +178,10 @@ impl Table {
         let mut best_proof: Option<(u32, Packed)> = None;
         let mut open = (1u32, 1u32);
         let mut exact = None;
-        let mut i = key as usize & self.mask;
-        loop {
-            let e = &self.slots[i];
+        for e in &self.slots[key as usize & self.mask..] {
             if e.board == EMPTY {
                 break;
             }
-            i = (i + 1) & self.mask;
             if e.board != key {
                 continue;
             }
@@ -205,26 +224,101 @@ impl Table {
         }
     }
 
-    /// Puts a new entry in the first removed slot of its run, or at the run's end.
+    /// Puts a new entry in the first removed slot of its run, or at the run's end (`end`,
+    /// the array's length when the run reached it: room is made first).
     fn insert(&mut self, slot: Slot, tomb: Option<usize>, end: usize) {
         match tomb {
             Some(t) => self.slots[t] = slot,
-            None => {
+            None if end < self.slots.len() => {
                 self.slots[end] = slot;
                 self.used += 1;
             }
+            None => {
+                // Removed slots are gone after making room, so the first empty slot of
+                // the run is the place; a store that still finds none is dropped (like
+                // an entry collected as garbage, it can be found again).
+                self.make_room(true);
+                self.put(slot);
+                return;
+            }
         }
         self.entries += 1;
-        if self.used * 2 > self.slots.len() {
-            if self.slots.len() < self.max_slots {
-                self.rebuild(self.slots.len() * 2, 0);
-            } else if self.entries > self.limit / 10 * 9 {
-                // Too many live entries for the largest array (stores that come between
-                // two collections can pass the limit): collect now.
-                self.collect();
-            } else {
-                self.rebuild(self.slots.len(), 0);
+        if self.used * 2 > self.homes() {
+            self.make_room(false);
+        }
+    }
+
+    /// Grows the array while it may; at its largest, collects garbage when the live
+    /// entries are many (stores that come between two collections can pass the limit, or
+    /// a run reached the end of the array: `forced`), else clears the removed slots.
+    fn make_room(&mut self, forced: bool) {
+        if self.homes() < self.max_slots {
+            self.grow();
+        } else if self.entries > self.limit / 10 * 9 || (forced && self.entries > self.limit / 2) {
+            self.collect();
+        } else {
+            self.rehash(0);
+        }
+    }
+
+    /// Places a live entry in the first empty slot of its run (no removed slots may be in
+    /// the way); false when the run reaches the end of the array.
+    fn put(&mut self, e: Slot) -> bool {
+        let home = e.board as usize & self.mask;
+        match self.slots[home..].iter().position(|s| s.board == EMPTY) {
+            Some(k) => {
+                self.slots[home + k] = e;
+                self.entries += 1;
+                self.used += 1;
+                true
             }
+            None => false,
+        }
+    }
+
+    /// Moves every live entry with more than `cut` nodes below it (every one for 0) to
+    /// the start of its run, in place, dropping removed slots. Slots are visited in order
+    /// and no run wraps around, so an entry's home is never after its slot: when it is
+    /// taken out, every slot from its home to its own has been visited already, and it
+    /// lands in that stretch, behind entries that stay where they are.
+    fn rehash(&mut self, cut: u32) {
+        self.entries = 0;
+        self.used = 0;
+        for i in 0..self.slots.len() {
+            let e = std::mem::replace(&mut self.slots[i], FREE);
+            if e.live() && (cut == 0 || e.amount > cut) {
+                self.put(e);
+            }
+        }
+    }
+
+    /// Doubles the home slots in place. The vector is reallocated (a large block is
+    /// remapped by the allocator, not copied next to the old one), then the entries are
+    /// moved as in [`Self::rehash`]: one from the lower half either stays in its stretch
+    /// or moves to the upper half, which holds only entries already moved. Those in the
+    /// spare slots, which become home slots of the upper half, are set aside first (at
+    /// most [`PAD`] of them).
+    fn grow(&mut self) {
+        let old = self.homes();
+        let spare: Vec<Slot> = self.slots[old..]
+            .iter_mut()
+            .map(|e| std::mem::replace(e, FREE))
+            .filter(|e| e.live())
+            .collect();
+        let len = 2 * old + PAD;
+        self.slots.reserve_exact(len - self.slots.len());
+        self.slots.resize(len, FREE);
+        self.mask = 2 * old - 1;
+        self.entries = 0;
+        self.used = 0;
+        for i in 0..old {
+            let e = std::mem::replace(&mut self.slots[i], FREE);
+            if e.live() {
+                self.put(e);
+            }
+        }
+        for e in spare {
+            self.put(e);
         }
     }
 
@@ -234,8 +328,7 @@ impl Table {
         let hand = Packed::of(&hand);
         let mut tomb = None;
         let mut i = key as usize & self.mask;
-        loop {
-            let e = &mut self.slots[i];
+        while let Some(e) = self.slots.get_mut(i) {
             if e.board == EMPTY {
                 break;
             }
@@ -247,7 +340,7 @@ impl Table {
                 e.amount = e.amount.saturating_add(amount);
                 return;
             }
-            i = (i + 1) & self.mask;
+            i += 1;
         }
         let slot = Slot {
             board: key,
@@ -340,8 +433,7 @@ impl Table {
         let mut tomb = None;
         let mut merged = false;
         let mut i = key as usize & self.mask;
-        loop {
-            let e = &mut self.slots[i];
+        while let Some(e) = self.slots.get_mut(i) {
             if e.board == EMPTY {
                 break;
             }
@@ -356,7 +448,7 @@ impl Table {
             if self.slots[i].board == TOMB {
                 tomb.get_or_insert(i);
             }
-            i = (i + 1) & self.mask;
+            i += 1;
         }
         if !merged {
             self.insert(slot, tomb, i);
@@ -366,26 +458,6 @@ impl Table {
     /// Whether the table is over its size limit.
     pub(crate) fn full(&self) -> bool {
         self.entries > self.limit
-    }
-
-    /// Moves the live entries with more than `cut` nodes below them into a fresh array of
-    /// `len` slots (removed slots disappear).
-    fn rebuild(&mut self, len: usize, cut: u32) {
-        let old = std::mem::replace(&mut self.slots, vec![FREE; len]);
-        self.mask = len - 1;
-        self.entries = 0;
-        for e in old {
-            if !e.live() || (cut > 0 && e.amount <= cut) {
-                continue;
-            }
-            let mut i = e.board as usize & self.mask;
-            while self.slots[i].board != EMPTY {
-                i = (i + 1) & self.mask;
-            }
-            self.slots[i] = e;
-            self.entries += 1;
-        }
-        self.used = self.entries;
     }
 
     /// Drops the entries with the least work below them until the table is at most 60 %
@@ -410,8 +482,7 @@ impl Table {
             above -= hist[cut_bits];
         }
         let cut = 1u32 << cut_bits.min(31);
-        let len = self.slots.len();
-        self.rebuild(len, cut);
+        self.rehash(cut);
     }
 }
 
@@ -475,6 +546,52 @@ mod tests {
         assert_eq!(t.probe(5, &h, INF), Probe::Open { pn: 4, dn: 7 });
         t.store_proof(5, h, Hand::default(), 9, 1);
         assert!(matches!(t.probe(5, &h, INF), Probe::Proven { len: 9, .. }));
+    }
+
+    #[test]
+    fn growing_and_collecting_in_place_keep_every_entry_findable() {
+        // Entries of many boards, several hands each, stored through every doubling up to
+        // the largest array: each is found again after every growth (the in-place moves
+        // break no run), and the array never holds more than its largest size.
+        let mut t = Table::new(1 << 15);
+        let hands: Vec<Hand> = (0..3u8).map(|i| Hand([i, 0, 0, 1, 0, 0, 0])).collect();
+        let mut stored = Vec::new();
+        let mut grown = t.homes();
+        for i in 0..8_000u64 {
+            let board = i.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> (i % 7);
+            for (j, h) in hands.iter().enumerate() {
+                t.store_proof(board, *h, *h, j as u32 + 1, 1);
+                stored.push((board, *h, j as u32 + 1));
+            }
+            if t.homes() != grown {
+                grown = t.homes();
+                for &(b, h, len) in &stored {
+                    assert!(
+                        matches!(t.probe(b, &h, INF), Probe::Proven { len: l, .. } if l <= len),
+                        "lost after growing to {grown}"
+                    );
+                }
+            }
+        }
+        assert_eq!(t.collections, 0);
+        assert!(t.slots.len() <= t.max_slots + PAD);
+        // Runs that reach the end of the array: boards whose home is the last slot, more
+        // of them than there are spare slots, are stored (room is made) and found.
+        let mut t = Table::new(1024);
+        let last = (t.max_slots - 1) as u64;
+        for i in 0..(3 * PAD as u64) {
+            t.store_disproof(last | (i << 40), hands[0], hands[0], INF, 1);
+        }
+        let found = (0..(3 * PAD as u64))
+            .filter(|i| {
+                matches!(
+                    t.probe(last | (i << 40), &hands[0], INF),
+                    Probe::Disproven { .. }
+                )
+            })
+            .count();
+        assert!(found >= PAD, "{found} found");
+        assert!(t.slots.len() <= t.max_slots + PAD);
     }
 
     #[test]
