@@ -48,6 +48,7 @@ pub mod madeup;
 pub mod playout;
 pub mod position;
 pub mod rules;
+pub mod ruleset;
 pub mod score;
 #[cfg(feature = "serde")]
 mod serialize;
@@ -56,6 +57,7 @@ pub mod solve;
 pub mod svg;
 pub mod text;
 pub mod topology;
+pub mod verdict;
 
 pub use analysis::{Analysis, PointClass};
 pub use board::{Board, IllegalMove, Move};
@@ -63,5 +65,7 @@ pub use color::{Color, ColorParseError, PerColor, Stone};
 pub use madeup::{Change, MadeUpBoard, Mark};
 pub use position::{Position, PositionError};
 pub use rules::{KoRule, Komi, KomiError, KomiErrorKind, Rules, SuicideRule};
+pub use ruleset::{Ruleset, RulesetName};
 pub use score::{HalfPoints, Method, Params, Score, Version};
 pub use topology::{Point, Shape};
+pub use verdict::{Verdict, judge};

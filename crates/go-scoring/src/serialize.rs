@@ -9,7 +9,10 @@
 //!   `threshold` (`{black, white}`), `board` (the made-up board drawn) and `changes`;
 //! * a graph-Go outcome class as its letter (`"B"`, `"W"`, `"N"`, `"P"`);
 //! * an [`Unavailable`] method as the same object with null counts and the reason in
-//!   `unavailable`.
+//!   `unavailable`;
+//! * a ruleset as its name (`"stone-scoring"`), a [`Verdict`](crate::verdict::Verdict) as
+//!   one object with its `result` (`"B+3.5"`), `winner`, `margin`, counts, `komi`, handicap
+//!   compensation, the document's method beside it and `notes`.
 
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
@@ -88,4 +91,43 @@ impl Serialize for Unavailable {
         map.serialize_entry("unavailable", &self.reason)?;
         map.end()
     }
+}
+
+impl Serialize for crate::ruleset::Ruleset {
+    /// The ruleset's name.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.name.serialize(serializer)
+    }
+}
+
+impl Serialize for crate::verdict::Verdict {
+    /// One object: `ruleset`, `result` (`"B+3.5"`), `winner` (`"black"`, `"white"` or
+    /// `"draw"`), `margin`, `black_lead`, `black`, `white`, `komi`, `handicap`,
+    /// `handicap_bonus`, `document` (`{method, black_lead}` or null) and `notes`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("ruleset", &self.ruleset)?;
+        map.serialize_entry("result", &self.result_text())?;
+        map.serialize_entry("winner", self.winner().map_or("draw", |c| c.name()))?;
+        map.serialize_entry("margin", &self.margin)?;
+        map.serialize_entry("black_lead", &self.black_lead())?;
+        map.serialize_entry("black", &self.black)?;
+        map.serialize_entry("white", &self.white)?;
+        map.serialize_entry("komi", &self.komi)?;
+        map.serialize_entry("handicap", &self.handicap)?;
+        map.serialize_entry("handicap_bonus", &self.handicap_bonus)?;
+        let document = self
+            .document
+            .map(|(method, black_lead)| DocumentLead { method, black_lead });
+        map.serialize_entry("document", &document)?;
+        map.serialize_entry("notes", &self.notes)?;
+        map.end()
+    }
+}
+
+/// The document's method beside a verdict, and Black's lead under it.
+#[derive(Serialize)]
+struct DocumentLead {
+    method: crate::score::Method,
+    black_lead: HalfPoints,
 }

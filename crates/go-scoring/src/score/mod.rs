@@ -3,6 +3,7 @@
 //! All counts are integers in half-points ([`HalfPoints`]): a split point or a half stone
 //! given by the art version is one half-point, never a float.
 
+mod independent;
 mod living;
 mod modern;
 
@@ -13,6 +14,7 @@ use crate::rules::Komi;
 use board_core::Outcome;
 use std::fmt;
 
+pub use independent::{Area, IndependentLife, SekiCause, independent_life};
 pub use living::{equal_roads, equal_stones, equal_stones_refill, living_stones, returned_heads};
 pub use modern::{area, group_tax, territory, tromp_taylor};
 
