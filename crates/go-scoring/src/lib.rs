@@ -53,6 +53,7 @@ pub mod score;
 #[cfg(feature = "serde")]
 mod serialize;
 pub mod sgf;
+pub mod sgf_write;
 pub mod solve;
 pub mod svg;
 pub mod text;

@@ -1,0 +1,226 @@
+//! Writing a scored game as SGF: the record as it was (setup, moves, variations, comments)
+//! with the territory (`TB`/`TW`, dead stones inside the other colour's territory, as SGF
+//! FF\[4\] marks them), the result (`RE`), the ruleset (`RU`) and the komi counted (`KM`).
+//!
+//! The record is read with the crate's own parser ([`crate::sgf::parse_collection`]) and
+//! written back node by node, values escaped as FF\[4\] asks (`\` and `]`); a text diagram
+//! becomes a one-node record with the position as `AB`/`AW` setup.
+
+use crate::analysis::Analysis;
+use crate::color::{Color, PerColor, Stone};
+use crate::position::Position;
+use crate::rules::Komi;
+use crate::ruleset::{Ruleset, Tax};
+use crate::score;
+use crate::sgf::{self, GameTree, Node, Property, SgfError};
+use crate::topology::Point;
+use std::fmt;
+
+/// What a scored record adds to the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreMarks {
+    /// Each colour's territory, dead stones of the other colour included.
+    pub territory: PerColor<Vec<Point>>,
+    /// The result, as SGF writes it (`B+3.5`).
+    pub result: String,
+    /// The ruleset's name, for `RU`.
+    pub ruleset: String,
+    /// The komi counted, written as `KM` in points.
+    pub komi: Komi,
+}
+
+/// Why a scored record could not be written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// SGF describes rectangular boards only.
+    NotAGrid,
+    /// The original record does not parse.
+    Sgf(SgfError),
+}
+
+impl fmt::Display for WriteError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteError::NotAGrid => f.write_str("SGF can only describe rectangular boards"),
+            WriteError::Sgf(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for WriteError {}
+
+/// The territory marks of an analysed position under `ruleset`: empty points each colour
+/// owns alone, only those of independently living areas when seki scores nothing
+/// (`tax=SEKI`/`ALL`), and in any case every dead stone inside the other colour's marks.
+pub fn territory(analysis: &Analysis, ruleset: &Ruleset) -> PerColor<Vec<Point>> {
+    let mut out = PerColor::new(Vec::new(), Vec::new());
+    match ruleset.tax {
+        Tax::None => {
+            for region in analysis.regions() {
+                if let Some(c) = region.owner() {
+                    out.get_mut(c).extend(region.points.iter().copied());
+                }
+            }
+        }
+        Tax::Seki | Tax::All => {
+            for area in score::independent_life(analysis).areas {
+                if area.seki.is_none() {
+                    out.get_mut(area.color).extend(area.empty);
+                }
+            }
+        }
+    }
+    let original = analysis.original();
+    for &p in analysis.dead() {
+        if let Some(c) = original[p as usize].color() {
+            let marks = out.get_mut(c.opponent());
+            if !marks.contains(&p) {
+                marks.push(p);
+            }
+        }
+    }
+    for c in Color::ALL {
+        out.get_mut(c).sort_unstable();
+    }
+    out
+}
+
+/// Writes the scored record: `original` (an SGF text) with `marks` added, or, without an
+/// original, the position as a one-node setup.
+pub fn write_scored(
+    original: Option<&str>,
+    position: &Position,
+    marks: &ScoreMarks,
+) -> Result<String, WriteError> {
+    let topology = position.topology();
+    let (w, h) = topology.grid_size().ok_or(WriteError::NotAGrid)?;
+    let point = |p: Point| -> String {
+        let (x, y) = topology.xy(board_geometry::Point(p)).expect("a grid point");
+        let c = |v: u8| {
+            if v < 26 {
+                (b'a' + v) as char
+            } else {
+                (b'A' + v - 26) as char
+            }
+        };
+        format!("{}{}", c(x), c(y))
+    };
+    let list = |ident: &str, points: &[Point]| Property {
+        ident: ident.to_string(),
+        values: points.iter().map(|&p| point(p)).collect(),
+        offset: 0,
+    };
+    let one = |ident: &str, value: String| Property {
+        ident: ident.to_string(),
+        values: vec![value],
+        offset: 0,
+    };
+    let mut trees = match original {
+        Some(text) => sgf::parse_collection(text).map_err(WriteError::Sgf)?,
+        None => {
+            let mut root = Node::default();
+            root.properties.push(one("FF", "4".into()));
+            root.properties.push(one("GM", "1".into()));
+            root.properties.push(one("CA", "UTF-8".into()));
+            root.properties.push(one(
+                "SZ",
+                if w == h {
+                    w.to_string()
+                } else {
+                    format!("{w}:{h}")
+                },
+            ));
+            for (ident, stone) in [("AB", Stone::Black), ("AW", Stone::White)] {
+                let points: Vec<Point> = (0..position.len() as Point)
+                    .filter(|&p| position.at(p) == stone)
+                    .collect();
+                if !points.is_empty() {
+                    root.properties.push(list(ident, &points));
+                }
+            }
+            vec![GameTree {
+                nodes: vec![root],
+                variations: Vec::new(),
+            }]
+        }
+    };
+    let game = &mut trees[0];
+    if game.nodes.is_empty() {
+        game.nodes.push(Node::default());
+    }
+    let root = &mut game.nodes[0];
+    set(root, one("KM", marks.komi.to_string()));
+    set(root, one("RU", marks.ruleset.clone()));
+    set(root, one("RE", marks.result.clone()));
+    let last = last_node(game);
+    last.properties
+        .retain(|p| p.ident != "TB" && p.ident != "TW");
+    for (ident, c) in [("TB", Color::Black), ("TW", Color::White)] {
+        // an empty list is written `TB[]`, so older marks earlier in the record are not
+        // read as this count's
+        let mut property = list(ident, marks.territory.get(c));
+        if property.values.is_empty() {
+            property.values.push(String::new());
+        }
+        last.properties.push(property);
+    }
+    let mut out = String::new();
+    for tree in &trees {
+        write_tree(&mut out, tree);
+        out.push('\n');
+    }
+    Ok(out)
+}
+
+/// Replaces the property of the same name, or adds it.
+fn set(node: &mut Node, property: Property) {
+    match node
+        .properties
+        .iter_mut()
+        .find(|p| p.ident == property.ident)
+    {
+        Some(p) => *p = property,
+        None => node.properties.push(property),
+    }
+}
+
+/// The last node of the main line (first variations all the way down).
+fn last_node(tree: &mut GameTree) -> &mut Node {
+    if tree.variations.is_empty() {
+        if tree.nodes.is_empty() {
+            tree.nodes.push(Node::default());
+        }
+        let last = tree.nodes.len() - 1;
+        &mut tree.nodes[last]
+    } else {
+        last_node(&mut tree.variations[0])
+    }
+}
+
+fn write_tree(out: &mut String, tree: &GameTree) {
+    out.push('(');
+    for node in &tree.nodes {
+        out.push(';');
+        for property in &node.properties {
+            out.push_str(&property.ident);
+            for value in &property.values {
+                out.push('[');
+                for ch in value.chars() {
+                    if ch == ']' || ch == '\\' {
+                        out.push('\\');
+                    }
+                    out.push(ch);
+                }
+                out.push(']');
+            }
+        }
+        if node.properties.len() > 4 {
+            out.push('\n');
+        }
+    }
+    for variation in &tree.variations {
+        write_tree(out, variation);
+    }
+    out.push(')');
+}

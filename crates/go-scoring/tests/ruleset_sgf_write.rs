@@ -1,0 +1,91 @@
+//! The scored SGF record: written with the territory, the dead stones, `RE`, `RU` and `KM`,
+//! and read back by the crate's own parser with the same game and the same dead stones.
+//!
+//! Expectations: SGF FF[4] (red-bean.com/sgf): `TB`/`TW` list each colour's territory, and a
+//! stone inside the other colour's territory is a dead stone (the convention `sgf::read_game`
+//! reads and sgfmill keeps); property values escape `]` and `\`; `RE` is `B+3.5` style; `RU`
+//! names the rules (FF[4] lists `AGA`, `Japanese`, `NZ`, `GOE`).
+
+use go_scoring::analysis::Analysis;
+use go_scoring::score::Params;
+use go_scoring::sgf::{parse_collection, read_game};
+use go_scoring::sgf_write::{ScoreMarks, territory, write_scored};
+use go_scoring::{Komi, Rules, Ruleset, RulesetName, judge, text};
+
+/// 7x4 with moves: Black's wall on D, White's on F; White's stone at B4 is dead inside Black's
+/// area. A comment with `]` and `\` and a variation must survive.
+const GAME: &str = "(;GM[1]FF[4]SZ[7:4]KM[0.5]C[a comment with \\] and \\\\ inside]\
+    ;B[da];W[fa];B[db];W[fb];B[dc];W[fc];B[dd];W[fd];B[];W[ba]\
+    (;B[];W[])(;B[aa]C[a variation]))";
+
+#[test]
+fn the_scored_record_reads_back_with_its_dead_stones_result_and_rules() {
+    let game = read_game(GAME, Rules::CHINESE).unwrap();
+    let b4 = game.position.topology().parse_point("B4").unwrap().0;
+    let analysis = Analysis::new(&game.position, &[b4]).unwrap();
+    let ruleset = Ruleset::of(RulesetName::Chinese);
+    let params = Params {
+        komi: Komi(1),
+        ..Params::default()
+    };
+    let verdict = judge(&analysis, &ruleset, &params, 0).unwrap();
+    // area with B4 dead: Black 4 stones + 12 points, White 4 + 4; column E is dame
+    assert_eq!(verdict.result_text(), "B+7.5");
+    let marks = ScoreMarks {
+        territory: territory(&analysis, &ruleset),
+        result: verdict.result_text(),
+        ruleset: ruleset.name.sgf_name().to_string(),
+        komi: params.komi,
+    };
+    assert_eq!(marks.territory.black.len(), 12, "A-C, B4 included");
+    assert_eq!(marks.territory.white.len(), 4, "column G");
+    let written = write_scored(Some(GAME), &game.position, &marks).unwrap();
+    let again = read_game(&written, Rules::CHINESE).unwrap();
+    assert_eq!(again.dead, vec![b4], "{written}");
+    assert_eq!(again.result.as_deref(), Some("B+7.5"));
+    assert_eq!(again.rules_text.as_deref(), Some("Chinese"));
+    assert_eq!(again.komi, Some(Komi(1)));
+    assert_eq!(again.position, game.position);
+    assert_eq!(again.moves, game.moves);
+    assert_eq!(again.move_count, game.move_count);
+    // the whole tree is kept: the root comment (escapes undone the same way) and the
+    // second variation
+    let before = parse_collection(GAME).unwrap();
+    let after = parse_collection(&written).unwrap();
+    assert_eq!(after[0].variations.len(), 2);
+    assert_eq!(
+        after[0].nodes[0].get("C").unwrap().values,
+        before[0].nodes[0].get("C").unwrap().values
+    );
+    // (offsets differ: compare identifiers and values)
+    let props = |t: &go_scoring::sgf::GameTree| -> Vec<(String, Vec<String>)> {
+        t.nodes
+            .iter()
+            .flat_map(|n| &n.properties)
+            .map(|p| (p.ident.clone(), p.values.clone()))
+            .collect()
+    };
+    assert_eq!(
+        props(&after[0].variations[1]),
+        props(&before[0].variations[1])
+    );
+}
+
+#[test]
+fn a_diagram_becomes_a_setup_record() {
+    let d = text::parse(".O.X.O.\n...X.O.\n...X.O.\n...X.O.\n").unwrap();
+    let analysis = Analysis::new(&d.position, &[1]).unwrap();
+    let ruleset = Ruleset::of(RulesetName::Japanese);
+    let marks = ScoreMarks {
+        territory: territory(&analysis, &ruleset),
+        result: "B+5.5".to_string(),
+        ruleset: ruleset.name.sgf_name().to_string(),
+        komi: Komi(13),
+    };
+    let written = write_scored(None, &d.position, &marks).unwrap();
+    let again = read_game(&written, Rules::JAPANESE).unwrap();
+    assert_eq!(again.position, d.position);
+    assert_eq!(again.dead, vec![1]);
+    assert_eq!(again.rules_text.as_deref(), Some("Japanese"));
+    assert_eq!(again.move_count, 0);
+}
