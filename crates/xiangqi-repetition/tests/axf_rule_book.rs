@@ -72,15 +72,21 @@ fn rule26_diagram61_a_second_attacker_chases_anew() {
     assert_eq!(chases(&a), [("g5".into(), "e4".into())]);
     // The 炮's own, unchanged attack is not credited to the move.
     assert!(chases(&a).iter().all(|(p, _)| p != "e8"));
-    // The Chinese editions keep the per-victim reading (从没捉到捉 of the victim): the
-    // 车 was already attacked, so the 马's step is no new 捉 there.
+    // The Chinese editions share the per-attacker reading (lecture 49 图2: 将5平6 「造成象5进7
+    // 的捉车,算一捉」 although 炮7进6 could already take that 车).
     for rules in [Ruleset::CXA1987, Ruleset::CXA1999, Ruleset::CXA2011] {
-        assert_ne!(
-            classified(fen, "h7g5", &rules).class,
-            EffectKind::Chase,
-            "{rules}"
-        );
+        let a = classified(fen, "h7g5", &rules);
+        assert_eq!(chases(&a), [("g5".into(), "e4".into())], "{rules}");
     }
+    // Read per victim, the 车 was already attacked and the 马's step is no new chase.
+    let per_victim = Ruleset {
+        chase_novelty_per_attacker: false,
+        ..Ruleset::CXA2011
+    };
+    assert_ne!(
+        classified(fen, "h7g5", &per_victim).class,
+        EffectKind::Chase
+    );
 }
 
 #[test]

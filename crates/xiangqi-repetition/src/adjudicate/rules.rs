@@ -110,9 +110,10 @@ pub struct Ruleset {
     pub chase_grading: bool,
     /// A chase is new when its attacker did not already threaten that victim, not only
     /// when nothing threatened it (AXF rule 26, diagram 61: a second piece joining the
-    /// attack on a rook chases it). The Chinese editions keep the older per-victim reading
-    /// (从没捉到捉 of the victim, lecture 45): no figure of the 001 document turns on a
-    /// second attacker, so the reading there is left as it was.
+    /// attack on a rook chases it). The Chinese editions share it: in lecture 49 图2 the
+    /// black 车 already has 炮7进6 on Red's 车 (第一反击) when 将5平6 lets 象5进7 take it
+    /// too, and the lecture counts that king move 「算一捉」. Every preset has it on; the
+    /// field stays for showing the older per-victim reading (从没捉到捉 of the victim).
     pub chase_novelty_per_attacker: bool,
     /// A move classed as a check (将) is no chase, whatever it also attacks, so a check
     /// breaks a perpetual chase (AXF rule 12, diagram 13: one check and one chase is
@@ -144,7 +145,7 @@ impl Ruleset {
         held_rook_exempt: false,
         root_by_exchange: true,
         chase_grading: false,
-        chase_novelty_per_attacker: false,
+        chase_novelty_per_attacker: true,
         check_breaks_chase: false,
     };
     /// 九九 (1999, second printing): the 45-character 献 definition with 威力互达子.
