@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use shogi_rules::Position;
 use shogi_rules::tsume::{self, Options, Status};
@@ -17,7 +17,7 @@ use super::options::EngineOptions;
 /// Where answers go: shared by the session and the search thread, one whole line per lock.
 pub type Out = Arc<Mutex<dyn Write + Send>>;
 
-/// Writes one line and flushes it; a GUI that closed the pipe is left alone.
+/// Writes whole lines (one or more, `\n` between them) under one lock and flushes them.
 fn say(out: &Out, line: &str) -> io::Result<()> {
     let mut w = out.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     w.write_all(line.as_bytes())?;
@@ -219,16 +219,27 @@ fn read_position(rest: &str) -> Result<Position, String> {
     Ok(position)
 }
 
-/// The `checkmate …` line for the side to move attacking in `position`.
+/// The answer to `go mate` for the side to move attacking in `position`: an `info` line
+/// with the search's nodes and time (GUIs show it), then the `checkmate …` line.
 pub fn mate_answer(position: &Position, opts: &Options) -> String {
-    match tsume::solve(position, opts) {
-        Ok(solution) => match solution.status {
-            Status::Mate if solution.pv.is_empty() => "checkmate notimplemented".to_string(),
-            Status::Mate => format!("checkmate {}", tsume::usi_line(&solution.pv).join(" ")),
-            Status::NoMate => "checkmate nomate".to_string(),
-            Status::Unknown => "checkmate timeout".to_string(),
-        },
-        // no defending king: nothing to mate, and no GUI expects an answer other than these
-        Err(_) => "checkmate nomate".to_string(),
+    let start = Instant::now();
+    let solved = tsume::solve(position, opts);
+    let ms = start.elapsed().as_millis();
+    match solved {
+        Ok(solution) => {
+            let answer = match solution.status {
+                Status::Mate if solution.pv.is_empty() => "checkmate notimplemented".to_string(),
+                Status::Mate => format!("checkmate {}", tsume::usi_line(&solution.pv).join(" ")),
+                Status::NoMate => "checkmate nomate".to_string(),
+                Status::Unknown => "checkmate timeout".to_string(),
+            };
+            let nps = u128::from(solution.nodes) * 1000 / ms.max(1);
+            format!(
+                "info time {ms} nodes {} nps {nps}\n{answer}",
+                solution.nodes
+            )
+        }
+        // no defending king: nothing to mate
+        Err(e) => format!("info string {e}\ncheckmate nomate"),
     }
 }
