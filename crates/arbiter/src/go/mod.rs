@@ -7,6 +7,7 @@
 mod count_legal;
 mod outcome;
 mod score;
+pub(crate) mod show;
 mod solve;
 
 use go_scoring::Komi;
@@ -17,6 +18,8 @@ use crate::output::{CliError, Output};
 pub enum Command {
     /// Score a finished position (SGF or text diagram) by one or every counting method.
     Score(score::ScoreArgs),
+    /// Draw a position (SGF or text diagram) as a text board, or as an SVG picture.
+    Show(show::ShowArgs),
     // ---- graph Go: outcome classes, legal-position counts, tiny boards ----
     /// Outcome classes (B, W, N, P) of every point of a graph-Go position, whether it is
     /// Chinese-finishable, and its Chinese score s_c.
@@ -31,6 +34,7 @@ pub enum Command {
 pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
     match command {
         Command::Score(args) => score::run_score(args, json),
+        Command::Show(args) => show::run_show(args),
         Command::Outcome(args) => outcome::run_outcome(args, json),
         Command::CountLegal(args) => count_legal::run_count_legal(args, json),
         Command::Solve(args) => solve::run_solve(args, json),

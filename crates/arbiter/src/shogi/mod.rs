@@ -2,6 +2,7 @@
 
 mod convert;
 mod perft;
+mod show;
 mod status;
 mod tsume;
 
@@ -93,6 +94,8 @@ pub enum Command {
         #[arg(long)]
         ignore_after_end: bool,
     },
+    /// Draw a position (after optional moves) as a BOD text board, or as an SVG picture.
+    Show(show::ShowArgs),
     // --- tsume subcommands (mate solving and problem checking) ---
     /// Solve a tsume problem: the side to move attacks, every attacker move a check.
     Mate {
@@ -190,6 +193,7 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             game,
             ignore_after_end,
         ),
+        Command::Show(args) => show::run_show(args),
         Command::Mate {
             sfen,
             mode,

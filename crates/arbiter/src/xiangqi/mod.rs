@@ -6,6 +6,7 @@
 mod adjudicate;
 mod convert;
 mod position;
+mod show;
 
 pub use adjudicate::AdjudicateArgs;
 use adjudicate::run_adjudicate;
@@ -37,6 +38,8 @@ pub enum Command {
     Adjudicate(AdjudicateArgs),
     /// Convert a move list (or a PGN file) between ICCS, WXF and Chinese notation.
     Convert(ConvertArgs),
+    /// Draw a position (after optional moves) as a text board, or as an SVG picture.
+    Show(show::ShowArgs),
 }
 
 pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
@@ -46,6 +49,7 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
         Command::Validate(args) => run_validate(args),
         Command::Adjudicate(args) => run_adjudicate(args),
         Command::Convert(args) => run_convert(args),
+        Command::Show(args) => show::run_show(args),
     }
 }
 

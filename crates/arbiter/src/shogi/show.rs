@@ -1,0 +1,119 @@
+//! `arbiter shogi show`: a position (after an optional move list) as a BOD text board, or
+//! as an SVG picture with `--svg`.
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+use shogi_rules::svg::{self, Marks};
+use shogi_rules::{Move, Position, Side, kif, usi};
+
+use super::{position, to_json, with_warnings};
+use crate::go::show::write_svg;
+use crate::output::{CliError, Output};
+
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  arbiter shogi show
+  arbiter shogi show --sfen startpos --moves \"7g7f 3c3d 8h2b+\" --svg game.svg")]
+pub struct ShowArgs {
+    /// The position in SFEN, or `startpos`.
+    #[arg(long, default_value = "startpos")]
+    pub sfen: String,
+    /// USI moves played from it, separated by spaces; the last one is marked.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// Write the position as an SVG picture to this file (the text board is still printed).
+    #[arg(long)]
+    pub svg: Option<PathBuf>,
+    /// Accept a position with more pieces of a kind than a set holds, with a warning
+    /// naming what is unusual.
+    #[arg(long)]
+    pub lenient: bool,
+}
+
+/// The JSON document of `show`.
+#[derive(Serialize)]
+struct ShowReport {
+    /// The position shown, after the moves.
+    sfen: String,
+    /// The position the moves start from.
+    start_sfen: String,
+    /// The moves played, in USI.
+    moves: Vec<String>,
+    /// The last of them, if any.
+    last_move: Option<String>,
+    /// `sente` or `gote`.
+    side_to_move: &'static str,
+    /// The BOD text board, as printed without `--json`.
+    board: String,
+    /// Where the SVG picture was written.
+    svg: Option<String>,
+}
+
+/// Plays `moves` (USI, space-separated) from `start`, each checked for legality.
+pub(crate) fn play_moves(start: &Position, moves: &str) -> Result<(Vec<Move>, Position), CliError> {
+    let mut pos = start.clone();
+    let mut played = Vec::new();
+    for (i, token) in moves.split_whitespace().enumerate() {
+        let mv = usi::parse_move(token)
+            .map_err(|e| CliError::bad_input(format!("--moves: move {} ({token}): {e}", i + 1)))?;
+        if !pos.legal_moves().iter().any(|&m| m == mv) {
+            return Err(CliError::bad_input(format!(
+                "--moves: move {} ({token}) is not legal in {}",
+                i + 1,
+                pos.to_sfen()
+            )));
+        }
+        pos.play_unchecked(mv);
+        played.push(mv);
+    }
+    Ok((played, pos))
+}
+
+/// The lowercase name of a side in the JSON documents.
+pub(crate) fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::First => "sente",
+        Side::Second => "gote",
+    }
+}
+
+/// Writes the picture of `pos` with `last` marked and `caption` under it.
+pub(crate) fn picture(
+    path: &Path,
+    pos: &Position,
+    last: Option<Move>,
+    caption: Vec<String>,
+) -> Result<(), CliError> {
+    let marks = Marks {
+        last_move: last,
+        caption,
+    };
+    write_svg(path, &svg::render(pos, &marks))
+}
+
+pub(super) fn run_show(args: ShowArgs) -> Result<Output, CliError> {
+    let (start, warnings) = position(&args.sfen, args.lenient)?;
+    let (moves, pos) = play_moves(&start, &args.moves)?;
+    let last = moves.last().copied();
+    let board = kif::write_bod(&pos);
+    let mut text = board.clone();
+    text.push_str(&format!("SFEN {}\n", pos.to_sfen()));
+    if let Some(mv) = last {
+        text.push_str(&format!("last move: {}\n", usi::format_move(mv)));
+    }
+    if let Some(path) = &args.svg {
+        picture(path, &pos, last, vec![format!("SFEN {}", pos.to_sfen())])?;
+        text.push_str(&format!("picture: {}\n", path.display()));
+    }
+    let doc = to_json(&ShowReport {
+        sfen: pos.to_sfen(),
+        start_sfen: start.to_sfen(),
+        moves: moves.iter().map(|&m| usi::format_move(m)).collect(),
+        last_move: last.map(usi::format_move),
+        side_to_move: side_word(pos.side_to_move()),
+        board,
+        svg: args.svg.as_ref().map(|p| p.display().to_string()),
+    });
+    Ok(with_warnings(Output::new(text, doc), warnings))
+}
