@@ -100,9 +100,11 @@ fn time_limit_spent_before_the_search_gives_unknown() {
         .keys()
         .map(|k| k.as_str())
         .collect();
-    // status, plies, pv, ki2, nodes and proven_minimal (false: nothing was proven).
-    assert_eq!(keys.len(), 6, "{keys:?}");
+    // status, plies, pv, ki2, nodes and proven_minimal (false: nothing was proven), and
+    // the warning that names the limit hit.
+    assert_eq!(keys.len(), 7, "{keys:?}");
     assert_eq!(doc["proven_minimal"], false);
+    assert!(doc["warnings"][0].as_str().unwrap().contains("time limit"));
 }
 
 #[test]
@@ -167,4 +169,41 @@ fn bad_input() {
         "--sfen",
         "\u{1}\u{ff}k/9/9/9/9/9/9/9/9 b - 1",
     ]);
+}
+
+#[test]
+fn a_limit_hit_is_named_and_the_defaults_are_stated() {
+    // 図巧98番「裸玉」 (shogi.md §7.4): a 31-ply mate needing seconds of search, so a
+    // millisecond time limit is hit before mate is decided; a warning names the limit.
+    let hadaka = "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1";
+    for cmd in ["mate", "tsume-check"] {
+        let out = arbiter(&["shogi", cmd, "--sfen", hadaka, "--time-limit", "0.001"]);
+        assert_eq!(out.status.code(), Some(0));
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.contains("limit hit: gave up at the time limit (--time-limit 0.001 s)"),
+            "{stderr}"
+        );
+        let doc = json(&[
+            "shogi",
+            cmd,
+            "--sfen",
+            hadaka,
+            "--time-limit",
+            "0.001",
+            "--json",
+        ]);
+        assert!(doc["warnings"][0].as_str().unwrap().contains("limit hit"));
+    }
+    // A problem solved within the limits warns of none.
+    let doc = json(&["shogi", "mate", "--sfen", CLASSIC, "--json"]);
+    assert!(doc.get("warnings").is_none());
+    // The defaults are stated in --help; a table below the minimum is bad input.
+    for cmd in ["mate", "tsume-check"] {
+        let out = arbiter(&["shogi", cmd, "--help"]);
+        let help = String::from_utf8(out.stdout).unwrap();
+        assert!(help.contains("[default: 60]"), "{help}");
+        assert!(help.contains("[default: 1024]"), "{help}");
+        assert_bad_input(&["shogi", cmd, "--sfen", CLASSIC, "--table-mb", "8"]);
+    }
 }

@@ -105,9 +105,13 @@ pub enum Command {
         #[arg(long, default_value = "tsume")]
         mode: String,
         /// Give up after this many seconds: status "unknown", or, when a mate was already
-        /// proven, the best line found so far (maybe not the shortest).
-        #[arg(long)]
+        /// proven, the best line found so far (maybe not the shortest); the limit hit is
+        /// named in the output.
+        #[arg(long, default_value = "60")]
         time_limit: Option<f64>,
+        /// Memory for the search tables in MiB (garbage collected when full).
+        #[arg(long, default_value_t = tsume::DEFAULT_TABLE_MB, value_parser = tsume::table_mb_parser())]
+        table_mb: u64,
         /// Give the defender every piece not on the board or in the attacker's hand.
         #[arg(long)]
         defender_rest: bool,
@@ -121,8 +125,12 @@ pub enum Command {
     TsumeCheck {
         #[arg(long)]
         sfen: String,
-        #[arg(long)]
+        /// Give up after this many seconds (the limit hit is named in the output).
+        #[arg(long, default_value = "60")]
         time_limit: Option<f64>,
+        /// Memory for the search tables in MiB (garbage collected when full).
+        #[arg(long, default_value_t = tsume::DEFAULT_TABLE_MB, value_parser = tsume::table_mb_parser())]
+        table_mb: u64,
         /// Give the defender every piece not on the board or in the attacker's hand.
         #[arg(long)]
         defender_rest: bool,
@@ -198,15 +206,17 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             sfen,
             mode,
             time_limit,
+            table_mb,
             defender_rest,
             lenient,
-        } => tsume::run_mate(&sfen, &mode, time_limit, defender_rest, lenient),
+        } => tsume::run_mate(&sfen, &mode, time_limit, table_mb, defender_rest, lenient),
         Command::TsumeCheck {
             sfen,
             time_limit,
+            table_mb,
             defender_rest,
             lenient,
-        } => tsume::run_check(&sfen, time_limit, defender_rest, lenient),
+        } => tsume::run_check(&sfen, time_limit, table_mb, defender_rest, lenient),
     }
 }
 

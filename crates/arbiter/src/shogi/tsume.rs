@@ -68,7 +68,37 @@ pub(super) fn defender_warning(setup: &Setup) -> Option<String> {
     })
 }
 
-pub(super) fn options(mode: Mode, time_limit: Option<f64>) -> Result<Options, CliError> {
+/// Default of `--table-mb`: 1 GiB for the tables of one search.
+pub(super) const DEFAULT_TABLE_MB: u64 = 1024;
+
+/// The range `--table-mb` accepts: from 16 MiB to 1 TiB.
+pub(super) fn table_mb_parser() -> clap::builder::RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(16..=1 << 20)
+}
+
+/// Stack of the thread that runs a search: the df-pn recursion goes one frame per ply, up
+/// to its ply bound (a few thousand), which the 8 MiB main stack does not hold in a debug
+/// build. Reserved address space, committed only as it is used.
+const SEARCH_STACK_BYTES: usize = 256 << 20;
+
+/// Runs `f` on a thread with [`SEARCH_STACK_BYTES`] of stack.
+fn on_search_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Result<T, CliError> {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("tsume".into())
+            .stack_size(SEARCH_STACK_BYTES)
+            .spawn_scoped(scope, f)
+            .map_err(|e| CliError::internal(format!("cannot start the search thread: {e}")))?
+            .join()
+            .map_err(|_| CliError::internal("the search thread failed"))
+    })
+}
+
+pub(super) fn options(
+    mode: Mode,
+    time_limit: Option<f64>,
+    table_mb: u64,
+) -> Result<Options, CliError> {
     let time_limit = match time_limit {
         None => None,
         Some(t) if t.is_finite() && t > 0.0 && t <= 1.0e6 => Some(Duration::from_secs_f64(t)),
@@ -78,17 +108,37 @@ pub(super) fn options(mode: Mode, time_limit: Option<f64>) -> Result<Options, Cl
             )));
         }
     };
+    // The exact conventional search holds two tables: each gets half.
+    let table_bytes = table_mb.saturating_mul(1 << 20) / 2;
     Ok(Options {
         mode,
         time_limit,
+        table_entries: tsume::table_entries_within(table_bytes),
         ..Options::default()
     })
+}
+
+/// The warning naming the limit that stopped a phase (the answer is then partial), as
+/// the options explain it; none when every phase finished.
+fn limit_warning(limit: Option<tsume::Limit>, opts: &Options) -> Option<String> {
+    let what = match limit? {
+        tsume::Limit::Time => format!(
+            "the time limit (--time-limit {} s)",
+            opts.time_limit.map_or(0.0, |t| t.as_secs_f64())
+        ),
+        l => format!("a search budget ({})", l.code()),
+    };
+    Some(format!(
+        "limit hit: gave up at {what}; the answer is partial (status unknown, or a mate \
+         not proven minimal)"
+    ))
 }
 
 pub(super) fn run_mate(
     sfen: &str,
     mode: &str,
     time_limit: Option<f64>,
+    table_mb: u64,
     defender_rest: bool,
     lenient: bool,
 ) -> Result<Output, CliError> {
@@ -96,8 +146,9 @@ pub(super) fn run_mate(
         .parse()
         .map_err(|e| CliError::bad_input(format!("--mode: {e}")))?;
     let (pos, warnings) = problem(sfen, defender_rest, lenient)?;
-    let opts = options(mode, time_limit)?;
-    let sol = tsume::solve(&pos, &opts).map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
+    let opts = options(mode, time_limit, table_mb)?;
+    let sol = on_search_stack(|| tsume::solve(&pos, &opts))?
+        .map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
     let pv = tsume::usi_line(&sol.pv);
     let ki2 = tsume::ki2_line(&pos, &sol.pv);
     let mut text = format!("status {}\n", sol.status.code());
@@ -117,6 +168,8 @@ pub(super) fn run_mate(
             );
         }
     }
+    let mut warnings = warnings;
+    warnings.extend(limit_warning(sol.limit, &opts));
     text.push_str(&format!("nodes {}\n", sol.nodes));
     let report = MateReport {
         status: sol.status,
@@ -135,12 +188,13 @@ pub(super) fn run_mate(
 pub(super) fn run_check(
     sfen: &str,
     time_limit: Option<f64>,
+    table_mb: u64,
     defender_rest: bool,
     lenient: bool,
 ) -> Result<Output, CliError> {
     let (pos, warnings) = problem(sfen, defender_rest, lenient)?;
-    let opts = options(Mode::Tsume, time_limit)?;
-    let r = tsume::check_problem(&pos, &opts)
+    let opts = options(Mode::Tsume, time_limit, table_mb)?;
+    let r = on_search_stack(|| tsume::check_problem(&pos, &opts))?
         .map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
     let main = tsume::usi_line(&r.main_line);
     let leftover: u32 = r.leftover.total();
@@ -162,6 +216,8 @@ pub(super) fn run_check(
     for n in &r.notes {
         text.push_str(&format!("note {n}\n"));
     }
+    let mut warnings = warnings;
+    warnings.extend(limit_warning(r.limit, &opts));
     let report = CheckJson {
         report: &r,
         ki2: tsume::ki2_line(&pos, &r.main_line),
