@@ -612,3 +612,41 @@ fn a_side_without_a_king_is_not_ruled_checkmated() {
     ]);
     assert_eq!((code, v["result"].as_str()), (0, Some("checkmate")));
 }
+
+#[test]
+fn every_corpus_record_reads_and_survives_a_kif_round_trip() {
+    // examples/shogi/records: records in the styles of Kifu for Windows, Shogidokoro, Piyo
+    // Shogi, KIF for Android, ShogiGUI, floodgate, WCSC and JSA problems, in Shift_JIS,
+    // EUC-JP and UTF-8 (benches/peers/shogi_records.py checks them against cshogi and
+    // python-shogi). Each is read, and its moves survive writing KIF and reading it back.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../examples/shogi/records");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    assert!(files.len() >= 40, "{} records", files.len());
+    for file in files {
+        let f = file.to_str().unwrap();
+        let (code, usi, err) = arbiter(&["shogi", "convert", f, "--to", "usi"]);
+        assert_eq!(code, 0, "{f}: {err}");
+        let name = file.file_stem().unwrap().to_str().unwrap().to_string();
+        let kif =
+            std::env::temp_dir().join(format!("arbiter-corpus-{}-{name}.kif", std::process::id()));
+        let (code, _, err) = arbiter(&[
+            "shogi",
+            "convert",
+            f,
+            "--to",
+            "kif",
+            "--output",
+            kif.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{f}: {err}");
+        let (code, again, err) =
+            arbiter(&["shogi", "convert", kif.to_str().unwrap(), "--to", "usi"]);
+        assert_eq!(code, 0, "{f}: {err}");
+        assert_eq!(again, usi, "{f}");
+        let _ = std::fs::remove_file(&kif);
+    }
+}
