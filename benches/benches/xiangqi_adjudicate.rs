@@ -1,5 +1,6 @@
-//! Repetition adjudication: judging a 4-ply and a 12-ply cycle, and the cost of keeping the
-//! cycle tracker in step with make/unmake during a perft-style walk.
+//! Repetition adjudication: judging a 4-ply and two 12-ply cycles (one quiet, one with
+//! chases and a mate threat in it), and the cost of keeping the cycle tracker in step with
+//! make/unmake during a perft-style walk.
 
 use arbiter_benches::cpu_iter;
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
@@ -13,9 +14,18 @@ const FOUR: &str = "h0g0 g7h7 g0h0 h7g7";
 /// Two rooks walking six-move loops in opposite corners (12 plies, no attacks).
 const TWELVE_FEN: &str = "r3k4/4a4/9/9/9/9/9/9/9/4K3R w";
 const TWELVE: &str = "i0i2 a9a7 i2h2 a7b7 h2h1 b7b8 h1g1 b8c8 g1g0 c8c9 g0i0 c9a9";
+/// The same loops with a black 马 on h5 and a red 马 on b3 in the rooks' paths: the red 车
+/// chases the 马 from h2 and threatens mate from g1, the black 车 chases the 马 from b7, so
+/// the classifier's threat, protection and mate searches all have work (a draw: 一杀一捉四闲
+/// against 一捉五闲).
+const TWELVE_ATTACKS_FEN: &str = "r3k4/4a4/9/9/7n1/9/1N7/9/9/4K3R w";
 
 fn cycles(c: &mut Criterion) {
-    for (name, fen, moves) in [("4-ply", FOUR_FEN, FOUR), ("12-ply", TWELVE_FEN, TWELVE)] {
+    for (name, fen, moves) in [
+        ("4-ply", FOUR_FEN, FOUR),
+        ("12-ply", TWELVE_FEN, TWELVE),
+        ("12-ply with attacks", TWELVE_ATTACKS_FEN, TWELVE),
+    ] {
         let board = Board::from_fen(fen).unwrap();
         let list = parse_moves(moves).unwrap();
         for rules in [Ruleset::AXF, Ruleset::CXA2011] {
