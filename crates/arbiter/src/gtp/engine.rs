@@ -7,10 +7,11 @@ use std::sync::Arc;
 use board_geometry::Point as GeoPoint;
 use go_scoring::analysis::Analysis;
 use go_scoring::graph::life::{self, SearchedLife};
-use go_scoring::score::{self, Params, Version};
-use go_scoring::{Board, Color, Komi, Method, Move, Point, Shape, Stone};
+use go_scoring::ruleset::Counting;
+use go_scoring::score::{Params, Version};
+use go_scoring::{Board, Color, Komi, Move, Point, Ruleset, Shape, Stone};
 
-use super::ruleset::Ruleset;
+use super::ruleset;
 use super::sgf_load;
 
 /// Every command `list_commands` names, in the specification's order, ours last.
@@ -69,7 +70,7 @@ impl fmt::Display for GtpError {
             GtpError::UnknownRuleset(name) => write!(
                 f,
                 "unknown ruleset {name:?} (expected one of {})",
-                Ruleset::names()
+                ruleset::names()
             ),
         }
     }
@@ -90,6 +91,8 @@ pub struct Engine {
     size: u8,
     komi: Komi,
     ruleset: Ruleset,
+    /// Handicap stones Black received: from the record's `HA` after `loadsgf`, else none.
+    handicap: u32,
     board: Board,
     /// The dead-stone finder's verdicts and the stones they were found on: `final_score` and
     /// the `final_status_list` calls after it ask about the same position.
@@ -107,7 +110,8 @@ impl Engine {
             size,
             komi,
             ruleset,
-            board: Board::new(square(size), ruleset.rules),
+            handicap: 0,
+            board: Board::new(square(size), ruleset.rules(komi)),
             life: None,
         }
     }
@@ -146,7 +150,8 @@ impl Engine {
     }
 
     fn clear(&mut self) {
-        self.board = Board::new(square(self.size), self.ruleset.rules);
+        self.board = Board::new(square(self.size), self.ruleset.rules(self.komi));
+        self.handicap = 0;
         self.life = None;
     }
 
@@ -206,8 +211,12 @@ impl Engine {
                 ));
             }
         };
-        let loaded = sgf_load::load(std::path::Path::new(path), self.ruleset.rules, until)
-            .map_err(|e| GtpError::CannotLoad(e.to_string()))?;
+        let loaded = sgf_load::load(
+            std::path::Path::new(path),
+            self.ruleset.rules(self.komi),
+            until,
+        )
+        .map_err(|e| GtpError::CannotLoad(e.to_string()))?;
         let (width, height) = loaded.board.topology().grid_size().unwrap_or((0, 0));
         if width != height {
             return Err(GtpError::CannotLoad(format!(
@@ -219,6 +228,7 @@ impl Engine {
             self.komi = komi;
         }
         self.board = loaded.board;
+        self.handicap = loaded.handicap;
         self.life = None;
         Ok(String::new())
     }
@@ -256,6 +266,9 @@ impl Engine {
             self.komi,
             self.ruleset.name
         ));
+        if self.handicap > 1 {
+            out.push_str(&format!("; handicap {}", self.handicap));
+        }
         out
     }
 
@@ -268,7 +281,7 @@ impl Engine {
                 return life.clone();
             }
         }
-        let found = (self.ruleset.method != Method::TrompTaylor).then(|| {
+        let found = (self.ruleset.counting != Counting::TrompTaylor).then(|| {
             // the same calls as `arbiter go score --dead auto`
             Arc::new(life::decide_life(
                 &position,
@@ -291,21 +304,18 @@ impl Engine {
             .board
             .record()
             .first()
-            .map_or(self.ruleset.rules.first, |&(c, _)| c);
+            .map_or(self.ruleset.first, |&(c, _)| c);
         let params = Params {
             komi: self.komi,
-            version: Version::Law,
+            version: self.ruleset.version.unwrap_or(Version::Law),
             first,
             captures: Some(self.board.captures()),
             moves: Some(self.board.counted_moves()),
             bowls: None,
         };
-        let scored = score::score(&analysis, self.ruleset.method, &params)
+        let verdict = go_scoring::judge(&analysis, &self.ruleset, &params, self.handicap)
             .map_err(|u| GtpError::CannotScore(u.reason.clone()))?;
-        Ok(match scored.winner() {
-            Some(c) => format!("{}+{}", c.letter(), scored.margin),
-            None => "0".to_string(),
-        })
+        Ok(verdict.result_text())
     }
 
     fn final_status_list(&mut self, args: &[String]) -> Result<String, GtpError> {
@@ -349,9 +359,10 @@ impl Engine {
         if args.len() > 1 {
             return Err(GtpError::Syntax("arbiter-rules takes one name".into()));
         }
-        let ruleset = Ruleset::named(name).ok_or_else(|| GtpError::UnknownRuleset(name.clone()))?;
+        let ruleset = ruleset::named(name).ok_or_else(|| GtpError::UnknownRuleset(name.clone()))?;
         let setup = self.board.setup_position().clone();
-        let mut replayed = Board::from_position(&setup, ruleset.rules, self.setup_to_move());
+        let rules = ruleset.rules(self.komi);
+        let mut replayed = Board::from_position(&setup, rules, self.setup_to_move());
         for &(color, mv) in self.board.record() {
             replayed.set_to_move(color);
             replayed.play_as(color, mv).map_err(|e| {
@@ -434,7 +445,7 @@ mod tests {
     }
 
     fn engine() -> Engine {
-        Engine::new(Ruleset::named("chinese").unwrap(), Komi(0))
+        Engine::new(ruleset::named("chinese").unwrap(), Komi(0))
     }
 
     /// Plays a list of `colour vertex` pairs.
@@ -564,6 +575,30 @@ mod tests {
             run(&mut e, "final_status_list white_territory"),
             Err(GtpError::Syntax(_))
         ));
+    }
+
+    /// The record's handicap reaches the count: the even 5x5 game above set up with `HA[2]`
+    /// (10 points each, komi 0) gives White the compensation of each ruleset (go-scoring's
+    /// presets: Chinese one point per handicap stone, AGA one fewer, Japanese none).
+    #[test]
+    fn the_records_handicap_is_compensated_by_the_ruleset() {
+        let dir = std::env::temp_dir().join(format!("arbiter-gtp-ha-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("handicap.sgf");
+        std::fs::write(
+            &path,
+            "(;GM[1]SZ[5]KM[0]HA[2]AB[ba][bb][ab][bc][bd][ad][be]AW[da][db][eb][dc][dd][ed][de])",
+        )
+        .unwrap();
+        let mut e = engine();
+        ok(&mut e, &format!("loadsgf {}", path.display()));
+        assert!(ok(&mut e, "showboard").contains("handicap 2"));
+        assert_eq!(ok(&mut e, "final_score"), "W+2");
+        ok(&mut e, "arbiter-rules aga");
+        assert_eq!(ok(&mut e, "final_score"), "W+1");
+        ok(&mut e, "arbiter-rules japanese");
+        assert_eq!(ok(&mut e, "final_score"), "0");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

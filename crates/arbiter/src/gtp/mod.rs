@@ -17,18 +17,20 @@ use go_scoring::Komi;
 
 use crate::output::CliError;
 use engine::Engine;
-use ruleset::Ruleset;
 
 /// Arguments of `arbiter gtp`.
 #[derive(Debug, clap::Args)]
 pub struct GtpArgs {
-    /// The ruleset at the start: chinese (area), japanese (territory), tromp-taylor or
-    /// living-stones; the `arbiter-rules` command changes it during the session.
-    #[arg(long, default_value = "chinese")]
+    /// The ruleset at the start: one of go-scoring's (chinese, japanese, korean, aga, nz,
+    /// tromp-taylor, stone-scoring, ancient-territory, living-stones-law, living-stones-art)
+    /// or area, territory, living-stones; the `arbiter-rules` command changes it during the
+    /// session. Example: `--rules japanese`.
+    #[arg(long, default_value = ruleset::DEFAULT.name())]
     pub rules: String,
-    /// Komi at the start (GTP's `komi` command and `loadsgf` change it).
-    #[arg(long, default_value = "7.5", allow_hyphen_values = true)]
-    pub komi: String,
+    /// Komi at the start, a whole or half number (default: the ruleset's); GTP's `komi`
+    /// command and `loadsgf` change it. Example: `--komi 6.5`.
+    #[arg(long, allow_hyphen_values = true)]
+    pub komi: Option<String>,
 }
 
 /// Shown under `arbiter gtp --help`.
@@ -43,17 +45,19 @@ clear_board komi play undo loadsgf showboard final_score final_status_list arbit
 /// Serves GTP until `quit` or the end of input. A controller that closes stdout ends the
 /// session quietly.
 pub fn run(args: GtpArgs) -> Result<(), CliError> {
-    let ruleset = Ruleset::named(&args.rules).ok_or_else(|| {
+    let ruleset = ruleset::named(&args.rules).ok_or_else(|| {
         CliError::bad_input(format!(
             "--rules: unknown ruleset {:?} (expected one of {})",
             args.rules,
-            Ruleset::names()
+            ruleset::names()
         ))
     })?;
-    let komi = args
-        .komi
-        .parse::<Komi>()
-        .map_err(|e| CliError::bad_input(format!("--komi: {e}")))?;
+    let komi = match &args.komi {
+        Some(text) => text
+            .parse::<Komi>()
+            .map_err(|e| CliError::bad_input(format!("--komi: {e}")))?,
+        None => ruleset.komi,
+    };
     let mut engine = Engine::new(ruleset, komi);
     let stdin = io::stdin();
     let mut out = io::stdout().lock();

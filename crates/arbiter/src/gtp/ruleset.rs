@@ -1,96 +1,61 @@
-//! The rulesets `arbiter-rules` chooses from: each name gives the rules of play (ko, suicide)
-//! and the counting method `final_score` uses. This table is the one place where a ruleset
-//! name meets go-scoring's parameters, so a named-ruleset type in the library replaces it here.
+//! The names `arbiter-rules` (and `arbiter gtp --rules`) take: go-scoring's named rulesets,
+//! plus the two words GTP controllers use for the counts, `area` and `territory`. This is the
+//! one place where a GTP name meets go-scoring's [`Ruleset`].
 
-use go_scoring::{Method, Rules};
+use go_scoring::{Ruleset, RulesetName};
 
-/// A ruleset a GTP controller can choose.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ruleset {
-    /// The name `arbiter-rules` takes and prints.
-    pub name: &'static str,
-    /// Ko and suicide rules for `play` (the komi comes from GTP's own `komi` command).
-    pub rules: Rules,
-    /// How `final_score` counts.
-    pub method: Method,
+/// Words for a ruleset that are not go-scoring's names: the counting alone, as GNU Go's
+/// `--chinese-rules` / default Japanese rules and KGS's `kgs-rules` speak of it, and the
+/// living-stones rules without their version (the law version, the document's default).
+const ALIASES: [(&str, RulesetName); 3] = [
+    ("area", RulesetName::Chinese),
+    ("territory", RulesetName::Japanese),
+    ("living-stones", RulesetName::LivingStonesLaw),
+];
+
+/// The ruleset a session starts with when `--rules` is not given.
+pub const DEFAULT: RulesetName = RulesetName::Chinese;
+
+/// The ruleset named `name` (any case): one of go-scoring's names or an alias above.
+pub fn named(name: &str) -> Option<Ruleset> {
+    let lower = name.trim().to_ascii_lowercase();
+    ALIASES
+        .iter()
+        .find(|(alias, _)| *alias == lower)
+        .map(|&(_, ruleset)| ruleset)
+        .or_else(|| lower.parse::<RulesetName>().ok())
+        .map(Ruleset::of)
 }
 
-/// Every ruleset, the default first. Area and territory are the two counts GTP controllers
-/// know; the named presets follow go-scoring's.
-pub const RULESETS: [Ruleset; 4] = [
-    Ruleset {
-        name: "chinese",
-        rules: Rules::CHINESE,
-        method: Method::Area,
-    },
-    Ruleset {
-        name: "japanese",
-        rules: Rules::JAPANESE,
-        method: Method::Territory,
-    },
-    Ruleset {
-        name: "tromp-taylor",
-        rules: Rules::TROMP_TAYLOR,
-        method: Method::TrompTaylor,
-    },
-    Ruleset {
-        name: "living-stones",
-        rules: Rules::LIVING_STONES,
-        method: Method::LivingStones,
-    },
-];
-
-/// Other names accepted for the rulesets above: the counting method alone, and the
-/// rulesets that count the same way.
-const ALIASES: [(&str, &str); 3] = [
-    ("area", "chinese"),
-    ("territory", "japanese"),
-    ("korean", "japanese"),
-];
-
-impl Ruleset {
-    /// The ruleset named `name` (any case), or an alias of one.
-    pub fn named(name: &str) -> Option<Ruleset> {
-        let name = name.to_ascii_lowercase();
-        let canonical = ALIASES
-            .iter()
-            .find(|(alias, _)| *alias == name)
-            .map_or(name.as_str(), |(_, to)| to);
-        RULESETS.iter().copied().find(|r| r.name == canonical)
-    }
-
-    /// Every accepted name, for error messages and `--help`.
-    pub fn names() -> String {
-        let mut names: Vec<&str> = RULESETS.iter().map(|r| r.name).collect();
-        names.extend(ALIASES.iter().map(|(alias, _)| *alias));
-        names.join(", ")
-    }
+/// Every accepted name, for error messages.
+pub fn names() -> String {
+    let mut names: Vec<&str> = RulesetName::ALL.iter().map(|r| r.name()).collect();
+    names.extend(ALIASES.iter().map(|(alias, _)| *alias));
+    names.join(", ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use go_scoring::ruleset::Counting;
 
     /// GTP controllers speak of area and territory scoring (GNU Go's `--chinese-rules` and
-    /// its default Japanese rules): both must reach the matching count.
+    /// its default Japanese rules): both reach the matching count.
     #[test]
     fn area_and_territory_name_the_counts() {
-        assert_eq!(Ruleset::named("area").unwrap().method, Method::Area);
+        assert_eq!(named("area").unwrap().counting, Counting::Area);
+        assert_eq!(named("Territory").unwrap().counting, Counting::Territory);
         assert_eq!(
-            Ruleset::named("Territory").unwrap().method,
-            Method::Territory
+            named("TROMP-TAYLOR").unwrap().counting,
+            Counting::TrompTaylor
         );
-        assert_eq!(
-            Ruleset::named("TROMP-TAYLOR").unwrap().rules,
-            Rules::TROMP_TAYLOR
-        );
-        assert_eq!(Ruleset::named("no-such-rules"), None);
+        assert_eq!(named("ing"), None);
     }
 
     #[test]
     fn every_listed_name_is_accepted() {
-        for name in Ruleset::names().split(", ") {
-            assert!(Ruleset::named(name).is_some(), "{name}");
+        for name in names().split(", ") {
+            assert!(named(name).is_some(), "{name}");
         }
     }
 }

@@ -20,6 +20,8 @@ pub struct Loaded {
     pub board: Board,
     /// `KM`, if the record gives it.
     pub komi: Option<Komi>,
+    /// `HA`: handicap stones Black received (0 when the record gives none).
+    pub handicap: u32,
 }
 
 /// Why a record cannot be loaded.
@@ -97,6 +99,7 @@ pub fn load_text(text: &str, rules: Rules, until: Option<usize>) -> Result<Loade
     Ok(Loaded {
         board,
         komi: game.komi,
+        handicap: game.handicap.unwrap_or(0),
     })
 }
 
