@@ -20,6 +20,14 @@ use board_geometry::{Graph, Topology as _};
 /// Most frontier slots a state can hold (six bits each in a `u128`).
 pub const MAX_FRONTIER: usize = 21;
 
+/// Memory the border-state tables may take by default (1 GiB): the 13×13 grid needs more and
+/// would otherwise grow until the machine runs out.
+pub const DEFAULT_MAX_TABLE_BYTES: usize = 1 << 30;
+
+/// Bytes one border state costs beside its residues: the key in the state list, the key and
+/// index in the hash table (with its spare capacity), and the same again for the step before.
+const STATE_OVERHEAD_BYTES: usize = 16 + 2 * (16 + 4 + 1) + 16;
+
 const FRESH: u8 = 63;
 
 /// Why the count could not run.
@@ -38,6 +46,23 @@ pub enum FrontierError {
         /// The number of points asked for.
         count: usize,
     },
+    /// More edges than any ordering of at most [`MAX_FRONTIER`] frontier points allows: a
+    /// graph of path width `p` has at most `p` edges per point, so no ordering is tried.
+    TooDense {
+        /// Edges of the graph.
+        edges: usize,
+        /// Points of the graph.
+        points: usize,
+    },
+    /// The border states outgrew the memory allowed for them.
+    TooManyStates {
+        /// States held when the count stopped.
+        states: usize,
+        /// Points introduced by then.
+        step: usize,
+        /// The memory limit, in bytes.
+        limit_bytes: usize,
+    },
 }
 
 impl fmt::Display for FrontierError {
@@ -51,6 +76,19 @@ impl fmt::Display for FrontierError {
                 f,
                 "{count} points is more than the {} a graph can hold",
                 board_geometry::graph::MAX_POINTS
+            ),
+            FrontierError::TooDense { edges, points } => write!(
+                f,
+                "{edges} edges on {points} points is more than {MAX_FRONTIER} per point: no vertex ordering keeps at most {MAX_FRONTIER} frontier points"
+            ),
+            FrontierError::TooManyStates {
+                states,
+                step,
+                limit_bytes,
+            } => write!(
+                f,
+                "{states} border states after {step} points outgrow the {} MiB allowed for the count",
+                limit_bytes >> 20
             ),
         }
     }
@@ -73,7 +111,26 @@ pub struct FrontierStats {
 
 /// Legal positions of `graph` with a greedy ordering ([`path_order`]).
 pub fn count_frontier(graph: &Graph) -> Result<BigUint, FrontierError> {
-    count_with_order(graph, &path_order(graph))
+    count_frontier_within(graph, DEFAULT_MAX_TABLE_BYTES)
+}
+
+/// As [`count_frontier`], with the state tables limited to `max_table_bytes`.
+pub fn count_frontier_within(
+    graph: &Graph,
+    max_table_bytes: usize,
+) -> Result<BigUint, FrontierError> {
+    check_density(graph)?;
+    count_with_limit(graph, &path_order(graph), max_table_bytes).map(|(count, _)| count)
+}
+
+/// Refuses graphs with more than [`MAX_FRONTIER`] edges per point before any ordering is
+/// searched (the greedy search is slow on dense graphs and could not succeed).
+fn check_density(graph: &Graph) -> Result<(), FrontierError> {
+    let (edges, points) = (graph.edge_count(), graph.len());
+    if edges > MAX_FRONTIER.saturating_mul(points) {
+        return Err(FrontierError::TooDense { edges, points });
+    }
+    Ok(())
 }
 
 /// Legal positions of `graph`, points introduced in `order`.
@@ -86,6 +143,16 @@ pub fn count_with_stats(
     graph: &Graph,
     order: &[usize],
 ) -> Result<(BigUint, FrontierStats), FrontierError> {
+    count_with_limit(graph, order, DEFAULT_MAX_TABLE_BYTES)
+}
+
+/// As [`count_with_stats`], stopping with [`FrontierError::TooManyStates`] once the state
+/// tables would take more than `max_table_bytes`.
+pub fn count_with_limit(
+    graph: &Graph,
+    order: &[usize],
+    max_table_bytes: usize,
+) -> Result<(BigUint, FrontierStats), FrontierError> {
     let schedule = Schedule::new(graph, order);
     if schedule.width > MAX_FRONTIER {
         return Err(FrontierError::TooWide {
@@ -96,6 +163,8 @@ pub fn count_with_stats(
     let primes = primes_below_2_62(primes_needed(graph.len()));
     let k = primes.len();
     let width = schedule.width;
+    let state_bytes = STATE_OVERHEAD_BYTES + 2 * 8 * k;
+    let max_states = (max_table_bytes / state_bytes).max(1);
 
     let mut keys: Vec<u128> = vec![0];
     let mut counts: Vec<u64> = vec![1; k];
@@ -107,10 +176,11 @@ pub fn count_with_stats(
     };
     let mut col = [0u8; MAX_FRONTIER];
     let mut comp = [0u8; MAX_FRONTIER];
-    for step in &schedule.steps {
-        let mut index: HashMap<u128, u32> = HashMap::with_capacity(keys.len() * 2);
-        let mut next_keys: Vec<u128> = Vec::with_capacity(keys.len() * 2);
-        let mut next_counts: Vec<u64> = Vec::with_capacity(keys.len() * 2 * k);
+    for (step_number, step) in schedule.steps.iter().enumerate() {
+        let capacity = (keys.len() * 2).min(max_states);
+        let mut index: HashMap<u128, u32> = HashMap::with_capacity(capacity);
+        let mut next_keys: Vec<u128> = Vec::with_capacity(capacity);
+        let mut next_counts: Vec<u64> = Vec::with_capacity(capacity * k);
         let mut base_col = [0u8; MAX_FRONTIER];
         let mut base_comp = [0u8; MAX_FRONTIER];
         for (i, &key) in keys.iter().enumerate() {
@@ -133,6 +203,13 @@ pub fn count_with_stats(
                         }
                     }
                     None => {
+                        if next_keys.len() >= max_states {
+                            return Err(FrontierError::TooManyStates {
+                                states: next_keys.len() + keys.len(),
+                                step: step_number + 1,
+                                limit_bytes: max_table_bytes,
+                            });
+                        }
                         index.insert(next, next_keys.len() as u32);
                         next_keys.push(next);
                         next_counts.extend_from_slice(source);
@@ -243,4 +320,58 @@ fn advance(
         comp[f] = 0;
     }
     true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::legal_count::{count_grid, grid_order};
+
+    #[test]
+    fn a_long_path_is_ordered_and_counted_quickly() {
+        // A 5000-point path given as a plain graph goes through the greedy ordering, which
+        // scanned the whole order at each step before (quadratic: minutes here). Its count must
+        // equal the 1×5000 grid's, counted along the row.
+        let n = 5000;
+        let edges: Vec<(u16, u16)> = (1..n as u16).map(|i| (i - 1, i)).collect();
+        let path = Graph::from_edges(n, &edges).unwrap();
+        assert_eq!(count_frontier(&path).unwrap(), count_grid(1, n).unwrap());
+    }
+
+    #[test]
+    fn the_state_tables_stop_at_their_memory_limit() {
+        // The 9×9 count holds more than a thousand states at once (its width is 10); with
+        // 64 KiB allowed it must stop with the typed error instead of growing.
+        let g = Graph::grid(9, 9).unwrap();
+        let err = count_with_limit(&g, &grid_order(9, 9), 64 << 10).unwrap_err();
+        let FrontierError::TooManyStates { limit_bytes, .. } = err else {
+            panic!("expected TooManyStates, got {err:?}");
+        };
+        assert_eq!(limit_bytes, 64 << 10);
+        // The 4×4 board fits easily in the same 64 KiB: L(4,4) = 24,318,165 (Tromp and Farnebäck, OEIS A094777).
+        let small = Graph::grid(4, 4).unwrap();
+        let (count, _) = count_with_limit(&small, &grid_order(4, 4), 64 << 10).unwrap();
+        assert_eq!(count, BigUint::from(24_318_165u32));
+    }
+
+    #[test]
+    fn a_graph_denser_than_any_countable_ordering_is_refused_at_once() {
+        // K44 has 946 edges, more than 21 per point: a graph of path width p has at most p
+        // edges per point, so no ordering keeps 21 frontier points.
+        let n = 44usize;
+        let mut edges = Vec::new();
+        for a in 0..n as u16 {
+            for b in a + 1..n as u16 {
+                edges.push((a, b));
+            }
+        }
+        let k44 = Graph::from_edges(n, &edges).unwrap();
+        assert_eq!(
+            count_frontier(&k44).unwrap_err(),
+            FrontierError::TooDense {
+                edges: 946,
+                points: 44
+            }
+        );
+    }
 }

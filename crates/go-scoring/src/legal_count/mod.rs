@@ -17,7 +17,10 @@ mod modular;
 pub mod order;
 
 pub use brute::{BRUTE_MAX_POINTS, count_brute, count_brute_grid};
-pub use frontier::{FrontierError, MAX_FRONTIER, count_frontier, count_with_order};
+pub use frontier::{
+    DEFAULT_MAX_TABLE_BYTES, FrontierError, MAX_FRONTIER, count_frontier, count_frontier_within,
+    count_with_limit, count_with_order,
+};
 pub use order::{Schedule, grid_order, path_order};
 
 use board_geometry::Graph;
@@ -33,8 +36,14 @@ pub fn count_grid(w: usize, h: usize) -> Result<BigUint, FrontierError> {
 
 /// Exact number of legal positions on any graph (border-state count over a greedy ordering).
 pub fn count_graph(graph: &Graph) -> Result<BigUint, FrontierError> {
+    count_graph_within(graph, DEFAULT_MAX_TABLE_BYTES)
+}
+
+/// As [`count_graph`], with the border-state tables limited to `max_table_bytes` (the count
+/// stops with [`FrontierError::TooManyStates`] rather than exhausting memory).
+pub fn count_graph_within(graph: &Graph, max_table_bytes: usize) -> Result<BigUint, FrontierError> {
     if let Some((w, h)) = graph.grid_size() {
-        return count_with_order(graph, &grid_order(w, h));
+        return count_with_limit(graph, &grid_order(w, h), max_table_bytes).map(|(c, _)| c);
     }
-    count_frontier(graph)
+    count_frontier_within(graph, max_table_bytes)
 }

@@ -131,18 +131,44 @@ fn order_cost(graph: &Graph, order: &[usize]) -> f64 {
     cost
 }
 
+/// Frontier size past which a greedy ordering is abandoned: it could never be counted (the
+/// width is at least the frontier) and finishing it costs quadratic time on large graphs.
+const GIVE_UP_FRONTIER: usize = 2 * super::frontier::MAX_FRONTIER;
+
+/// The greedy ordering from `start`. The frontier (added points with unadded neighbours) is
+/// kept as a set, so a step costs the frontier's neighbourhood rather than the whole order; an
+/// ordering whose frontier passes [`GIVE_UP_FRONTIER`] is finished in index order instead.
 fn greedy_from(graph: &Graph, start: usize) -> Vec<usize> {
     let n = graph.len();
     let mut added = vec![false; n];
     // for each point: how many of its neighbours are not yet added
     let mut missing: Vec<usize> = (0..n).map(|v| graph.neighbour_indices(v).len()).collect();
     let mut order = Vec::with_capacity(n);
+    let mut frontier: Vec<usize> = Vec::new();
+    let mut frontier_slot = vec![usize::MAX; n];
+    let mut first_unadded = 0;
     let mut next = Some(start);
     while let Some(v) = next {
         added[v] = true;
         order.push(v);
+        if missing[v] > 0 {
+            frontier_slot[v] = frontier.len();
+            frontier.push(v);
+        }
         for u in graph.neighbour_indices(v) {
             missing[u] -= 1;
+            if added[u] && missing[u] == 0 {
+                let slot = frontier_slot[u];
+                frontier.swap_remove(slot);
+                if let Some(&moved) = frontier.get(slot) {
+                    frontier_slot[moved] = slot;
+                }
+                frontier_slot[u] = usize::MAX;
+            }
+        }
+        if frontier.len() > GIVE_UP_FRONTIER {
+            order.extend((0..n).filter(|&u| !added[u]));
+            return order;
         }
         // candidates: unadded neighbours of the frontier, or any point if none
         let mut best: Option<(i64, i64, usize)> = None;
@@ -161,20 +187,19 @@ fn greedy_from(graph: &Graph, start: usize) -> Vec<usize> {
                 best = Some(key);
             }
         };
-        let mut any = false;
-        for &w in &order {
-            if missing[w] > 0 {
-                for u in graph.neighbour_indices(w) {
-                    if !added[u] {
-                        consider(u);
-                        any = true;
-                    }
+        for &w in &frontier {
+            for u in graph.neighbour_indices(w) {
+                if !added[u] {
+                    consider(u);
                 }
             }
         }
-        if !any {
-            if let Some(u) = (0..n).find(|&u| !added[u]) {
-                consider(u);
+        if frontier.is_empty() {
+            while first_unadded < n && added[first_unadded] {
+                first_unadded += 1;
+            }
+            if first_unadded < n {
+                consider(first_unadded);
             }
         }
         next = best.map(|(_, _, u)| u);
