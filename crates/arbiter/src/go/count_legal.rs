@@ -9,17 +9,37 @@ use go_scoring::legal_count;
 use super::to_json;
 use crate::output::{CliError, Output, read_file};
 
+/// Most points of a grid or graph that `count-legal` takes: the greedy ordering of a graph is
+/// quadratic in the worst case, and no wider board than this could be counted in memory anyway.
+pub const MAX_POINTS: usize = 4096;
+
+/// Most points `--check` enumerates: `3^16` ≈ 43 million colourings take seconds, each point
+/// more triples that.
+pub const CHECK_MAX_POINTS: usize = 16;
+
+/// Default memory of the border-state tables, in MiB.
+pub const DEFAULT_TABLE_MIB: u64 = 1024;
+
+/// Largest `--table-mib` accepted: the machines this runs on have tens of GiB, not more.
+pub const MAX_TABLE_MIB: u64 = 16 * 1024;
+
 #[derive(Debug, clap::Args)]
 pub struct CountLegalArgs {
-    /// A grid `WxH`.
+    /// A grid `WxH` (at most 4096 points).
     #[arg(long, conflicts_with = "graph", required_unless_present = "graph")]
     pub grid: Option<String>,
-    /// A graph file: one edge `a b` per line, a lone name declares a point, `#` comments.
+    /// A graph file: one edge `a b` per line, a lone name declares a point, `#` comments
+    /// (at most 4096 points).
     #[arg(long)]
     pub graph: Option<PathBuf>,
-    /// Also count by brute force (at most 20 points) and check that both agree.
+    /// Also count by brute force (at most 16 points) and check that both agree.
     #[arg(long)]
     pub check: bool,
+    /// Memory for the border-state tables, in MiB (at most 16384); the count stops with an
+    /// error when they outgrow it.
+    #[arg(long, default_value_t = DEFAULT_TABLE_MIB, value_name = "MIB",
+          value_parser = clap::value_parser!(u64).range(1..=MAX_TABLE_MIB))]
+    pub table_mib: u64,
 }
 
 pub(super) fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Output, CliError> {
@@ -27,9 +47,9 @@ pub(super) fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Outpu
         (Some(size), _) => {
             let (w, h) =
                 parse_size(size).map_err(|e| CliError::bad_input(format!("--grid: {e}")))?;
-            if w * h > 4096 {
+            if w.checked_mul(h).is_none_or(|points| points > MAX_POINTS) {
                 return Err(CliError::bad_input(format!(
-                    "--grid: {w}x{h} has more than 4096 points"
+                    "--grid: {w}x{h} has more than {MAX_POINTS} points"
                 )));
             }
             let g = Graph::grid(w, h).map_err(|e| CliError::bad_input(format!("--grid: {e}")))?;
@@ -45,11 +65,28 @@ pub(super) fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Outpu
                     path.display()
                 )));
             }
+            if g.len() > MAX_POINTS {
+                return Err(CliError::bad_input(format!(
+                    "{}: the graph has {} points, count-legal takes at most {MAX_POINTS}",
+                    path.display(),
+                    g.len()
+                )));
+            }
             (g, path.display().to_string())
         }
         (None, None) => return Err(CliError::bad_input("give --grid WxH or --graph FILE")),
     };
-    let count = legal_count::count_graph(&graph).map_err(|e| CliError::bad_input(e.to_string()))?;
+    if args.check && graph.len() > CHECK_MAX_POINTS {
+        return Err(CliError::bad_input(format!(
+            "--check: brute force handles at most {CHECK_MAX_POINTS} points, {label} has {}",
+            graph.len()
+        )));
+    }
+    let count = legal_count::count_graph_within(
+        &graph,
+        usize::try_from(args.table_mib << 20).unwrap_or(usize::MAX),
+    )
+    .map_err(|e| CliError::bad_input(e.to_string()))?;
     let count = count.to_string();
     let mut doc = LegalCount {
         count: count.clone(),
