@@ -7,6 +7,7 @@ mod gtp;
 mod input;
 #[allow(dead_code)] // helpers used by the game modules as they grow
 mod output;
+mod perft_limit;
 mod shogi;
 mod tiebreak;
 mod usi;

@@ -37,6 +37,9 @@ pub enum Command {
         /// with a warning naming what is unusual.
         #[arg(long)]
         lenient: bool,
+        /// Run a perft estimated to take more than a minute (refused otherwise).
+        #[arg(long)]
+        force: bool,
     },
     /// Rule on a game: play the moves and report how it stands or how it ended.
     Status {
@@ -149,9 +152,13 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             depth,
             divide,
             lenient,
+            force,
         } => {
             let (pos, warnings) = position(&sfen, lenient)?;
-            Ok(with_warnings(run_perft(pos, depth, divide)?, warnings))
+            Ok(with_warnings(
+                run_perft(pos, depth, divide, force)?,
+                warnings,
+            ))
         }
         Command::Status {
             sfen,

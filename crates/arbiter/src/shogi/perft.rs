@@ -24,10 +24,19 @@ struct DivideEntry {
     nodes: u64,
 }
 
-pub(super) fn run_perft(mut pos: Position, depth: u32, divide: bool) -> Result<Output, CliError> {
+/// `shogi perft`: a depth estimated to take more than a minute is refused with the estimate
+/// unless `force` is set.
+pub(super) fn run_perft(
+    mut pos: Position,
+    depth: u32,
+    divide: bool,
+    force: bool,
+) -> Result<Output, CliError> {
     if depth > 12 {
         return Err(CliError::bad_input("--depth must be at most 12"));
     }
+    crate::perft_limit::check(depth, force, |d| perft::perft(&mut pos, d))
+        .map_err(CliError::bad_input)?;
     if divide {
         let parts = perft::divide(&mut pos, depth);
         let total: u64 = if depth == 0 {

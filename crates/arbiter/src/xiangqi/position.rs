@@ -54,9 +54,13 @@ pub struct PerftArgs {
     /// Position in xqbase/UCCI FEN (default: the start position).
     #[arg(long, default_value = START_FEN)]
     pub fen: String,
-    /// Depth in plies (0-9).
+    /// Depth in plies (0-9); a depth estimated to take more than a minute is refused unless
+    /// --force is given.
     #[arg(long)]
     pub depth: u32,
+    /// Run a perft estimated to take more than a minute.
+    #[arg(long)]
+    pub force: bool,
     /// Also list the count below each legal move.
     #[arg(long)]
     pub divide: bool,
@@ -101,6 +105,8 @@ pub(super) fn run_perft(args: PerftArgs, json: bool) -> Result<Output, CliError>
     }
     let (mut pos, warnings) = load_position_with(&args.fen, args.lenient)?;
     let base = rank_base(args.ranks_from_one);
+    crate::perft_limit::check(args.depth, args.force, |d| perft(&mut pos, d))
+        .map_err(CliError::bad_input)?;
     let started = std::time::Instant::now();
     let (nodes, per_move) = if args.divide && args.depth > 0 {
         let d = divide(&mut pos, args.depth);
