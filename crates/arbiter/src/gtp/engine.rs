@@ -11,11 +11,12 @@ use go_scoring::ruleset::Counting;
 use go_scoring::score::{Params, Version};
 use go_scoring::{Board, Color, Komi, Move, Point, Ruleset, Shape, Stone};
 
+use super::handicap;
 use super::ruleset;
 use super::sgf_load;
 
 /// Every command `list_commands` names, in the specification's order, ours last.
-pub const COMMANDS: [&str; 16] = [
+pub const COMMANDS: [&str; 18] = [
     "protocol_version",
     "name",
     "version",
@@ -25,6 +26,8 @@ pub const COMMANDS: [&str; 16] = [
     "boardsize",
     "clear_board",
     "komi",
+    "fixed_handicap",
+    "set_free_handicap",
     "play",
     "undo",
     "loadsgf",
@@ -55,6 +58,11 @@ pub enum GtpError {
     CannotScore(String),
     /// `arbiter-rules` with a name that is no ruleset.
     UnknownRuleset(String),
+    /// A handicap command on a board that already holds stones.
+    BoardNotEmpty,
+    /// `fixed_handicap` with a count the specification places no stones for on this board,
+    /// or `set_free_handicap` with a list of points that is not one (the text says which).
+    InvalidHandicap(String),
 }
 
 impl fmt::Display for GtpError {
@@ -67,6 +75,8 @@ impl fmt::Display for GtpError {
             GtpError::CannotUndo => f.write_str("cannot undo"),
             GtpError::CannotLoad(why) => write!(f, "cannot load file: {why}"),
             GtpError::CannotScore(why) => write!(f, "cannot score: {why}"),
+            GtpError::BoardNotEmpty => f.write_str("board not empty"),
+            GtpError::InvalidHandicap(why) => write!(f, "invalid handicap: {why}"),
             GtpError::UnknownRuleset(name) => write!(
                 f,
                 "unknown ruleset {name:?} (expected one of {})",
@@ -141,6 +151,8 @@ impl Engine {
             "final_score" => self.final_score(),
             "final_status_list" => self.final_status_list(args),
             "arbiter-rules" => self.rules(args),
+            "fixed_handicap" => self.fixed_handicap(args),
+            "set_free_handicap" => self.set_free_handicap(args),
             _ => Err(GtpError::UnknownCommand),
         };
         Answer {
@@ -379,6 +391,76 @@ impl Engine {
         Ok(String::new())
     }
 
+    /// `fixed_handicap N`: Black's stones on the specification's points; White moves next.
+    fn fixed_handicap(&mut self, args: &[String]) -> Result<String, GtpError> {
+        let count: u32 = one_arg(args, "fixed_handicap takes a number of stones")?
+            .parse()
+            .map_err(|_| GtpError::Syntax("fixed_handicap takes a number of stones".into()))?;
+        let points = handicap::fixed(self.size, count).ok_or_else(|| {
+            GtpError::InvalidHandicap(format!(
+                "no fixed placement of {count} stones on {0}x{0}",
+                self.size
+            ))
+        })?;
+        let topology = self.board.topology();
+        let points: Vec<Point> = points
+            .into_iter()
+            .filter_map(|(x, y)| topology.at(x, y))
+            .map(|p| p.0)
+            .collect();
+        let names = points
+            .iter()
+            .map(|&p| topology.name(GeoPoint(p)))
+            .collect::<Vec<_>>()
+            .join(" ");
+        self.place_handicap(&points)?;
+        Ok(names)
+    }
+
+    /// `set_free_handicap V1 V2 ...`: Black's stones where the controller says.
+    fn set_free_handicap(&mut self, args: &[String]) -> Result<String, GtpError> {
+        let topology = self.board.topology();
+        let mut points = Vec::with_capacity(args.len());
+        for vertex in args {
+            match parse_vertex(topology, vertex) {
+                Ok(Move::Place(p)) if !points.contains(&p) => points.push(p),
+                _ => {
+                    return Err(GtpError::InvalidHandicap(format!(
+                        "{vertex:?} is not a new point of the board"
+                    )));
+                }
+            }
+        }
+        let most = board_geometry::Topology::len(topology).saturating_sub(1);
+        if points.len() < 2 || points.len() > most {
+            return Err(GtpError::InvalidHandicap(format!(
+                "{} stones (from 2 to {most})",
+                points.len()
+            )));
+        }
+        self.place_handicap(&points)?;
+        Ok(String::new())
+    }
+
+    /// Puts Black's handicap stones on the empty board; White moves next and the count
+    /// compensates them as the ruleset says.
+    fn place_handicap(&mut self, points: &[Point]) -> Result<(), GtpError> {
+        let position = self.board.position();
+        if position.stones().iter().any(|&s| s != Stone::Empty) {
+            return Err(GtpError::BoardNotEmpty);
+        }
+        let mut stones = position.stones().to_vec();
+        for &p in points {
+            stones[usize::from(p)] = Stone::Black;
+        }
+        let setup = go_scoring::Position::new(position.topology_arc().clone(), stones)
+            .map_err(|e| GtpError::InvalidHandicap(e.to_string()))?;
+        self.board.set_position(&setup, Color::White);
+        self.handicap = points.len() as u32;
+        self.life = None;
+        Ok(())
+    }
+
     /// Who was to move when play started from the setup position: the first mover of the
     /// record, else whoever is to move now.
     fn setup_to_move(&self) -> Color {
@@ -599,6 +681,44 @@ mod tests {
         ok(&mut e, "arbiter-rules japanese");
         assert_eq!(ok(&mut e, "final_score"), "0");
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// GTP 6.3 setup commands: `fixed_handicap` answers the stones it placed (4.1.1's table),
+    /// both refuse a board with stones on it, and the count compensates the stones.
+    #[test]
+    fn handicap_stones_are_placed_and_compensated() {
+        let mut e = engine();
+        ok(&mut e, "boardsize 9");
+        assert_eq!(ok(&mut e, "fixed_handicap 2"), "C3 G7");
+        assert!(ok(&mut e, "showboard").contains("White to move"));
+        assert_eq!(
+            run(&mut e, "fixed_handicap 2"),
+            Err(GtpError::BoardNotEmpty)
+        );
+        assert_eq!(
+            run(&mut e, "set_free_handicap A1 B1"),
+            Err(GtpError::BoardNotEmpty)
+        );
+        ok(&mut e, "clear_board");
+        assert!(matches!(
+            run(&mut e, "fixed_handicap 10"),
+            Err(GtpError::InvalidHandicap(_))
+        ));
+        assert!(matches!(
+            run(&mut e, "set_free_handicap A1 A1"),
+            Err(GtpError::InvalidHandicap(_))
+        ));
+        ok(&mut e, "set_free_handicap A1 J9 E5");
+        assert_eq!(ok(&mut e, "showboard").matches('X').count(), 3);
+        // the even 5x5 game, two of Black's stones given as handicap: 10 points each, and
+        // White's compensation (Chinese one point per stone, Japanese none)
+        ok(&mut e, "boardsize 5");
+        ok(&mut e, "set_free_handicap B4 B2");
+        play_all(&mut e, "black", "B5 A4 B3 A2 B1");
+        play_all(&mut e, "white", "D5 D4 E4 D3 D2 E2 D1");
+        assert_eq!(ok(&mut e, "final_score"), "W+2");
+        ok(&mut e, "arbiter-rules japanese");
+        assert_eq!(ok(&mut e, "final_score"), "0");
     }
 
     #[test]
