@@ -63,6 +63,8 @@ pub enum CliError {
     BadInput(String),
     /// Something failed that the input cannot explain: exit code 1.
     Internal(String),
+    /// A verdict was asked to be certain (`--strict`) and is not: exit code 3.
+    Undecided(String),
 }
 
 impl CliError {
@@ -70,6 +72,8 @@ impl CliError {
     pub const BAD_INPUT_EXIT: u8 = 2;
     /// The exit code for a failure the input cannot explain, such as a full disk.
     pub const INTERNAL_EXIT: u8 = 1;
+    /// The exit code when a strict verdict is undecided.
+    pub const UNDECIDED_EXIT: u8 = 3;
 
     pub fn bad_input(message: impl fmt::Display) -> Self {
         CliError::BadInput(message.to_string())
@@ -83,13 +87,14 @@ impl CliError {
         match self {
             CliError::BadInput(_) => Self::BAD_INPUT_EXIT,
             CliError::Internal(_) => Self::INTERNAL_EXIT,
+            CliError::Undecided(_) => Self::UNDECIDED_EXIT,
         }
     }
 
     /// The message on one line, whatever the underlying error printed.
     pub fn one_line(&self) -> String {
         let message = match self {
-            CliError::BadInput(m) | CliError::Internal(m) => m,
+            CliError::BadInput(m) | CliError::Internal(m) | CliError::Undecided(m) => m,
         };
         message.split_whitespace().collect::<Vec<_>>().join(" ")
     }
@@ -98,6 +103,7 @@ impl CliError {
         match self {
             CliError::BadInput(_) => "bad_input",
             CliError::Internal(_) => "internal",
+            CliError::Undecided(_) => "undecided",
         }
     }
 }

@@ -129,7 +129,7 @@ fn komi_versions_and_missing_information() {
         EXAMPLE,
         "--method",
         "living-stones",
-        "--version",
+        "--living-stones-version",
         "art",
         "--moves",
         "21,22",
@@ -243,8 +243,24 @@ fn bad_input_is_named() {
         "not a whole or half number",
     );
     assert_bad_input(
-        &["go", "score", EXAMPLE, "--version", "poetry"],
+        &["go", "score", EXAMPLE, "--living-stones-version", "poetry"],
         "unknown version",
+    );
+    assert_bad_input(
+        &["go", "score", EXAMPLE, "--rules", "ing"],
+        "unknown ruleset",
+    );
+    assert_bad_input(
+        &[
+            "go",
+            "score",
+            EXAMPLE,
+            "--rules",
+            "living-stones-art",
+            "--living-stones-version",
+            "law",
+        ],
+        "contradicts",
     );
     assert_bad_input(
         &["go", "score", EXAMPLE, "--captures", "1"],
@@ -518,4 +534,183 @@ fn a_komi_written_in_stones_is_read_as_points_with_a_note() {
     // A komi given on the command line is the user's own reading: no note.
     let out = common::arbiter(&["go", "score", &f, "--method", "area", "--komi", "6.5"]);
     assert!(!String::from_utf8_lossy(&out.stdout).contains("note: KM"));
+    // The JSON keeps the note as a field, and the komi is a number.
+    let doc = json(&["go", "score", &f, "--method", "area", "--json"]);
+    assert_eq!(doc["komi"], 7.5);
+    assert!(
+        doc["komi_note"]
+            .as_str()
+            .unwrap()
+            .contains("3.75 stones = 7.5 points")
+    );
+}
+
+/// The verdict line comes first: the explanation figure (第二十七条: Black 19 + 3 = 22, White
+/// 20 + 1 = 21 by living stones) under the document's law version is B+1; the area count of the
+/// same board (Black 24, White 25) gives White the game under chinese with komi 0.
+#[test]
+fn the_output_starts_with_one_verdict_and_a_short_table() {
+    let out = arbiter(&["go", "score", EXAMPLE, "--rules", "living-stones-law"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let mut lines = text.lines();
+    assert_eq!(
+        lines.next(),
+        Some("B+1 (living-stones-law, komi 0)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("area                      24      25  W+1"),
+        "{text}"
+    );
+    let doc = json(&["go", "score", EXAMPLE, "--json"]);
+    assert_eq!(doc["verdict"]["ruleset"], "chinese");
+    assert_eq!(doc["verdict"]["result"], "W+1");
+    assert_eq!(doc["winner"], "white");
+    assert_eq!(doc["komi"], 0);
+    assert_eq!(doc["certain"], true);
+    // --rules gives the komi when the input has none (KataGo's chinese preset: 7.5)
+    let doc = json(&["go", "score", EXAMPLE, "--rules", "chinese", "--json"]);
+    assert_eq!(doc["komi"], 7.5);
+    assert_eq!(doc["verdict"]["result"], "W+8.5");
+    assert!(
+        doc["komi_note"]
+            .as_str()
+            .unwrap()
+            .contains("chinese default")
+    );
+}
+
+/// Territory rulesets count prisoners: without them the verdict says what is missing.
+#[test]
+fn a_ruleset_that_cannot_count_says_why() {
+    let path = tmp(
+        "bare-japanese.txt",
+        "7 ┌●┬●●○┐\n6 ├●●●○┼○\n5 ├┼●○○○○\n4 ●●●●○●○\n3 ○○○●●●●\n2 ○┼●○○●●\n1 └○○○○○●\n",
+    );
+    let out = arbiter(&["go", "score", &path, "--rules", "japanese"]);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("no verdict (japanese, komi 6.5)"),
+        "{text}"
+    );
+    assert!(
+        text.lines().next().unwrap().contains("--captures"),
+        "{text}"
+    );
+}
+
+/// Handicap compensation (KataGo's presets, specs/go.md §2.3): Chinese gives White one point
+/// per handicap stone, AGA one less, Japanese none. The explanation figure is W+1 by area
+/// with komi 0; with 4 handicap stones Chinese makes it W+5, AGA W+4.
+#[test]
+fn handicap_compensation_per_ruleset() {
+    let lead = |rules: &str| {
+        let doc = json(&[
+            "go",
+            "score",
+            EXAMPLE,
+            "--rules",
+            rules,
+            "--komi",
+            "0",
+            "--handicap",
+            "4",
+            "--json",
+        ]);
+        doc["verdict"]["result"].as_str().map(str::to_string)
+    };
+    assert_eq!(lead("chinese").as_deref(), Some("W+5"));
+    assert_eq!(lead("aga").as_deref(), Some("W+4"));
+    let out = arbiter(&[
+        "go",
+        "score",
+        EXAMPLE,
+        "--rules",
+        "chinese",
+        "--komi",
+        "0",
+        "--handicap",
+        "4",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("W+5 (chinese, komi 0, handicap 4 (White +4))"),
+        "{text}"
+    );
+}
+
+/// A doubtful stone that decides the game: 7x4, Black's area A-C holds a white stone at B4
+/// with two liberties, which the dead-stone finder cannot settle by reading alone. Whatever it
+/// says, the text's first lines and the JSON must not hide that B4 decides the game (area,
+/// komi 0.5: B4 dead B+7.5, alive W+5.5), and --strict fails with exit code 3.
+#[test]
+fn doubt_is_never_silent_and_strict_fails_with_exit_code_3() {
+    let path = tmp(
+        "doubt.txt",
+        "komi: 0.5\n4 ┌○┬●┬○┐\n3 ├┼┼●┼○┤\n2 ├┼┼●┼○┤\n1 └┴┴●┴○┘\n",
+    );
+    let doc = json(&["go", "score", &path, "--dead", "auto", "--json"]);
+    let doubtful = doc["doubtful_stones"].as_array().unwrap().clone();
+    if !doubtful.contains(&serde_json::json!("B4")) {
+        // the finder proved B4's fate: the verdict may then be certain
+        return;
+    }
+    // B4 alone spans W+5.5 to B+7.5; the other doubtful stones can only widen the range
+    assert_eq!(doc["certain"], false, "{doc}");
+    assert!(doc["lead_range"]["worst_for_black"].as_f64().unwrap() <= -5.5);
+    assert!(doc["lead_range"]["best_for_black"].as_f64().unwrap() >= 7.5);
+    let out = arbiter(&["go", "score", &path, "--dead", "auto"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("UNCERTAIN: the winner could change"),
+        "{text}"
+    );
+    let out = arbiter(&["go", "score", &path, "--dead", "auto", "--strict"]);
+    assert_eq!(out.status.code(), Some(3));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("undecided") && stderr.contains("B4"),
+        "{stderr}"
+    );
+}
+
+/// The scored SGF keeps the moves and names the dead stones, the result and the ruleset; read
+/// back, it gives the same count (SGF FF[4]: TB/TW territory with the dead stones inside).
+#[test]
+fn write_sgf_writes_a_record_that_scores_the_same() {
+    let sgf = tmp(
+        "game.sgf",
+        "(;GM[1]FF[4]SZ[7:4]KM[0.5];B[da];W[fa];B[db];W[fb];B[dc];W[fc];B[dd];W[fd];B[];W[ba];B[];W[])",
+    );
+    let out_path = tmp("scored.sgf", "");
+    let doc = json(&[
+        "go",
+        "score",
+        &sgf,
+        "--dead",
+        "B4",
+        "--rules",
+        "chinese",
+        "--write-sgf",
+        &out_path,
+        "--json",
+    ]);
+    assert_eq!(doc["verdict"]["result"], "B+7.5");
+    let written = std::fs::read_to_string(&out_path).unwrap();
+    assert!(
+        written.contains("RE[B+7.5]") && written.contains("RU[Chinese]"),
+        "{written}"
+    );
+    assert!(written.contains(";W[ba]"), "moves kept: {written}");
+    let again = json(&["go", "score", &out_path, "--json"]);
+    assert_eq!(again["position"]["dead"], serde_json::json!(["B4"]));
+    assert_eq!(again["position"]["dead_source"], "file");
+    assert_eq!(again["verdict"]["result"], "B+7.5");
+    assert_eq!(again["record"]["agreement"], "agrees");
+    assert_eq!(again["verdict"]["ruleset"], "chinese", "RU read back");
 }

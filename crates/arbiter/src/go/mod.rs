@@ -1,7 +1,7 @@
 //! `arbiter go …` subcommands.
 //!
-//! `score` reads an SGF file or a text diagram, finds or takes the dead stones, and counts
-//! by one or every method. Each subcommand is one variant of [`Command`] with its own
+//! `score` reads an SGF file or a text diagram, finds or takes the dead stones, gives one
+//! verdict under a named ruleset and counts by one or every method. Each subcommand is one variant of [`Command`] with its own
 //! argument struct and `run_*` function, so new subcommands slot in beside it.
 
 mod count_legal;
@@ -16,8 +16,9 @@ use crate::output::{CliError, Output};
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
-    /// Score a finished position (SGF or text diagram) by one or every counting method.
-    Score(score::ScoreArgs),
+    /// Score a finished position (SGF or text diagram): one verdict under a ruleset, then a
+    /// table of the counting methods and the details.
+    Score(Box<score::ScoreArgs>),
     /// Draw a position (SGF or text diagram) as a text board, or as an SVG picture.
     Show(show::ShowArgs),
     // ---- graph Go: outcome classes, legal-position counts, tiny boards ----
@@ -33,7 +34,7 @@ pub enum Command {
 
 pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
     match command {
-        Command::Score(args) => score::run_score(args, json),
+        Command::Score(args) => score::run_score(*args, json),
         Command::Show(args) => show::run_show(args),
         Command::Outcome(args) => outcome::run_outcome(args, json),
         Command::CountLegal(args) => count_legal::run_count_legal(args, json),

@@ -3,8 +3,10 @@
 use std::path::PathBuf;
 
 use go_scoring::analysis::Analysis;
-use go_scoring::score::{self, Method, MethodResult, Params, Version};
-use go_scoring::{Color, Komi, PerColor, Point, Position, Rules};
+use go_scoring::score::{self, HalfPoints, Method, MethodResult, Params, Version};
+use go_scoring::sgf_write::ScoreMarks;
+use go_scoring::verdict::{Agreement, LeadRange, RecordedResult, result_text};
+use go_scoring::{Color, Komi, PerColor, Point, Position, Rules, Ruleset, RulesetName, Verdict};
 
 use super::to_json;
 use crate::output::{CliError, Output};
@@ -13,40 +15,69 @@ use crate::output::{CliError, Output};
 pub struct ScoreArgs {
     /// The position: an SGF file or a text diagram (detected from the content).
     pub file: PathBuf,
-    /// A method name (living-stones, equal-roads, equal-stones, equal-stones-refill,
-    /// returned-heads, area, territory, group-tax, tromp-taylor) or `all`.
+    /// The ruleset of the verdict line: chinese, japanese, korean, aga, nz, tromp-taylor,
+    /// stone-scoring, ancient-territory, living-stones-law or living-stones-art. It also
+    /// gives the komi when neither --komi nor the file does. Default: the SGF's RU when it
+    /// names one of these, else chinese with the file's komi or 0. Example: `--rules japanese`.
+    #[arg(long, value_name = "RULESET")]
+    pub rules: Option<String>,
+    /// The methods of the table: living-stones, equal-roads, equal-stones,
+    /// equal-stones-refill, returned-heads, area, territory, group-tax, tromp-taylor, or
+    /// `all`. Example: `--method area`.
     #[arg(long, default_value = "all")]
     pub method: String,
-    /// Dead stones as GTP points (`A1,B2`), or `auto`: Benson's pass-alive test, then a
-    /// life-and-death search (each side moving first) on every small open region; what it
-    /// cannot decide is listed with the reason and kept alive.
+    /// Dead stones as GTP points, or `auto`: Benson's pass-alive test, a life-and-death
+    /// search of every open region, then a labelled Monte Carlo estimate for what reading
+    /// cannot decide (a progress line on stderr after a second, when stderr is a terminal).
     /// Default: the file's marks (SGF TB/TW, a diagram's `dead:` line), else none.
+    /// Examples: `--dead C5,D5`, `--dead auto`.
     #[arg(long)]
     pub dead: Option<String>,
-    /// Komi added to White, a whole or half number. Default: SGF KM, else 0.
+    /// With `--dead auto`: fail with exit code 3 when the undecided or estimated stones could
+    /// change the winner, instead of printing an uncertain verdict. Example: `--dead auto --strict`.
+    #[arg(long)]
+    pub strict: bool,
+    /// Komi added to White, a whole or half number. Default: SGF KM, else the ruleset's
+    /// komi with --rules, else 0. Example: `--komi 6.5`.
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<String>,
-    /// Living-stones version: `art` (more moves give stones) or `law` (default).
-    #[arg(long = "version")]
-    pub version: Option<String>,
-    /// Which colour moved first: black or white.
+    /// Handicap stones Black received (White's compensation depends on the ruleset).
+    /// Default: SGF HA, else 0. Example: `--handicap 4`.
+    #[arg(long)]
+    pub handicap: Option<u32>,
+    /// Living-stones version: `art` (more moves give stones) or `law`. Default: the
+    /// ruleset's (living-stones-art or -law), else law. Example: `--living-stones-version art`.
+    #[arg(long = "living-stones-version", value_name = "VERSION")]
+    pub living_stones_version: Option<String>,
+    /// Which colour moved first: black or white. Default: the record's first move, else the
+    /// ruleset's when one is named (White for the living-stones rules), else white.
+    /// Example: `--first black`.
     #[arg(long)]
     pub first: Option<String>,
-    /// Stones captured during play by Black and by White: `B,W`.
+    /// Stones captured during play by Black and by White: `B,W`. Default: counted from the
+    /// SGF moves. Example: `--captures 3,5`.
     #[arg(long)]
     pub captures: Option<String>,
-    /// Moves made by Black and by White, real and virtual: `B,W`.
+    /// Moves made by Black and by White, real and virtual: `B,W`. Default: counted from the
+    /// SGF moves. Example: `--moves 21,21`.
     #[arg(long)]
     pub moves: Option<String>,
     /// Stones per bowl for equal-stones: `B,W` (default: half the points, rounded up).
+    /// Example: `--bowls 13,13`.
     #[arg(long)]
     pub bowls: Option<String>,
     /// Write an SVG drawing of the analysis and the made-up boards to this file.
-    #[arg(long)]
+    /// Example: `--svg score.svg`.
+    #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Write the game as SGF with the count: territory and dead stones as TB/TW on the last
+    /// node, RE (the verdict), RU (the ruleset) and KM; moves, setup and variations kept.
+    /// Example: `--write-sgf scored.sgf`.
+    #[arg(long, value_name = "FILE")]
+    pub write_sgf: Option<PathBuf>,
     /// Also show the ideal final position the count describes (dead stones removed, every
     /// road and dame filled, only the essential eyes left) and check its stones against the
-    /// living-stones count.
+    /// living-stones count. Example: `--ultimate`.
     #[arg(long)]
     pub ultimate: bool,
 }
@@ -63,6 +94,14 @@ struct Input {
     captures: Option<PerColor<u32>>,
     moves: Option<PerColor<u32>>,
     kind: &'static str,
+    /// Handicap stones (SGF `HA`).
+    handicap: Option<u32>,
+    /// The recorded result (SGF `RE`).
+    result: Option<String>,
+    /// The rules named (SGF `RU`).
+    rules_text: Option<String>,
+    /// The SGF text, kept to write the scored record.
+    sgf: Option<String>,
 }
 
 fn parse_pair(flag: &str, text: &str) -> Result<PerColor<u32>, CliError> {
@@ -110,6 +149,10 @@ fn read_input(path: &std::path::Path) -> Result<Input, CliError> {
             captures: played.then_some(game.captures),
             moves: played.then_some(game.moves),
             kind: "sgf",
+            handicap: game.handicap,
+            result: game.result,
+            rules_text: game.rules_text,
+            sgf: Some(text),
         });
     }
     let d = go_scoring::text::parse(&text)
@@ -154,6 +197,10 @@ fn read_input(path: &std::path::Path) -> Result<Input, CliError> {
         captures,
         moves,
         kind: "diagram",
+        handicap: None,
+        result: None,
+        rules_text: None,
+        sgf: None,
     })
 }
 
@@ -172,6 +219,18 @@ pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError
     } else {
         vec![args.method.parse::<Method>().map_err(CliError::bad_input)?]
     };
+    // the ruleset: the option, else the record's RU when it names one we know
+    let ruleset = match args.rules.as_deref() {
+        Some(name) => Some(
+            name.parse::<Ruleset>()
+                .map_err(|e| CliError::bad_input(format!("--rules: {e}")))?,
+        ),
+        None => input
+            .rules_text
+            .as_deref()
+            .and_then(|ru| ru.parse::<Ruleset>().ok()),
+    };
+    let ruleset_from_record = args.rules.is_none() && ruleset.is_some();
     let mut life: Option<go_scoring::graph::life::SearchedLife> = None;
     let mut dead_source = if input.dead.is_empty() {
         "none"
@@ -180,13 +239,15 @@ pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError
     };
     let dead = match args.dead.as_deref() {
         Some(v) if v.eq_ignore_ascii_case("auto") => {
-            // Benson first; small open regions are then played out (graph::life)
-            let searched = go_scoring::graph::life::decide_life(
-                position,
-                go_scoring::graph::life::DEFAULT_LIFE_BUDGET,
-                go_scoring::graph::life::DEFAULT_MAX_REGION_POINTS,
-                go_scoring::graph::life::DEFAULT_PLAYOUTS,
-            );
+            // Benson first; open regions are then read out, the rest estimated (graph::life)
+            let searched = while_running("finding dead stones", || {
+                go_scoring::graph::life::decide_life(
+                    position,
+                    go_scoring::graph::life::DEFAULT_LIFE_BUDGET,
+                    go_scoring::graph::life::DEFAULT_MAX_REGION_POINTS,
+                    go_scoring::graph::life::DEFAULT_PLAYOUTS,
+                )
+            });
             dead_source = "auto";
             let dead = searched.dead.clone();
             life = Some(searched);
@@ -198,23 +259,47 @@ pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError
         }
         None => input.dead.clone(),
     };
-    let komi = match args.komi.as_deref() {
-        Some(k) => k
-            .parse::<Komi>()
-            .map_err(|e| CliError::bad_input(format!("--komi: {e}")))?,
-        None => input.komi.unwrap_or(Komi(0)),
+    // komi: the option, else the file, else the ruleset's (asked for), else 0
+    let (komi, komi_source) = match args.komi.as_deref() {
+        Some(k) => (
+            k.parse::<Komi>()
+                .map_err(|e| CliError::bad_input(format!("--komi: {e}")))?,
+            "given",
+        ),
+        None => match (input.komi, &ruleset) {
+            (Some(k), _) => (k, "file"),
+            (None, Some(r)) => (r.komi, "ruleset"),
+            (None, None) => (Komi(0), "none"),
+        },
     };
-    let version = match args.version.as_deref() {
-        Some(v) => v
-            .parse::<Version>()
-            .map_err(|e| CliError::bad_input(format!("--version: {e}")))?,
-        None => input.version.unwrap_or(Version::Law),
+    let version = match args.living_stones_version.as_deref() {
+        Some(v) => {
+            let version = v
+                .parse::<Version>()
+                .map_err(|e| CliError::bad_input(format!("--living-stones-version: {e}")))?;
+            if let Some(own) = ruleset.and_then(|r| r.version) {
+                if own != version {
+                    return Err(CliError::bad_input(format!(
+                        "--living-stones-version {version} contradicts --rules {}",
+                        ruleset.map_or("", |r| r.name.name())
+                    )));
+                }
+            }
+            version
+        }
+        None => ruleset
+            .and_then(|r| r.version)
+            .or(input.version)
+            .unwrap_or(Version::Law),
     };
     let first = match args.first.as_deref() {
         Some(v) => v
             .parse::<Color>()
             .map_err(|e| CliError::bad_input(format!("--first: {e}")))?,
-        None => input.first.unwrap_or(Color::White),
+        None => input
+            .first
+            .or(ruleset.map(|r| r.first))
+            .unwrap_or(Color::White),
     };
     let captures = match args.captures.as_deref() {
         Some(v) => Some(parse_pair("--captures", v)?),
@@ -229,6 +314,7 @@ pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError
         .as_deref()
         .map(|v| parse_pair("--bowls", v))
         .transpose()?;
+    let handicap = args.handicap.or(input.handicap).unwrap_or(0);
     let analysis =
         Analysis::new(position, &dead).map_err(|e| CliError::bad_input(format!("--dead: {e}")))?;
     let params = Params {
@@ -239,6 +325,67 @@ pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError
         moves,
         bowls,
     };
+    let ruleset_given = ruleset.is_some();
+    let ruleset = ruleset.unwrap_or(Ruleset::of(RulesetName::Chinese));
+    let verdict = go_scoring::judge(&analysis, &ruleset, &params, handicap);
+    // the stones whose verdict the finder could not prove or read: they may be either way
+    let doubt_stones: Vec<Point> = life.as_ref().map_or(Vec::new(), |l| {
+        let mut v: Vec<Point> = l.undecided.iter().chain(&l.estimated).copied().collect();
+        v.sort_unstable();
+        v.dedup();
+        v
+    });
+    let range = if doubt_stones.is_empty() || verdict.is_err() {
+        None
+    } else {
+        Some(
+            go_scoring::verdict::lead_range(
+                position,
+                &dead,
+                &doubt_stones,
+                &ruleset,
+                &params,
+                handicap,
+            )
+            .map_err(|e| CliError::internal(format!("lead range: {e}")))?,
+        )
+    };
+    let certain = range.as_ref().is_none_or(|r| r.certain);
+    if args.strict && !certain {
+        let r = range.as_ref().expect("uncertain only with a range");
+        return Err(CliError::Undecided(format!(
+            "undecided: {} stone(s) the dead-stone finder could not prove ({}) could change the winner: {} to {} under {} (--strict)",
+            doubt_stones.len(),
+            names(position, &doubt_stones).join(","),
+            result_text(r.worst_for_black),
+            result_text(r.best_for_black),
+            ruleset.name
+        )));
+    }
+    let komi_note = match (komi_source, &input.komi_note) {
+        ("file", Some(note)) => Some(note.clone()),
+        ("ruleset", _) => Some(format!(
+            "komi {komi}: the {} default (no komi in the input{})",
+            ruleset.name,
+            if ruleset_from_record {
+                ", ruleset from the record's RU"
+            } else {
+                ""
+            }
+        )),
+        ("none", _) if !ruleset_given => Some(format!(
+            "komi 0: no komi in the input (--rules {} would count with its {})",
+            ruleset.name, ruleset.komi
+        )),
+        _ => None,
+    };
+    let record = input.result.as_deref().map(|re| {
+        let recorded = RecordedResult::parse(re);
+        let agreement = verdict.as_ref().map_or(Agreement::NotComparable, |v| {
+            recorded.compare(v.black_lead())
+        });
+        (re.to_string(), agreement)
+    });
     let results: Vec<MethodResult> = methods
         .iter()
         .map(|&m| score::score(&analysis, m, &params))
@@ -314,7 +461,7 @@ pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError
         "{} {}, komi {}, {} version, {} moved first\n",
         input.kind, size, komi, version, first
     ));
-    if let (None, Some(note)) = (&args.komi, &input.komi_note) {
+    if let Some(note) = &komi_note {
         text.push_str(&format!("note: {note}\n"));
     }
     text.push_str(&format!(
@@ -475,7 +622,64 @@ pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError
             matches_count: matches,
         }
     });
+    if let Some(path) = &args.write_sgf {
+        let marks = ScoreMarks {
+            territory: go_scoring::sgf_write::territory(&analysis, &ruleset),
+            result: verdict
+                .as_ref()
+                .map_or("?".to_string(), |v| v.result_text()),
+            ruleset: ruleset.name.sgf_name().to_string(),
+            komi,
+        };
+        let sgf = go_scoring::sgf_write::write_scored(input.sgf.as_deref(), position, &marks)
+            .map_err(|e| CliError::bad_input(format!("--write-sgf: {e}")))?;
+        std::fs::write(path, sgf)
+            .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", path.display())))?;
+    }
+    let origin = ruleset_from_record.then(|| {
+        format!(
+            "ruleset from the record's RU[{}]",
+            input.rules_text.as_deref().unwrap_or_default()
+        )
+    });
+    let head = verdict_lines(
+        position,
+        &ruleset,
+        origin.as_deref(),
+        komi,
+        &verdict,
+        &doubt_stones,
+        range.as_ref(),
+        record.as_ref(),
+        &results,
+    );
+    text.insert_str(0, &head);
     let report = ScoreReport {
+        verdict: match &verdict {
+            Ok(v) => VerdictEntry::Counted(v),
+            Err(u) => VerdictEntry::Unavailable {
+                ruleset: ruleset.name,
+                komi,
+                unavailable: &u.reason,
+            },
+        },
+        winner: verdict
+            .as_ref()
+            .ok()
+            .map(|v| v.winner().map_or("draw", |c| c.name())),
+        komi,
+        komi_note,
+        handicap,
+        certain,
+        doubtful_stones: names(position, &doubt_stones),
+        lead_range: range.as_ref().map(|r| LeadRangeEntry {
+            worst_for_black: r.worst_for_black,
+            best_for_black: r.best_for_black,
+        }),
+        record: record.as_ref().map(|(re, agreement)| RecordEntry {
+            result: re.clone(),
+            agreement: *agreement,
+        }),
         results: results.iter().map(MethodEntry::from).collect(),
         position: PositionReport {
             input: input.kind,
@@ -503,6 +707,24 @@ pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError
 /// The `--json` document of `arbiter go score`.
 #[derive(serde::Serialize)]
 struct ScoreReport<'a> {
+    /// The count under the ruleset (`--rules`, default chinese), or why it cannot count.
+    verdict: VerdictEntry<'a>,
+    /// The verdict's winner: `black`, `white`, `draw`, or null without a verdict.
+    winner: Option<&'static str>,
+    /// The komi counted, in points.
+    komi: Komi,
+    /// How the komi was read or chosen, when the input did not give it in points.
+    komi_note: Option<String>,
+    /// Handicap stones Black received.
+    handicap: u32,
+    /// False when the doubtful stones could change the winner.
+    certain: bool,
+    /// Stones the dead-stone finder left undecided or estimated.
+    doubtful_stones: Vec<String>,
+    /// Black's lead with the doubtful stones all against Black and all for Black.
+    lead_range: Option<LeadRangeEntry>,
+    /// The record's `RE` and how the verdict compares with it.
+    record: Option<RecordEntry>,
     /// One entry per method asked for.
     results: Vec<MethodEntry<'a>>,
     /// What was scored and how the dead stones were found.
@@ -510,6 +732,32 @@ struct ScoreReport<'a> {
     /// The ideal final position, with `--ultimate`.
     #[serde(skip_serializing_if = "Option::is_none")]
     ultimate: Option<UltimateReport>,
+}
+
+/// The verdict, or the ruleset that could not count and why.
+#[derive(serde::Serialize)]
+#[serde(untagged)]
+enum VerdictEntry<'a> {
+    Counted(&'a Verdict),
+    Unavailable {
+        ruleset: RulesetName,
+        komi: Komi,
+        unavailable: &'a str,
+    },
+}
+
+/// Black's lead at both ends of the doubt.
+#[derive(serde::Serialize)]
+struct LeadRangeEntry {
+    worst_for_black: HalfPoints,
+    best_for_black: HalfPoints,
+}
+
+/// The record's result and the comparison.
+#[derive(serde::Serialize)]
+struct RecordEntry {
+    result: String,
+    agreement: Agreement,
 }
 
 /// A method's score, or the reason it cannot count (both serialize as one object shape).
@@ -586,9 +834,133 @@ fn status_name(status: &go_scoring::graph::life::Status) -> &'static str {
     }
 }
 
+/// The lines the output starts with: the verdict, the doubt, the record's result, the
+/// verdict's notes and the short table of the methods.
+#[allow(clippy::too_many_arguments)]
+fn verdict_lines(
+    position: &Position,
+    ruleset: &Ruleset,
+    origin: Option<&str>,
+    komi: Komi,
+    verdict: &Result<Verdict, score::Unavailable>,
+    doubtful: &[Point],
+    range: Option<&LeadRange>,
+    record: Option<&(String, Agreement)>,
+    results: &[MethodResult],
+) -> String {
+    let mut out = String::new();
+    match verdict {
+        Ok(v) => {
+            let handicap = if v.handicap_bonus.0 != 0 {
+                format!(", handicap {} (White +{})", v.handicap, v.handicap_bonus)
+            } else if v.handicap >= 2 {
+                format!(", handicap {} (no compensation)", v.handicap)
+            } else {
+                String::new()
+            };
+            out.push_str(&format!(
+                "{} ({}, komi {komi}{handicap})\n",
+                v.result_text(),
+                ruleset.name
+            ));
+        }
+        Err(u) => out.push_str(&format!(
+            "no verdict ({}, komi {komi}): {}\n",
+            ruleset.name, u.reason
+        )),
+    }
+    if let Some(origin) = origin {
+        out.push_str(&format!("{origin}\n"));
+    }
+    if let Some(r) = range {
+        let stones = names(position, doubtful).join(",");
+        let span = format!(
+            "{} to {}",
+            result_text(r.worst_for_black),
+            result_text(r.best_for_black)
+        );
+        if r.certain {
+            out.push_str(&format!(
+                "certain: the {} undecided or estimated stone(s) ({stones}) cannot change the winner ({span})\n",
+                doubtful.len()
+            ));
+        } else {
+            out.push_str(&format!(
+                "UNCERTAIN: the winner could change with {} undecided or estimated stone(s) ({stones}): {span}\n",
+                doubtful.len()
+            ));
+        }
+    }
+    if let Some((re, agreement)) = record {
+        out.push_str(&format!("record: RE[{re}], {}\n", agreement.describe()));
+    }
+    if let Ok(v) = verdict {
+        for note in &v.notes {
+            out.push_str(&format!("    {note}\n"));
+        }
+    }
+    out.push_str(&format!(
+        "{:<20} {:>7} {:>7}  result\n",
+        "method", "Black", "White"
+    ));
+    for r in results {
+        match r {
+            Ok(s) => out.push_str(&format!(
+                "{:<20} {:>7} {:>7}  {}\n",
+                s.method.name(),
+                s.black.to_string(),
+                s.white.to_string(),
+                result_text(s.black_lead())
+            )),
+            Err(u) => out.push_str(&format!(
+                "{:<20} {:>7} {:>7}  not available\n",
+                u.method.name(),
+                "-",
+                "-"
+            )),
+        }
+    }
+    out.push('\n');
+    out
+}
+
 fn capital(c: Color) -> &'static str {
     match c {
         Color::Black => "Black",
         Color::White => "White",
     }
+}
+
+/// Runs `job`; when it takes more than a second and stderr is a terminal, a line on stderr
+/// says what is running and for how long, updated every second and cleared at the end.
+/// Nothing is written when stderr is a file or a pipe, so logs and JSON consumers see none.
+fn while_running<T>(label: &str, job: impl FnOnce() -> T) -> T {
+    use std::io::IsTerminal;
+    use std::sync::mpsc;
+    use std::time::{Duration, Instant};
+    if !std::io::stderr().is_terminal() {
+        return job();
+    }
+    let (done, finished) = mpsc::channel::<()>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || {
+            let start = Instant::now();
+            let mut shown = false;
+            while let Err(mpsc::RecvTimeoutError::Timeout) =
+                finished.recv_timeout(Duration::from_secs(1))
+            {
+                shown = true;
+                crate::output::write_stderr(&format!(
+                    "\rarbiter: {label}... {}s",
+                    start.elapsed().as_secs()
+                ));
+            }
+            if shown {
+                crate::output::write_stderr("\r\x1b[2K");
+            }
+        });
+        let out = job();
+        drop(done);
+        out
+    })
 }
