@@ -2,7 +2,8 @@
 //! with the territory (`TB`/`TW`, dead stones inside the other colour's territory, as SGF
 //! FF\[4\] marks them), the result (`RE`), the ruleset (`RU`) and the komi counted (`KM`).
 //!
-//! The record is read with the crate's own parser ([`crate::sgf::parse_collection`]) and
+//! A result the record gave (`RE`) that the count replaces is kept in the game comment
+//! (`GC`). The record is read with the crate's own parser ([`crate::sgf::parse_collection`]) and
 //! written back node by node, values escaped as FF\[4\] asks (`\` and `]`); a text diagram
 //! becomes a one-node record with the position as `AB`/`AW` setup.
 
@@ -152,6 +153,21 @@ pub fn write_scored(
     let root = &mut game.nodes[0];
     set(root, one("KM", marks.komi.to_string()));
     set(root, one("RU", marks.ruleset.clone()));
+    // a recorded result the count replaces is kept in the game comment
+    let recorded = root.get("RE").map(|p| p.values.join(""));
+    if let Some(old) = recorded.filter(|old| old.trim() != marks.result) {
+        let line = format!(
+            "RE[{old}] as recorded; RE is the count under {}",
+            marks.ruleset
+        );
+        match root.properties.iter_mut().find(|p| p.ident == "GC") {
+            Some(gc) => {
+                let text = gc.values.join("");
+                gc.values = vec![format!("{text}\n{line}")];
+            }
+            None => root.properties.push(one("GC", line)),
+        }
+    }
     set(root, one("RE", marks.result.clone()));
     let last = last_node(game);
     last.properties

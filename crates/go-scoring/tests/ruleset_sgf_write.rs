@@ -89,3 +89,25 @@ fn a_diagram_becomes_a_setup_record() {
     assert_eq!(again.rules_text.as_deref(), Some("Japanese"));
     assert_eq!(again.move_count, 0);
 }
+
+#[test]
+fn a_recorded_result_the_count_replaces_is_kept_in_the_game_comment() {
+    let record = "(;GM[1]FF[4]SZ[7:4]RE[W+5.5]GC[played online];B[da];W[fa])";
+    let game = read_game(record, Rules::CHINESE).unwrap();
+    let analysis = Analysis::new(&game.position, &[]).unwrap();
+    let ruleset = Ruleset::of(RulesetName::Chinese);
+    let marks = ScoreMarks {
+        territory: territory(&analysis, &ruleset),
+        result: "B+0.5".to_string(),
+        ruleset: "Chinese".to_string(),
+        komi: Komi(1),
+    };
+    let written = write_scored(Some(record), &game.position, &marks).unwrap();
+    let root = &parse_collection(&written).unwrap()[0].nodes[0];
+    assert_eq!(root.get("RE").unwrap().values, vec!["B+0.5"]);
+    let gc = &root.get("GC").unwrap().values[0];
+    assert!(
+        gc.starts_with("played online\n") && gc.contains("RE[W+5.5] as recorded"),
+        "{gc}"
+    );
+}
