@@ -165,6 +165,9 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
     let mut origins: Vec<(usize, Vec<usize>)> = Vec::new();
     let mut round_cols: Vec<usize> = Vec::new();
     let mut scoring_text: Option<(usize, String)> = None;
+    // The line of each id's first row, to report a second use in constant time.
+    let mut first_line_of_id: std::collections::HashMap<u32, usize> =
+        std::collections::HashMap::new();
 
     for (ln0, raw) in text.lines().enumerate() {
         let ln = ln0 + 1;
@@ -297,16 +300,16 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
             }
             row_cols.push(cols[k]);
         }
-        if let Some(prev) = t
-            .players
-            .iter()
-            .position(|p| p.id == player.id && player.id > 0)
-        {
-            errors.push(input_error(
-                ln,
-                1,
-                format!("id {} already used on line {}", player.id, origins[prev].0),
-            ));
+        if player.id > 0 {
+            if let Some(prev_line) = first_line_of_id.get(&player.id) {
+                errors.push(input_error(
+                    ln,
+                    1,
+                    format!("id {} already used on line {prev_line}", player.id),
+                ));
+            } else {
+                first_line_of_id.insert(player.id, ln);
+            }
         }
         t.players.push(player);
         cells.push(row);

@@ -17,7 +17,10 @@ use serde_json::Value;
 use crate::csv_input::{Cell, parse_cell, resolve};
 use crate::error::{InputError, InputErrors, input_error};
 use crate::points::Points;
-use crate::tournament::{Colour, Player, RoundResult, Scoring, Tournament, check_pairings};
+use crate::tournament::{
+    Colour, Player, RoundResult, Scoring, Tournament, check_entry_total, check_pairings,
+    longest_shared_row, overlong_row_message,
+};
 
 fn err(path: &str, message: impl std::fmt::Display) -> InputError {
     input_error(0, 0, format!("{path}: {message}"))
@@ -155,6 +158,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
         return Err(InputErrors(errors));
     };
     let mut cells: Vec<Vec<Cell>> = Vec::new();
+    let mut ids = std::collections::HashSet::with_capacity(players.len());
     for (i, p) in players.iter().enumerate() {
         let path = format!("$.players[{i}]");
         let Some(po) = p.as_object() else {
@@ -172,7 +176,7 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
             ));
             continue;
         };
-        if t.players.iter().any(|q| u64::from(q.id) == id) {
+        if !ids.insert(id) {
             errors.push(err(&format!("{path}.id"), format!("id {id} used twice")));
             continue;
         }
@@ -216,6 +220,22 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
         }
         t.players.push(player);
         cells.push(row);
+    }
+    if errors.is_empty() {
+        // No record declares the rounds: a row longer than every other is an error.
+        let lengths: Vec<usize> = cells.iter().map(Vec::len).collect();
+        let cap = longest_shared_row(&lengths);
+        for (i, &len) in lengths.iter().enumerate() {
+            if len > cap {
+                errors.push(err(
+                    &format!("$.players[{i}].results[{cap}]"),
+                    overlong_row_message(len, cap),
+                ));
+            }
+        }
+        if errors.is_empty() {
+            errors.extend(check_entry_total(&lengths));
+        }
     }
     if !errors.is_empty() {
         return Err(InputErrors(errors));

@@ -112,6 +112,16 @@ pub fn compute(t: &Tournament, options: Options, descriptors: &[Descriptor]) -> 
         rank = new_rank;
         values.push(v);
     }
+    for (i, p) in t.players.iter().enumerate() {
+        if let Some(declared) = p.declared_rank {
+            if declared != rank[i] {
+                warnings.push(format!(
+                    "player {}: file says rank {declared}, the standings give {}",
+                    p.id, rank[i]
+                ));
+            }
+        }
+    }
     Standings {
         descriptors: descriptors.to_vec(),
         order,

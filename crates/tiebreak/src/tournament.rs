@@ -504,6 +504,49 @@ impl Tournament {
     }
 }
 
+/// Most round entries a tournament may hold once every player is padded to the same number of
+/// rounds (16 bytes each: 320 MB), so that no file multiplies into more memory than that.
+pub const MAX_ROUND_ENTRIES: usize = 20_000_000;
+
+/// The number of rounds of an event whose file does not declare it: the longest row that
+/// another row reaches. A single row longer than every other holds rounds nobody else took
+/// part in (a game needs the opponent's row too), and would pad every player to its length.
+/// With fewer than two rows, the longest row.
+pub(crate) fn longest_shared_row(lengths: &[usize]) -> usize {
+    let (mut longest, mut second) = (0, 0);
+    for &len in lengths {
+        if len > longest {
+            second = longest;
+            longest = len;
+        } else if len > second {
+            second = len;
+        }
+    }
+    if lengths.len() < 2 { longest } else { second }
+}
+
+/// The error for a row longer than [`longest_shared_row`].
+pub(crate) fn overlong_row_message(len: usize, cap: usize) -> String {
+    format!(
+        "the row has {len} rounds, but no other row has more than {cap}: rounds nobody else played (declare the number of rounds if they are meant)"
+    )
+}
+
+/// An error when padding every row to the longest would pass [`MAX_ROUND_ENTRIES`].
+pub(crate) fn check_entry_total(lengths: &[usize]) -> Option<InputError> {
+    let rounds = lengths.iter().copied().max().unwrap_or(0);
+    (lengths.len().saturating_mul(rounds) > MAX_ROUND_ENTRIES).then(|| {
+        input_error(
+            0,
+            0,
+            format!(
+                "{} players over {rounds} rounds is more than the {MAX_ROUND_ENTRIES} round entries a tournament may hold",
+                lengths.len()
+            ),
+        )
+    })
+}
+
 /// Checks that opponents exist, that nobody plays himself, and that both sides of every game
 /// agree on the round, the colours and the result. `locate(player, round)` gives the line and
 /// column to report; every problem is returned.

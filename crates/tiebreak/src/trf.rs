@@ -10,7 +10,8 @@
 use crate::error::{InputError, InputErrors, input_error};
 use crate::points::Points;
 use crate::tournament::{
-    Colour, Entry, Player, RoundResult, Scoring, System, Tournament, check_pairings,
+    Colour, Entry, Player, RoundResult, Scoring, System, Tournament, check_entry_total,
+    check_pairings, longest_shared_row, overlong_row_message,
 };
 
 /// Where each entry came from, for error messages.
@@ -38,6 +39,8 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
         } else {
             line
         };
+        // Trailing blanks are no round block: they must not add a round to the event.
+        let line = line.trim_end();
         if line.trim().is_empty() {
             continue;
         }
@@ -143,6 +146,9 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
             }
         }
     }
+    if errors.is_empty() {
+        check_row_lengths(&t.players, &origins, declared_rounds, &mut errors);
+    }
     if !errors.is_empty() {
         errors.sort_by_key(|e| (e.line, e.column));
         return Err(InputErrors(errors));
@@ -166,6 +172,35 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
         return Err(InputErrors(pairing_errors));
     }
     Ok(t)
+}
+
+/// The number of rounds comes from XXR (or 142) when the file declares it, else from the
+/// longest row that another row reaches: a row with more round blocks than that would pad
+/// every player with rounds nobody else played, so it is an error rather than silently used.
+fn check_row_lengths(
+    players: &[Player],
+    origins: &[Origin],
+    declared: Option<usize>,
+    errors: &mut Vec<InputError>,
+) {
+    let lengths: Vec<usize> = players.iter().map(|p| p.entries.len()).collect();
+    let cap = declared.unwrap_or_else(|| longest_shared_row(&lengths));
+    for (&len, o) in lengths.iter().zip(origins) {
+        if len <= cap {
+            continue;
+        }
+        let column = o.block_columns.get(cap).copied().unwrap_or(92 + 10 * cap);
+        let message = match declared {
+            Some(n) => format!(
+                "the row has {len} round blocks, but the file declares {n} rounds (record XXR or 142)"
+            ),
+            None => overlong_row_message(len, cap),
+        };
+        errors.push(input_error(o.line, column, message));
+    }
+    if errors.is_empty() {
+        errors.extend(check_entry_total(&lengths));
+    }
 }
 
 fn field(chars: &[char], from: usize, to: usize) -> String {
