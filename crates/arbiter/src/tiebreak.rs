@@ -126,7 +126,11 @@ fn run_standings(
     } else {
         render::text(&t, &s)
     };
-    Ok(Output::new(text, render::json(&t, &s)))
+    // Notes on the input (declared points or ranks that the results contradict, a list the
+    // rules advise against) go to stderr and the JSON "warnings" whatever the format, so that
+    // `--csv` does not drop them.
+    let out = Output::new(text, render::json(&t, &s));
+    Ok(s.warnings.iter().fold(out, Output::with_warning))
 }
 
 fn run_minimatch(file: &std::path::Path) -> Result<Output, CliError> {

@@ -304,3 +304,48 @@ fn csv_and_json_inputs() {
     let bad = temp_file("bad.json", "{\"players\": [");
     assert_bad_input(&arbiter(&["tiebreak", "standings", &bad]), "JSON syntax");
 }
+
+#[test]
+fn notes_on_the_input_reach_stderr_with_every_format() {
+    // The file says player 2 has 2.0 points and rank 1; the results (FIDE TRF16 columns:
+    // points 81-84, rank 86-89, round block from 92) give 0.0 and rank 2. Both notes must
+    // reach stderr with the text table, with --csv (which dropped them before) and with
+    // --json (and its "warnings" list).
+    let row = |id: u32, pts: &str, rank: &str, block: &str| {
+        format!(
+            "001 {id:>4}      {:<33} {:>4} {:<3} {:>11} {:>10} {pts:>4} {rank:>4}  {block}",
+            format!("P{id}"),
+            "",
+            "",
+            "",
+            ""
+        )
+    };
+    let file = temp_file(
+        "declared.trf",
+        &format!(
+            "{}\n{}\n",
+            row(1, "1.0", "1", "   2 w 1"),
+            row(2, "2.0", "1", "   1 b 0")
+        ),
+    );
+    for extra in [&[][..], &["--csv"], &["--json"]] {
+        let mut args = vec!["tiebreak", "standings", file.as_str()];
+        args.extend_from_slice(extra);
+        let out = arbiter(&args);
+        assert!(out.status.success(), "{extra:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains("warning: player 2: file says 2.0 points, results give 0.0"),
+            "{extra:?}: {stderr}"
+        );
+        assert!(
+            stderr.contains("warning: player 2: file says rank 1, the standings give 2"),
+            "{extra:?}: {stderr}"
+        );
+        if extra == ["--json"] {
+            let doc = json_of(&out);
+            assert_eq!(doc["warnings"].as_array().unwrap().len(), 2, "{doc}");
+        }
+    }
+}
