@@ -53,6 +53,8 @@
 
 use hashbrown::{HashMap, HashSet};
 
+mod tactics;
+
 use super::packed::{Packed, Pos};
 use crate::benson::{self, AutoDead};
 use crate::color::{Color, Stone};
@@ -209,7 +211,11 @@ impl std::fmt::Display for Estimate {
 
 /// The local rule behind a verdict that is not proved.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum LocalRule {
+    /// A string left in atari at the end of play, which the opponent takes without a
+    /// snapback (a one-stone ko counts as taken: the ko rule forbids the retake).
+    InAtari,
     /// Stones inside an area enclosed by the other colour, searched with the enclosing
     /// stones given two eyes. `distance`: only the area's points within that many steps of
     /// the enclosed stones were kept (`None`: the whole area).
@@ -237,6 +243,9 @@ pub enum LocalRule {
 impl std::fmt::Display for LocalRule {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            LocalRule::InAtari => f.write_str(
+                "left in atari at the end of play: the opponent takes it (no snapback)",
+            ),
             LocalRule::Enclosed { distance: None } => f.write_str(
                 "searched inside the area enclosed by the other colour, assuming the enclosing stones live",
             ),
@@ -485,7 +494,9 @@ pub const PLAYOUT_SEED: u64 = 0x005e_ed0f_11fe;
 /// when its points ended in the opponent's hands in more than half of them. A fight that
 /// reading found open (whoever moves first decides, or a ko) stays undecided. Those verdicts carry [`Basis::Estimated`] and their stones are
 /// listed in [`SearchedLife::estimated`]; `undecided` is left with the strings the estimate
-/// could not split either (exactly half), which are kept alive.
+/// could not split either (exactly half), which are kept alive. Last, a string kept alive
+/// only by such unread rules that is left in atari, where living stones take it for good,
+/// is dead ([`LocalRule::InAtari`]).
 pub fn decide_life(
     position: &Position,
     budget: u64,
@@ -573,6 +584,7 @@ pub fn decide_life(
         }
     }
     life.undecided = undecided;
+    take_strings_in_atari(position, &mut life);
     for list in [
         &mut life.dead,
         &mut life.alive,
@@ -584,6 +596,42 @@ pub fn decide_life(
         list.dedup();
     }
     life
+}
+
+/// Strings kept alive by a rule that does not read them out (eye space, a cut-out fight, an
+/// estimate) that are left in atari, where the opponent's living stones take them for good
+/// (see [`tactics::taken_in_atari`]), are dead: at the end of play the opponent takes them.
+fn take_strings_in_atari(position: &Position, life: &mut SearchedLife) {
+    let mut dead = vec![false; position.len()];
+    for &p in &life.dead {
+        dead[p as usize] = true;
+    }
+    let mut taken = Vec::new();
+    for region in &mut life.regions {
+        for s in &mut region.strings {
+            let unread = match &s.basis {
+                Basis::Proved => false,
+                Basis::Local(rule) => rule.is_heuristic(),
+                Basis::Estimated(_) => true,
+            };
+            if s.status == Status::Alive
+                && unread
+                && tactics::taken_in_atari(position, s.stones[0], &dead)
+            {
+                s.status = Status::Dead;
+                s.survives_opponent_first = Some(false);
+                s.basis = Basis::Local(LocalRule::InAtari);
+                taken.extend_from_slice(&s.stones);
+            }
+        }
+    }
+    if taken.is_empty() {
+        return;
+    }
+    life.alive.retain(|p| !taken.contains(p));
+    life.estimated.retain(|p| !taken.contains(p));
+    life.dead.extend_from_slice(&taken);
+    life.local.extend_from_slice(&taken);
 }
 
 /// The strings of the region's stones on the full board, each with its colour.
