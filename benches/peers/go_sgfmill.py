@@ -10,7 +10,9 @@ Run from the workspace root:  python3 benches/peers/go_sgfmill.py
 2. sgfmill is pip-installed into a venv under /tmp and Board.area_score() is timed on the
    same positions (setup stones applied once, outside the timing).
 3. Each position's Black-minus-White area from sgfmill is checked against
-   `arbiter go score --method tromp-taylor --json`.
+   `arbiter go score --method tromp-taylor --json`, and the scored record that run writes
+   (`--write-sgf`) is read back by sgfmill: same setup and moves, RE and RU as the verdict,
+   TB/TW on the last node.
 Ratios printed are from this one run: criterion's wall-clock times, and CPU times (the
 bench's measuring thread via GO_BENCH_CPU=1, Python's process_time for sgfmill), which are the
 fairer figures when other jobs share the machine.
@@ -88,6 +90,31 @@ print(json.dumps({"per_position": dt, "cpu_per_position": dc, "scores": scores})
 '''
 
 
+READ_BACK = r'''
+import sys, json
+from sgfmill import sgf, sgf_moves
+out = []
+for original, written, result in json.loads(sys.argv[1]):
+    a = sgf.Sgf_game.from_bytes(open(original, "rb").read())
+    b = sgf.Sgf_game.from_bytes(open(written, "rb").read())
+    ba, pa = sgf_moves.get_setup_and_moves(a)
+    bb, pb = sgf_moves.get_setup_and_moves(b)
+    root = b.get_root()
+    last = b.get_last_node()
+    problems = []
+    if sorted(ba.list_occupied_points()) != sorted(bb.list_occupied_points()) or pa != pb:
+        problems.append("setup or moves differ")
+    if root.get("RE") != result:
+        problems.append(f"RE {root.get('RE')} != {result}")
+    if not root.has_property("RU"):
+        problems.append("no RU")
+    if not (last.has_property("TB") and last.has_property("TW")):
+        problems.append("no TB/TW")
+    out.append(problems)
+print(json.dumps(out))
+'''
+
+
 def main():
     print("running cargo bench --bench go (this builds in release) ...", flush=True)
     times, thrpt = rust_bench()
@@ -100,16 +127,28 @@ def main():
     subprocess.run(["cargo", "build", "--release", "-q", "-p", "arbiter"], cwd=ROOT, check=True)
     games = [g for g in open(POSITIONS).read().split("\n") if g.strip()]
     mismatches = 0
+    written = []
     for i, g in enumerate(games):
         path = f"/tmp/arbiter-go-peer-{i}.sgf"
+        scored = f"/tmp/arbiter-go-peer-{i}-scored.sgf"
         with open(path, "w") as f:
             f.write(g)
         doc = json.loads(subprocess.run([arbiter, "go", "score", path, "--method", "tromp-taylor",
-                                         "--json"], capture_output=True, text=True).stdout)
+                                         "--write-sgf", scored, "--json"],
+                                        capture_output=True, text=True).stdout)
+        written.append((path, scored, doc["verdict"]["result"]))
         r = doc["results"][0]
         if r["black"] - r["white"] != peer["scores"][i]:
             mismatches += 1
             print(f"position {i}: arbiter {r['black']}-{r['white']}, sgfmill {peer['scores'][i]}")
+    read_back = json.loads(subprocess.run([py, "-c", READ_BACK, json.dumps(written)],
+                                          capture_output=True, text=True, check=True).stdout)
+    for i, problems in enumerate(read_back):
+        if problems:
+            mismatches += 1
+            print(f"position {i}: scored SGF read by sgfmill: {'; '.join(problems)}")
+    print(f"scored SGF (--write-sgf) read back by sgfmill: "
+          f"{sum(1 for p in read_back if not p)}/{len(read_back)} with the same game, RE, RU, TB/TW")
     area = times["go/score-19x19/area-only/sgfmill-positions"] / n
     allm = times["go/score-19x19/all-methods"] / n
     print(f"positions: {n} finished 19x19 boards; Black-White agrees with sgfmill on {n - mismatches}/{n}")
