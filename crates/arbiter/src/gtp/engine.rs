@@ -4,6 +4,7 @@
 use std::fmt;
 use std::sync::Arc;
 
+use board_core::Rng;
 use board_geometry::Point as GeoPoint;
 use go_scoring::analysis::Analysis;
 use go_scoring::graph::life::{self, SearchedLife};
@@ -12,11 +13,12 @@ use go_scoring::score::{Params, Version};
 use go_scoring::{Board, Color, Komi, Move, Point, Ruleset, Shape, Stone};
 
 use super::handicap;
+use super::player;
 use super::ruleset;
 use super::sgf_load;
 
 /// Every command `list_commands` names, in the specification's order, ours last.
-pub const COMMANDS: [&str; 18] = [
+pub const COMMANDS: [&str; 19] = [
     "protocol_version",
     "name",
     "version",
@@ -29,6 +31,7 @@ pub const COMMANDS: [&str; 18] = [
     "fixed_handicap",
     "set_free_handicap",
     "play",
+    "genmove",
     "undo",
     "loadsgf",
     "showboard",
@@ -104,6 +107,8 @@ pub struct Engine {
     /// Handicap stones Black received: from the record's `HA` after `loadsgf`, else none.
     handicap: u32,
     board: Board,
+    /// The generator `genmove` draws from.
+    rng: Rng,
     /// The dead-stone finder's verdicts and the stones they were found on: `final_score` and
     /// the `final_status_list` calls after it ask about the same position.
     life: Option<(Vec<Stone>, Option<Arc<SearchedLife>>)>,
@@ -121,6 +126,7 @@ impl Engine {
             komi,
             ruleset,
             handicap: 0,
+            rng: Rng::new(player::SEED),
             board: Board::new(square(size), ruleset.rules(komi)),
             life: None,
         }
@@ -145,6 +151,7 @@ impl Engine {
             }
             "komi" => self.set_komi(args),
             "play" => self.play(args),
+            "genmove" => self.genmove(args),
             "undo" => self.undo(),
             "loadsgf" => self.loadsgf(args),
             "showboard" => Ok(self.showboard()),
@@ -201,6 +208,20 @@ impl Engine {
         next.play_as(color, mv).map_err(|_| GtpError::IllegalMove)?;
         self.board = next;
         Ok(String::new())
+    }
+
+    /// `genmove COLOR`: [`player::choose`]'s move, played and named (`pass` when none).
+    fn genmove(&mut self, args: &[String]) -> Result<String, GtpError> {
+        let color = parse_color(one_arg(args, "genmove takes a colour")?)?;
+        let mv = player::choose(&self.board, color, &mut self.rng);
+        self.board.set_to_move(color);
+        self.board
+            .play_as(color, mv)
+            .map_err(|_| GtpError::IllegalMove)?;
+        Ok(match mv {
+            Move::Place(p) => self.board.topology().name(GeoPoint(p)),
+            _ => "pass".to_string(),
+        })
     }
 
     fn undo(&mut self) -> Result<String, GtpError> {
@@ -543,9 +564,12 @@ mod tests {
         assert_eq!(ok(&mut e, "protocol_version"), "2");
         assert_eq!(ok(&mut e, "name"), "arbiter");
         assert_eq!(ok(&mut e, "known_command final_status_list"), "true");
-        assert_eq!(ok(&mut e, "known_command genmove"), "false");
+        assert_eq!(ok(&mut e, "known_command reg_genmove"), "false");
         assert_eq!(ok(&mut e, "list_commands").lines().count(), COMMANDS.len());
-        assert_eq!(run(&mut e, "genmove black"), Err(GtpError::UnknownCommand));
+        assert_eq!(
+            run(&mut e, "reg_genmove black"),
+            Err(GtpError::UnknownCommand)
+        );
         assert!(e.execute("quit", &[]).quit);
     }
 

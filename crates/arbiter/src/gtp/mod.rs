@@ -3,12 +3,13 @@
 //! finder: they play or load a game, then ask `final_score` and `final_status_list`.
 //!
 //! [`protocol`] frames lines and answers, [`engine`] runs the commands, [`handicap`] places
-//! the fixed handicap stones, [`ruleset`] maps the
+//! the fixed handicap stones, [`player`] is `genmove`'s trivial player, [`ruleset`] maps the
 //! names `arbiter-rules` takes onto go-scoring's rules and counting methods, and
 //! [`sgf_load`] replays a record for `loadsgf`.
 
 mod engine;
 mod handicap;
+mod player;
 mod protocol;
 mod ruleset;
 mod sgf_load;
@@ -42,8 +43,9 @@ Examples:
   gogui -program \"arbiter gtp --rules japanese\"
 
 Commands: protocol_version name version known_command list_commands quit boardsize
-clear_board komi fixed_handicap set_free_handicap play undo loadsgf showboard final_score
-final_status_list arbiter-rules";
+clear_board komi fixed_handicap set_free_handicap play genmove undo loadsgf showboard
+final_score final_status_list arbiter-rules (genmove plays a random legal move that fills
+none of its own eyes: enough to finish a game, no strength)";
 
 /// Serves GTP until `quit` or the end of input. A controller that closes stdout ends the
 /// session quietly.
