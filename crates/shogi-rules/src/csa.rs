@@ -186,6 +186,8 @@ fn parse_one(text: &str, options: &ReadOptions) -> Result<Record, ParseError> {
     // A foul move just played, accepted only if the record ends on that foul.
     let mut foul = None;
     let mut ignored_after_end = 0;
+    let mut notes = Vec::new();
+    let mut end_notes = Vec::new();
     for (ln, raw_line) in text.lines().enumerate() {
         let line_no = ln + 1;
         let raw_line = raw_line.trim_end_matches('\r');
@@ -219,6 +221,14 @@ fn parse_one(text: &str, options: &ReadOptions) -> Result<Record, ParseError> {
             {
                 // A KIF header CSA has no field for, carried as `'key：value`.
                 headers.push((k.to_string(), v.to_string()));
+            } else if !is_encoding_line(comment) {
+                // Any other remark (floodgate's `'Max_Moves:256`, `'summary:…`): a note.
+                let note = comment.to_string();
+                match record_moves.last_mut() {
+                    _ if end.is_some() => end_notes.push(note),
+                    Some(m) => m.notes.push(note),
+                    None => notes.push(note),
+                }
             }
             continue;
         }
@@ -345,7 +355,16 @@ fn parse_one(text: &str, options: &ReadOptions) -> Result<Record, ParseError> {
     record.comments = game_comments;
     record.end = end;
     record.ignored_after_end = ignored_after_end;
+    record.notes = notes;
+    record.end_notes = end_notes;
     Ok(record)
+}
+
+/// Whether a `'` comment is the encoding declaration (`'CSA encoding=SHIFT_JIS`, CSA V3.0;
+/// `'encoding=…` in some older files): it describes the bytes, not the record.
+fn is_encoding_line(comment: &str) -> bool {
+    let c = comment.trim_start();
+    c.starts_with("CSA encoding=") || c.starts_with("encoding=")
 }
 
 fn finish_setup(
@@ -511,6 +530,8 @@ pub fn write(record: &Record) -> String {
     for line in names.iter().chain(&fields).chain(&others) {
         s.push_str(line);
     }
+    // Remarks before the moves, where floodgate writes its `'Max_Moves:256`.
+    push_notes(&record.notes, &mut s);
     match HANDICAPS.iter().find(|h| h.position() == record.start) {
         Some(h) => s.push_str(&format!("{}\n", h.csa)),
         None => {
@@ -570,6 +591,7 @@ pub fn write(record: &Record) -> String {
         if let Some(b) = &m.bookmark {
             s.push_str(&format!("'&{b}\n"));
         }
+        push_notes(&m.notes, &mut s);
         pos.play_unchecked(m.mv);
     }
     if let Some(e) = record.end {
@@ -580,7 +602,17 @@ pub fn write(record: &Record) -> String {
             s.push_str(&format!("'*{c}\n"));
         }
     }
+    push_notes(&record.end_notes, &mut s);
     s
+}
+
+/// Writes file notes as CSA `'` remark lines.
+fn push_notes(notes: &[String], out: &mut String) {
+    for n in notes {
+        out.push('\'');
+        out.push_str(n);
+        out.push('\n');
+    }
 }
 
 /// Writes a CSA V3.0 record (UTF-8 encoding declaration, version line V3.0).

@@ -44,6 +44,8 @@ struct Branch {
     end: Option<Ending>,
     /// Comments read after the 変化 line, before the branch's first move.
     lead: Vec<String>,
+    /// Notes (`#` lines) read there.
+    lead_notes: Vec<String>,
     /// A foul move just played, waiting for the 反則勝ち that makes it the record's last.
     foul: Option<ParseError>,
     /// The side to move at the end of the branch.
@@ -62,6 +64,7 @@ impl Branch {
             moves: Vec::new(),
             end: None,
             lead: Vec::new(),
+            lead_notes: Vec::new(),
             foul: None,
             to_move: position.side_to_move(),
             prev,
@@ -123,6 +126,8 @@ pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Record, ParseErro
     let mut pending_comments: Vec<String> = Vec::new();
     let mut unknown_handicap: Option<ParseError> = None;
     let mut holders = Holders::default();
+    let mut notes: Vec<String> = Vec::new();
+    let mut end_notes: Vec<String> = Vec::new();
     let mut ignored_after_end = 0usize;
 
     for line in &lines {
@@ -143,7 +148,21 @@ pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Record, ParseErro
             }
             continue;
         }
-        if t.is_empty() || t.starts_with('#') {
+        if let Some(note) = t.strip_prefix('#') {
+            // The encoding declaration belongs to the file's bytes, not to its content.
+            if !note.starts_with("KIF ") {
+                match branches.get_mut(current) {
+                    None => notes.push(note.to_string()),
+                    Some(b) if current == 0 && b.end.is_some() => end_notes.push(note.to_string()),
+                    Some(b) => match b.moves.last_mut() {
+                        Some(m) => m.notes.push(note.to_string()),
+                        None => b.lead_notes.push(note.to_string()),
+                    },
+                }
+            }
+            continue;
+        }
+        if t.is_empty() {
             continue;
         }
         if t.starts_with("まで") {
@@ -307,11 +326,16 @@ pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Record, ParseErro
         record.end = main.end;
     }
     record.comments = pending_comments;
+    record.notes = notes;
+    record.end_notes = end_notes;
     for mut b in iter {
         settle_foul(b.foul.take(), b.end, b.to_move)?;
         if let Some(first) = b.moves.first_mut() {
             b.lead.append(&mut first.comments);
             first.comments = std::mem::take(&mut b.lead);
+            // Notes before a side line's first move stay with that move.
+            b.lead_notes.append(&mut first.notes);
+            first.notes = std::mem::take(&mut b.lead_notes);
         }
         record.variations.push(Variation {
             parent: b.parent,
@@ -785,10 +809,20 @@ fn kif_lines(
         if let Some(b) = &m.bookmark {
             out.push_str(&format!("&{b}\n"));
         }
+        push_notes(&m.notes, out);
         prev = Some(m.mv.to());
         pos.play_unchecked(m.mv);
     }
     pos.side_to_move()
+}
+
+/// Writes file notes as KIF/KI2 `#` lines.
+fn push_notes(notes: &[String], out: &mut String) {
+    for n in notes {
+        out.push('#');
+        out.push_str(n);
+        out.push('\n');
+    }
 }
 
 /// The terminal line of a line of play that ends at move `number` (`  78 投了`), with the
@@ -803,7 +837,9 @@ fn kif_terminal(end: Ending, number: usize, to_move: Side, out: &mut String) {
 
 /// Writes a KIF record (moves with origins, times when known, 変化 branches).
 pub fn write_kif(record: &Record) -> String {
-    let mut s = start_header(record);
+    let mut s = String::new();
+    push_notes(&record.notes, &mut s);
+    s.push_str(&start_header(record));
     s.push_str("手数----指手---------消費時間--\n");
     for c in &record.comments {
         s.push_str(&format!("*{c}\n"));
@@ -814,6 +850,7 @@ pub fn write_kif(record: &Record) -> String {
         s.push_str(&e.kif_summary(record.moves.len(), to_move, is_handicap(record)));
         s.push('\n');
     }
+    push_notes(&record.end_notes, &mut s);
     let starts = LineStarts::new(record);
     for (v, (start, prev)) in variation_order(record)
         .into_iter()
@@ -883,7 +920,12 @@ fn ki2_lines(
         out.push_str(&jsa::write_move(&pos, m.mv, prev, false));
         on_line += 1;
         let last = i + 1 == moves.len();
-        if on_line == 6 || last || !m.comments.is_empty() || m.bookmark.is_some() {
+        if on_line == 6
+            || last
+            || !m.comments.is_empty()
+            || m.bookmark.is_some()
+            || !m.notes.is_empty()
+        {
             out.push('\n');
             on_line = 0;
         } else {
@@ -895,6 +937,7 @@ fn ki2_lines(
         if let Some(b) = &m.bookmark {
             out.push_str(&format!("&{b}\n"));
         }
+        push_notes(&m.notes, out);
         prev = Some(m.mv.to());
         pos.play_unchecked(m.mv);
     }
@@ -903,7 +946,9 @@ fn ki2_lines(
 
 /// Writes a KI2 record (JSA notation, comments, the ending's summary line, 変化 branches).
 pub fn write_ki2(record: &Record) -> String {
-    let mut s = start_header(record);
+    let mut s = String::new();
+    push_notes(&record.notes, &mut s);
+    s.push_str(&start_header(record));
     for c in &record.comments {
         s.push_str(&format!("*{c}\n"));
     }
@@ -915,6 +960,7 @@ pub fn write_ki2(record: &Record) -> String {
             s.push_str(&format!("*{label}\n"));
         }
     }
+    push_notes(&record.end_notes, &mut s);
     let starts = LineStarts::new(record);
     for (v, (start, prev)) in variation_order(record)
         .into_iter()

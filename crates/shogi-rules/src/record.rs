@@ -17,6 +17,8 @@ pub struct RecordMove {
     pub comments: Vec<String>,
     /// A bookmark (KIF しおり, written `&name` after the move), if the record sets one.
     pub bookmark: Option<String>,
+    /// File notes written after the move (see [`Record::notes`]).
+    pub notes: Vec<String>,
 }
 
 impl RecordMove {
@@ -27,6 +29,7 @@ impl RecordMove {
             seconds: None,
             comments: Vec::new(),
             bookmark: None,
+            notes: Vec::new(),
         }
     }
 }
@@ -60,6 +63,14 @@ pub struct Record {
     pub start: Position,
     /// Comments on the game as a whole (those written before move 1).
     pub comments: Vec<String>,
+    /// File notes before the first move: lines the formats mark as remarks about the file
+    /// rather than the game (KIF/KI2 `#` lines, CSA `'` lines that are neither `'*`
+    /// comments nor `'&` bookmarks, such as floodgate's `'Max_Moves:256`). They travel
+    /// between the formats as each other's remark lines; notes after a move belong to that
+    /// move ([`RecordMove::notes`]), notes after the ending to [`Record::end_notes`].
+    pub notes: Vec<String>,
+    /// File notes after the main line's ending (floodgate's `'summary:…` line).
+    pub end_notes: Vec<String>,
     /// The main line.
     pub moves: Vec<RecordMove>,
     /// Variations (変化) branching from the main line or from each other.
@@ -96,6 +107,8 @@ impl Record {
             handicap: None,
             start,
             comments: Vec::new(),
+            notes: Vec::new(),
+            end_notes: Vec::new(),
             moves: Vec::new(),
             variations: Vec::new(),
             end: None,
@@ -310,8 +323,13 @@ pub fn kif_header_name(csa: &str, handicap: bool) -> Option<&'static str> {
 pub fn losses(record: &Record, format: Format) -> Vec<String> {
     let mut lost = Vec::new();
     let n = record.variations.len();
-    let has_comments =
-        !record.comments.is_empty() || record.moves.iter().any(|m| !m.comments.is_empty());
+    let has_comments = !record.comments.is_empty()
+        || !record.notes.is_empty()
+        || !record.end_notes.is_empty()
+        || record
+            .moves
+            .iter()
+            .any(|m| !m.comments.is_empty() || !m.notes.is_empty());
     let stray = (0..n)
         .filter(|&i| {
             let v = &record.variations[i];
