@@ -106,7 +106,8 @@ def main():
     with open(wrapper, "w") as f:
         f.write(f'#!/bin/sh\nexec "{arbiter}" usi "$@"\n')
     os.chmod(wrapper, os.stat(wrapper).st_mode | stat.S_IEXEC)
-    version = subprocess.run([python, "-c", "import cshogi; print(cshogi.__version__)"],
+    version = subprocess.run([python, "-c",
+                              "import importlib.metadata as m; print(m.version('cshogi'))"],
                              capture_output=True, text=True).stdout.strip()
     job = {"wrapper": wrapper, "cases": CASES, "byoyomi": args.byoyomi, "kotobuki": KOTOBUKI}
     out = subprocess.run([python, "-c", CLIENT, json.dumps(job)], capture_output=True, text=True)
