@@ -184,8 +184,11 @@ fn frame(svg: &mut Svg, square: Square, colour: &str) {
     }
 }
 
-/// An arrow from one point to another with its number at the middle.
-fn arrow(svg: &mut Svg, mv: Move, number: usize, colour: &str) {
+/// An arrow from one point to another labelled with its numbers in the cycle (a move the
+/// cycle plays twice, as a cycle repeated in full does, gets one arrow: `1,5`).
+fn arrow(svg: &mut Svg, mv: Move, numbers: &[usize], colour: &str) {
+    let label: Vec<String> = numbers.iter().map(usize::to_string).collect();
+    let label = label.join(",");
     let (x1, y1) = centre(mv.from);
     let (x2, y2) = centre(mv.to);
     let (dx, dy) = (x2 - x1, y2 - y1);
@@ -202,7 +205,7 @@ fn arrow(svg: &mut Svg, mv: Move, number: usize, colour: &str) {
     );
     let paint = Paint::stroke(colour, 4.0)
         .with_opacity(0.7)
-        .with_title(format!("cycle move {number}: {mv}"));
+        .with_title(format!("cycle move {label}: {mv}"));
     svg.line(x1, y1, ex, ey, &paint);
     svg.polygon(
         &[
@@ -213,11 +216,18 @@ fn arrow(svg: &mut Svg, mv: Move, number: usize, colour: &str) {
         &Paint::fill(colour).with_opacity(0.8),
     );
     let (mx, my) = ((x1 + ex) / 2.0, (y1 + ey) / 2.0);
-    svg.circle(mx, my, 8.0, &Paint::fill("#fff").with_stroke(colour, 1.5));
+    let w = board_core::svg::text_width(&label, 11.0).max(8.0) + 8.0;
+    svg.rect(
+        mx - w / 2.0,
+        my - 8.0,
+        w,
+        16.0,
+        &Paint::fill("#fff").with_stroke(colour, 1.5),
+    );
     svg.text(
         mx,
         my + 4.0,
-        &number.to_string(),
+        &label,
         &TextStyle::new(11.0)
             .anchor(Anchor::Middle)
             .fill(colour)
@@ -251,15 +261,22 @@ pub fn render(position: &Position, marks: &Marks) -> String {
         }
     }
     // The cycle goes over the pieces: it is what the picture is about.
+    // The cycle ends where it started, so its first move is by the side to move.
+    let mut arrows: Vec<(Move, Side, Vec<usize>)> = Vec::new();
     let mut side = position.side_to_move();
     for (i, &mv) in marks.cycle.iter().enumerate() {
-        // The cycle ends where it started, so its first move is by the side to move.
+        match arrows.iter_mut().find(|(m, s, _)| *m == mv && *s == side) {
+            Some((_, _, numbers)) => numbers.push(i + 1),
+            None => arrows.push((mv, side, vec![i + 1])),
+        }
+        side = side.opponent();
+    }
+    for (mv, side, numbers) in &arrows {
         let colour = match side {
             Side::First => RED,
             Side::Second => "#1f3a93",
         };
-        arrow(&mut svg, mv, i + 1, colour);
-        side = side.opponent();
+        arrow(&mut svg, *mv, numbers, colour);
     }
     let mut y = TOP + 9.0 * CELL + 56.0;
     for (i, line) in caption.iter().enumerate() {
@@ -325,6 +342,18 @@ mod tests {
             assert!(doc.contains(&format!("cycle move {n}:")), "{n}");
         }
         assert!(doc.contains("cycle move 1: e1d1"));
+        // The same cycle played twice (the CLI example's eight moves): one arrow per move.
+        let twice: Vec<Move> = marks.cycle.iter().chain(&marks.cycle).copied().collect();
+        let doubled = render(
+            &pos,
+            &Marks {
+                cycle: twice,
+                ..Marks::default()
+            },
+        );
+        assert!(doubled.contains("cycle move 1,5: e1d1"));
+        assert!(doubled.contains("cycle move 4,8: e9d9"));
+        assert_eq!(doubled.matches("cycle move").count(), 4);
         assert!(doc.contains("verdict: Red loses"));
     }
 }
