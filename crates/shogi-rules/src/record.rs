@@ -141,7 +141,11 @@ impl Record {
                 return Vec::new();
             }
             let (start, moves) = self.line(line);
-            let Some(take) = upto.checked_sub(start - 1).filter(|&n| n <= moves.len()) else {
+            let Some(take) = start
+                .checked_sub(1)
+                .and_then(|before| upto.checked_sub(before))
+                .filter(|&n| n <= moves.len())
+            else {
                 return Vec::new();
             };
             segments.push(&moves[..take]);
@@ -330,20 +334,14 @@ pub fn losses(record: &Record, format: Format) -> Vec<String> {
             .moves
             .iter()
             .any(|m| !m.comments.is_empty() || !m.notes.is_empty());
-    let stray = (0..n)
-        .filter(|&i| {
-            let v = &record.variations[i];
-            let parent_holds = match v.parent {
-                0 => v.start_ply >= 1 && v.start_ply <= record.moves.len(),
-                p if p <= i => {
-                    let pv = &record.variations[p - 1];
-                    v.start_ply >= pv.start_ply && v.start_ply < pv.start_ply + pv.moves.len()
-                }
-                _ => false,
-            };
-            !parent_holds
-        })
-        .count();
+    // The same test the KIF/KI2 writers apply: a variation is written when it branches
+    // from an earlier line that is written and holds its first move number.
+    let stray = if n > 0 && matches!(format, Format::Kif | Format::Ki2) {
+        let starts = LineStarts::new(record);
+        (0..n).filter(|&i| starts.variation(i).is_none()).count()
+    } else {
+        0
+    };
     if stray > 0 && matches!(format, Format::Kif | Format::Ki2) {
         lost.push(format!(
             "{stray} 変化 not written: they do not branch from a line before them"

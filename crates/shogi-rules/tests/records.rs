@@ -183,3 +183,24 @@ fn many_variations_deep_in_a_long_game_share_their_prefix() {
     assert_eq!(again.variations.len(), 2000);
     assert_eq!(again.prefix(1999), rec.prefix(1999));
 }
+
+#[test]
+fn a_hand_built_variation_that_branches_from_nowhere_is_reported_not_written() {
+    // Variation::parent must name an earlier line holding move `start_ply`; a record built
+    // by hand may break that. Writers leave such a variation out and `losses` says so.
+    use shogi_rules::record::{self, Format, RecordMove, Variation};
+    let mut rec = kif::parse("   1 ７六歩(77)\n   2 ３四歩(33)\n").unwrap();
+    let stray = |parent, start_ply| Variation {
+        parent,
+        start_ply,
+        moves: vec![RecordMove::new(usi::parse_move("2g2f").unwrap())],
+        end: None,
+    };
+    rec.variations = vec![stray(5, 1), stray(0, 0), stray(0, 9), stray(1, 1)];
+    for format in [Format::Kif, Format::Ki2] {
+        let text = record::write(&rec, format);
+        assert!(!text.contains("変化"), "{text}");
+        assert!(record::losses(&rec, format)[0].starts_with("4 変化 not written"));
+    }
+    assert!((0..4).all(|i| rec.prefix(i).is_empty()));
+}
