@@ -650,3 +650,26 @@ fn every_corpus_record_reads_and_survives_a_kif_round_trip() {
         let _ = std::fs::remove_file(&kif);
     }
 }
+
+#[test]
+fn status_reports_the_recorded_ending_and_a_contradiction() {
+    // A record's own ending (KIF 投了: the side to move resigned) is reported beside the
+    // ruling on its moves; a 詰み the final position does not show draws a warning.
+    let file = temp_file(
+        "resigned.kif",
+        "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n",
+    );
+    let (code, v) = json(&["shogi", "status", "--record", file.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_eq!(v["result"], "ongoing");
+    assert_eq!(v["recorded_ending"], "sente resigned");
+    assert!(v.get("warnings").is_none(), "{v}");
+    let file = temp_file(
+        "not-mate.kif",
+        "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 詰み\n",
+    );
+    let (code, out, err) = arbiter(&["shogi", "status", "--record", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("recorded sente is checkmated"), "{out}");
+    assert!(err.contains("the final position is not checkmate"), "{err}");
+}

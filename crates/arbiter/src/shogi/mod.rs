@@ -181,7 +181,7 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
                 Some(file) => {
                     let (rec, warnings) = read_record(&file, game, ignore_after_end)?;
                     let moves: Vec<Move> = rec.moves.iter().map(|m| m.mv).collect();
-                    let mut out = rule_on(rec.start, moves, &rules)?;
+                    let mut out = rule_on(rec.start, moves, &rules, rec.end)?;
                     for w in warnings {
                         out = out.with_warning(w);
                     }

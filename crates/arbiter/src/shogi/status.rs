@@ -3,7 +3,7 @@
 use serde::Serialize;
 use shogi_rules::game::{DeclarationRule, Game, GameRules, GameStatus, ImpasseRule, PlayError};
 use shogi_rules::types::side_name;
-use shogi_rules::{Move, Position, usi};
+use shogi_rules::{Ending, Move, Position, usi};
 
 use super::to_json;
 use crate::output::{CliError, Output};
@@ -14,6 +14,9 @@ struct StatusReport<'a> {
     #[serde(flatten)]
     status: GameStatus,
     sfen: &'a Position,
+    /// How the record says the game ended (`--record` with an ending only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    recorded_ending: Option<String>,
 }
 
 /// The rule options of `shogi status`.
@@ -46,17 +49,21 @@ pub(super) fn run_status(
         }
         column += tok.chars().count() + 1;
     }
-    rule_on(start, parsed, rules)
+    rule_on(start, parsed, rules, None)
 }
 
 /// Plays `moves` from `start` under the rules and reports the status; an illegal move ends
 /// the game on its foul (with its ply and the side that played it). A move that cannot be
 /// made at all (from an empty square, a drop of a piece not in hand) is an input error, not
 /// a foul; so is a move after the game ended, unless `ignore_after_end`.
+///
+/// `recorded` is the ending a record gives (投了, %TORYO …): it is reported beside the
+/// ruling, with a warning where the rules say otherwise.
 pub(super) fn rule_on(
     start: Position,
     parsed: Vec<Move>,
     rules: &StatusRules,
+    recorded: Option<Ending>,
 ) -> Result<Output, CliError> {
     let StatusRules {
         declare,
@@ -116,6 +123,7 @@ pub(super) fn rule_on(
     let report = StatusReport {
         status,
         sfen: game.position(),
+        recorded_ending: recorded.map(|e| e.to_string()),
     };
     let mut text = format!(
         "result {}\nwinner {}\nreason {status}\nply {}\n",
@@ -127,7 +135,15 @@ pub(super) fn rule_on(
         text.push_str(&format!("foul {}\n", f.code()));
     }
     text.push_str(&format!("sfen {final_sfen}\n"));
+    if let Some(e) = recorded {
+        text.push_str(&format!("recorded {e}\n"));
+    }
     let mut out = Output::new(text, to_json(&report));
+    if let Some(e) = recorded
+        && let Some(why) = contradiction(e, &status)
+    {
+        out = out.with_warning(format!("the record says {e}, but {why}"));
+    }
     if ignored > 0 {
         out = out.with_warning(format!(
             "--ignore-after-end: {ignored} move(s) after the end of the game at ply {} left out",
@@ -135,4 +151,25 @@ pub(super) fn rule_on(
         ));
     }
     Ok(out)
+}
+
+/// Why the ending a record gives contradicts the ruling on its moves, if it does: a mate
+/// the position does not show, a 千日手 that did not occur, or another winner than the
+/// rules name.
+fn contradiction(recorded: Ending, status: &GameStatus) -> Option<String> {
+    let ruled = status.code();
+    match recorded {
+        Ending::Mate { .. } if ruled != "checkmate" => {
+            Some(format!("the final position is not checkmate ({status})"))
+        }
+        Ending::Sennichite if ruled != "sennichite" => Some(format!(
+            "the moves do not repeat a position four times ({status})"
+        )),
+        _ => match (recorded.winner(), status.ruling()) {
+            (Some(said), Some(r)) if r.winner().is_some_and(|w| w != said) => Some(format!(
+                "the rules give the game to the other side ({status})"
+            )),
+            _ => None,
+        },
+    }
 }
