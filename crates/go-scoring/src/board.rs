@@ -379,6 +379,37 @@ impl Board {
         libs.len()
     }
 
+    /// The head (representative stone) of the chain through stone `p`.
+    #[inline]
+    pub(crate) fn chain_head(&self, p: Point) -> Point {
+        self.head[p as usize]
+    }
+
+    /// The next stone of the chain after `p` (the chain's stones form a cycle).
+    #[inline]
+    pub(crate) fn next_in_chain(&self, p: Point) -> Point {
+        self.next[p as usize]
+    }
+
+    /// The number of stones of the chain with head `h`.
+    #[inline]
+    pub(crate) fn chain_size(&self, h: Point) -> usize {
+        self.size[h as usize] as usize
+    }
+
+    /// The pseudo-liberties of the chain with head `h`: adjacencies between its stones and
+    /// empty points, a liberty counted once per stone next to it.
+    #[inline]
+    pub(crate) fn pseudo_liberties(&self, h: Point) -> u32 {
+        u32::from(self.plibs[h as usize])
+    }
+
+    /// The number of points of the board.
+    #[inline]
+    pub(crate) fn topology_len(&self) -> usize {
+        self.stones.len()
+    }
+
     /// The stones of the chain through `p`.
     pub fn chain_stones(&self, p: Point) -> Vec<Point> {
         let mut out = vec![p];
@@ -678,11 +709,18 @@ impl Board {
         }
         let mut captured = 0u32;
         let mut last_captured = p;
+        // chains without liberties go in the order of their last neighbour of `p`, so that
+        // the empty points come back in one fixed order (the playouts draw from that list)
         for i in 0..if effect.captures { degree } else { 0 } {
             let q = self.topology.neighbours_of(p)[i].0;
             if self.stones[q as usize] == Stone::of(c.opponent()) {
                 let h = self.head[q as usize];
-                if self.plibs[h as usize] == 0 {
+                let later = self.topology.neighbours_of(p)[i + 1..]
+                    .iter()
+                    .any(|&GeoPoint(r)| {
+                        self.stones[r as usize] != Stone::Empty && self.head[r as usize] == h
+                    });
+                if self.plibs[h as usize] == 0 && !later {
                     captured += self.remove_chain(h);
                     last_captured = q;
                 }
