@@ -89,20 +89,24 @@ pub fn judge(
     let life = matches!(ruleset.counting, Counting::Area | Counting::Territory)
         .then(|| score::independent_life(analysis));
     let (black, white) = match ruleset.counting {
-        Counting::LivingStones | Counting::TrompTaylor => {
-            let method = if ruleset.counting == Counting::TrompTaylor {
-                Method::TrompTaylor
-            } else {
-                Method::LivingStones
-            };
-            let s = score::figures(analysis, method, &params)?;
-            if method == Method::TrompTaylor && !analysis.dead().is_empty() {
+        Counting::LivingStones => {
+            let s = score::figures(analysis, Method::LivingStones, &params)?;
+            (s.black, s.white)
+        }
+        Counting::TrompTaylor => {
+            let (black, white, pass_dead) = katago_tromp_taylor(analysis);
+            if !analysis.dead().is_empty() {
                 notes.push(format!(
-                    "{} stone(s) marked dead count as on the board: Tromp-Taylor ignores marks (KataGo also gives stones left inside the other side's pass-alive territory to that side)",
+                    "{} stone(s) marked dead count as on the board: Tromp-Taylor ignores marks",
                     analysis.dead().len()
                 ));
             }
-            (s.black, s.white)
+            if pass_dead > 0 {
+                notes.push(format!(
+                    "{pass_dead} stone(s) inside the other side's pass-alive territory (Benson) count for that side, as KataGo scores Tromp-Taylor"
+                ));
+            }
+            (black, white)
         }
         Counting::Area => {
             let life = life.as_ref().expect("computed for area");
@@ -157,15 +161,19 @@ pub fn judge(
         },
         _ => Outcome::Draw,
     };
-    let document = if ruleset.katago && ruleset.counting != Counting::TrompTaylor {
+    let document = if ruleset.katago {
         document_lead(analysis, ruleset, &params, bonus)
     } else {
         None
     };
-    if let (Some((method, doc)), Some(life)) = (document, &life) {
-        if doc != lead {
-            notes.push(explain_difference(analysis, life, method, doc, lead));
-        }
+    if let Some((method, doc)) = document.filter(|&(_, doc)| doc != lead) {
+        notes.push(match &life {
+            Some(life) => explain_difference(analysis, life, method, doc, lead),
+            None => format!(
+                "the document's {method} gives {}: it counts every stone on the board, where KataGo gives stones inside pass-alive territory to its owner",
+                result_text(doc)
+            ),
+        });
     }
     Ok(Verdict {
         ruleset: *ruleset,
@@ -179,6 +187,25 @@ pub fn judge(
         document,
         notes,
     })
+}
+
+/// KataGo's Tromp-Taylor count (its `calculateArea` with every stone on the board, reference
+/// digest §2.5 item 2): stones plus empty points reaching one colour only, except that stones
+/// inside the other colour's pass-alive territory (Benson, multi-stone suicide legal as in
+/// the preset) count for that colour. Returns both counts and how many stones were so given.
+fn katago_tromp_taylor(analysis: &Analysis) -> (HalfPoints, HalfPoints, usize) {
+    let original = analysis.original().to_vec();
+    let topology = analysis.topology_arc().clone();
+    let position = Position::unchecked(topology.clone(), original.clone());
+    let pass_dead = crate::benson::auto_dead(&position, true).dead;
+    let mut stones = original;
+    for &p in &pass_dead {
+        stones[p as usize] = Stone::Empty;
+    }
+    let cleared = Position::unchecked(topology, stones);
+    let a = Analysis::new(&cleared, &[]).expect("no dead stones given");
+    let count = |c: Color| HalfPoints::from_points(i64::from(a.stones(c) + a.own_empty(c)));
+    (count(Color::Black), count(Color::White), pass_dead.len())
 }
 
 /// The group tax a colour pays: 2 points per independent-life region under `tax=ALL`.

@@ -235,3 +235,34 @@ fn living_stones_rulesets_count_with_the_documents_method_and_version() {
     );
     assert!(art.unwrap_err().reason.contains("--moves"));
 }
+
+#[test]
+fn tromp_taylor_gives_pass_dead_stones_to_the_owner_of_the_territory() {
+    // 5x5: two black walls with three one-point eyes each are pass-alive (Benson); the white
+    // stone at C3 lies in the region between them, every point of which touches a black stone:
+    // Black's pass-alive territory. Plain Tromp-Taylor counts C3 for White and the rest of
+    // row 3 for nobody: Black 14 + 6 = 20, White 1. KataGo's tromp-taylor (§2.5 item 2) gives
+    // the stone and row 3 to Black: 14 + 6 + 5 = 25, White 0.
+    let p = diagram(".X.X.\nXXXXX\n..O..\nXXXXX\n.X.X.\n");
+    let analysis = Analysis::new(&p, &[]).unwrap();
+    let v = judge(
+        &analysis,
+        &Ruleset::of(RulesetName::TrompTaylor),
+        &Params::default(),
+        0,
+    )
+    .unwrap();
+    assert_eq!((v.black.0 / 2, v.white.0 / 2), (25, 0));
+    let plain = go_scoring::score::figures(
+        &analysis,
+        go_scoring::Method::TrompTaylor,
+        &Params::default(),
+    )
+    .unwrap();
+    assert_eq!((plain.black.0 / 2, plain.white.0 / 2), (20, 1));
+    assert!(
+        v.notes.iter().any(|n| n.contains("pass-alive territory")),
+        "{:?}",
+        v.notes
+    );
+}
