@@ -12,6 +12,10 @@ use go_scoring::playout::ownership;
 use go_scoring::position::Position;
 use go_scoring::topology::Point;
 
+#[path = "common/positions.rs"]
+mod positions;
+use positions::NINE;
+
 fn position(rows: &str) -> Position {
     go_scoring::text::parse(rows).unwrap().position
 }
@@ -79,21 +83,6 @@ fn seki_is_never_killed_by_the_estimate() {
         }
     }
 }
-
-/// A finished 9×9 game (the one of `life_local.rs`, read by hand there): Black E8 alone
-/// among White's stones on rows 8-9 and White E5 in the one-row tunnel between Black's walls
-/// are dead; every other stone lives.
-const NINE: &str = "\
-..O...O..
-.O..X..O.
-OOOOOOOOO
-XXXXXXXXX
-....O....
-XXXXXXXXX
-.........
-.........
-.........
-";
 
 #[test]
 fn dead_invaders_are_estimated_dead_when_reading_gives_up() {

@@ -9,6 +9,10 @@ use go_scoring::graph::life::{
 use go_scoring::position::Position;
 use go_scoring::topology::Point;
 
+#[path = "common/positions.rs"]
+mod positions;
+use positions::NINE;
+
 fn position(rows: &str) -> Position {
     go_scoring::text::parse(rows).unwrap().position
 }
@@ -25,21 +29,6 @@ fn points(p: &Position, names: &str) -> Vec<Point> {
     v.sort_unstable();
     v
 }
-
-/// A finished 9×9 game: White owns rows 8-9 behind its wall on row 7, Black owns rows 1-5
-/// behind its walls on rows 6 and 4. Neither side is pass-alive by Benson's test (the
-/// territories have points away from the walls), so the whole board is one open region.
-const NINE: &str = "\
-..O...O..
-.O..X..O.
-OOOOOOOOO
-XXXXXXXXX
-....O....
-XXXXXXXXX
-.........
-.........
-.........
-";
 
 #[test]
 fn finished_nine_by_nine_game_is_decided_locally() {
