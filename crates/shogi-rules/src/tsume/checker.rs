@@ -116,6 +116,7 @@ pub struct CheckReport {
     pub nodes: u64,
     /// The limit that stopped the solving of the main line, if one did (see
     /// [`super::Solution::limit`]); side lines cut short are listed in `undecided`.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub limit: Option<super::Limit>,
 }
 
