@@ -261,7 +261,7 @@ impl Search {
             next_clock_check: 0,
             path: Path::default(),
             loops: HashMap::default(),
-            stack: Vec::with_capacity(1 << 14),
+            stack: Vec::with_capacity(256),
             free_pairs: false,
             free: None,
         }
@@ -417,6 +417,24 @@ impl Search {
                 Probe::Open { pn, dn } => {
                     c.pn = pn;
                     c.dn = dn;
+                    if let (false, 1, 1, Move::Drop { to, .. }) = (or, pn, dn, c.mv)
+                        && c.rem >= 1
+                        && !self.free_pairs
+                    {
+                        // A drop interposition whose piece is taken with mate: proven here,
+                        // without a visit of its own, so that an AND node whose drops all
+                        // end so is settled at once instead of by rising thresholds (the
+                        // 無駄合 pattern; most interpositions are taken this way).
+                        let u = self.node.play(c.mv);
+                        if let Some(pieces) = self.mate_by_capture(to) {
+                            self.table.store_proof(c.board, c.hand, pieces, 1, 1);
+                            c.pn = 0;
+                            c.dn = INF;
+                            c.len = 1;
+                            c.pieces = pieces;
+                        }
+                        self.node.unplay(c.mv, u);
+                    }
                     if or && pn == 1 && dn == 1 {
                         let u = self.node.play(c.mv);
                         let replies = self.node.pos.count_evasions();
@@ -436,6 +454,44 @@ impl Search {
             }
             self.stack[i] = c;
         }
+    }
+
+    /// The proof pieces of a mate in one by a capture on `sq` at the current node
+    /// (attacker to move), if there is one: those of the mated position, less the captured
+    /// piece (as [`Self::finish`] derives them). The mated position's proof is stored, as
+    /// a visit would store it (reading the line back looks for it).
+    fn mate_by_capture(&mut self, sq: Square) -> Option<Hand> {
+        let hand = self.node.attacker_hand();
+        let us = self.node.pos.side_to_move();
+        let takers = self.node.pos.attackers_to(sq, us, self.node.pos.occupied());
+        for from in takers {
+            for promote in [false, true] {
+                let mv = Move::Board {
+                    from,
+                    to: sq,
+                    promote,
+                };
+                if !self.node.pos.is_legal(mv) {
+                    continue;
+                }
+                let taken = self.node.captured(mv);
+                let u = self.node.play(mv);
+                let mated = (self.node.pos.in_check() && self.node.pos.count_evasions() == 0)
+                    .then(|| and_proof_base(&self.node));
+                if let Some(pieces) = mated {
+                    let (board, after) = (self.node.board_key(), self.node.attacker_hand());
+                    self.table.store_proof(board, after, pieces, 0, 1);
+                }
+                self.node.unplay(mv, u);
+                if let Some(mut pieces) = mated {
+                    if let Some(v) = taken {
+                        hands::sub(&mut pieces, v);
+                    }
+                    return Some(hands::min(&pieces, &hand));
+                }
+            }
+        }
+        None
     }
 
     /// Whether the child (`board`, `hand`) of the current node fails on this path: a loop
