@@ -10,8 +10,15 @@ the full answer is mate_move's iterative deepening; DfPn times are given for mat
 Times are wall-clock per problem, the arbiter's including process start (a few ms), so the
 ratio favours cshogi on the tiniest problems.
 
-Usage: python3 benches/peers/tsume_cshogi.py [path/to/arbiter]
-       (pip install cshogi==1.1.0; cargo build --release -p arbiter)
+The first-proof table (`--first-proof`) times `DfPn.search` in-process, the best of 7
+batches of 200 searches per problem (a fresh board and solver per search, their set-up not
+timed), for comparison with the `tsume_first_proof` group of the criterion bench
+(`cargo bench -p arbiter-benches --bench tsume -- tsume_first_proof`) run on the same
+machine at the same time.
+
+Usage: python3 benches/peers/tsume_cshogi.py [--first-proof] [path/to/arbiter]
+       (cshogi 1.1.0 is installed into a venv under /tmp when it is not importable;
+       cargo build --release -p arbiter for the process-level table)
 """
 
 import json
@@ -19,6 +26,25 @@ import os
 import subprocess
 import sys
 import time
+
+VENV = "/tmp/tsume-cshogi-venv"
+
+
+def ensure_cshogi():
+    """Re-runs this script in a venv holding cshogi 1.1.0 when cshogi is not importable."""
+    try:
+        import cshogi  # noqa: F401
+        return
+    except ImportError:
+        pass
+    python = os.path.join(VENV, "bin", "python")
+    if os.environ.get("TSUME_CSHOGI_VENV") == "1":
+        sys.exit("cshogi could not be installed in " + VENV)
+    if not os.path.exists(python):
+        subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
+    subprocess.run([python, "-m", "pip", "install", "--quiet", "cshogi==1.1.0"], check=True)
+    env = dict(os.environ, TSUME_CSHOGI_VENV="1")
+    os.execve(python, [python] + sys.argv, env)
 
 # shogi.md §7.4, with the published / exact lengths.
 CASES = [
@@ -60,6 +86,32 @@ def cshogi_shortest(sfen, max_ply):
     return None, time.perf_counter() - t
 
 
+def cshogi_first_proof(sfen, batches=7, runs=200):
+    """Best per-search time of DfPn.search over `batches` batches of `runs` searches."""
+    import cshogi
+    best = float("inf")
+    for _ in range(batches):
+        total = 0.0
+        for _ in range(runs):
+            board = cshogi.Board(sfen)
+            dfpn = cshogi.DfPn()
+            t = time.perf_counter()
+            found = dfpn.search(board)
+            total += time.perf_counter() - t
+            assert found
+        best = min(best, total / runs)
+    return best, dfpn.searched_node
+
+
+def first_proof_table():
+    print(f"{'problem':9} {'DfPn us':>9} {'nodes':>6}")
+    for name, sfen, length in CASES:
+        if length > 9:
+            continue
+        t, nodes = cshogi_first_proof(sfen)
+        print(f"{name:9} {t * 1e6:>9.1f} {nodes:>6}")
+
+
 def arbiter_mate(arbiter, sfen, mode):
     t = time.perf_counter()
     out = subprocess.run([arbiter, "shogi", "mate", "--sfen", sfen, "--mode", mode, "--json",
@@ -69,6 +121,10 @@ def arbiter_mate(arbiter, sfen, mode):
 
 
 def main():
+    ensure_cshogi()
+    if "--first-proof" in sys.argv[1:]:
+        first_proof_table()
+        return
     arbiter = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
         os.environ.get("CARGO_TARGET_DIR", "target"), "release", "arbiter")
     print(f"{'problem':9} {'len':>4} | {'DfPn pv':>7} {'nodes':>8} {'ms':>8} | "
