@@ -402,11 +402,13 @@ pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError
                     .map(|b| (format!("{} made-up board", s.method), b))
             })
             .collect();
-        let svg = go_scoring::svg::render(&analysis, &boards)
-            .ok_or_else(|| CliError::bad_input("--svg draws grid boards only"))?;
-        std::fs::write(svg_path, svg).map_err(|e| {
-            CliError::bad_input(format!("cannot write {}: {e}", svg_path.display()))
-        })?;
+        let svg = go_scoring::svg::render_with(
+            &analysis,
+            &boards,
+            &super::show::score_caption(&verdict, &ruleset.name, komi, &results),
+        )
+        .ok_or_else(|| CliError::bad_input("--svg draws grid boards only"))?;
+        super::show::write_svg(svg_path, &svg)?;
     }
 
     let dead_names = names(position, analysis.dead());

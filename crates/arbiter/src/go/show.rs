@@ -122,6 +122,40 @@ pub(crate) fn area_caption(analysis: &Analysis, komi: Komi) -> Caption {
     Caption::new(format!("area scoring (Chinese rules), komi {komi}"), lines)
 }
 
+/// The caption of `go score --svg`: the verdict under the ruleset (or why there is none),
+/// then one line per counting method asked for.
+pub(crate) fn score_caption(
+    verdict: &Result<go_scoring::Verdict, score::Unavailable>,
+    ruleset: &impl std::fmt::Display,
+    komi: Komi,
+    results: &[score::MethodResult],
+) -> Caption {
+    let heading = match verdict {
+        Ok(v) => format!("{} ({ruleset} rules, komi {komi})", v.result_text()),
+        Err(u) => format!("no verdict ({ruleset} rules, komi {komi}): {}", u.reason),
+    };
+    let lines = results
+        .iter()
+        .map(|r| match r {
+            Ok(s) => {
+                let outcome = match s.winner() {
+                    Some(Color::Black) => format!("Black wins by {}", s.margin),
+                    Some(Color::White) => format!("White wins by {}", s.margin),
+                    None => "draw".to_string(),
+                };
+                format!(
+                    "{}: Black {}, White {}: {outcome}",
+                    s.method.name(),
+                    s.black,
+                    s.white
+                )
+            }
+            Err(u) => format!("{}: not available: {}", u.method.name(), u.reason),
+        })
+        .collect();
+    Caption::new(heading, lines)
+}
+
 pub(super) fn run_show(args: ShowArgs) -> Result<Output, CliError> {
     let shown = read(&args.file)?;
     let position = &shown.position;
