@@ -35,6 +35,10 @@ pub struct AdjudicateArgs {
     /// a warning. Only a missing or second king is still refused.
     #[arg(long)]
     pub lenient: bool,
+    /// Write a picture of the position where the cycle starts to this SVG file, the cycle's
+    /// moves drawn as numbered arrows and the verdict under the board.
+    #[arg(long)]
+    pub svg: Option<std::path::PathBuf>,
 }
 
 /// Pulls the FEN tag and the move tokens out of a PGN (or a plain token list), dropping
@@ -259,6 +263,9 @@ pub(super) fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
     let (start, list, warnings) = game_to_judge(&args)?;
     let ruling = adj::adjudicate(&start, &list, &rules)
         .map_err(|e| CliError::bad_input(format!("--moves: {e}")))?;
+    if let Some(path) = &args.svg {
+        super::show::picture_of_ruling(path, &start, &list, &ruling)?;
+    }
 
     let mut text = format!(
         "rules: {}{}\n",

@@ -112,6 +112,37 @@ pub fn text_board(position: &Position) -> String {
     out
 }
 
+/// The picture of `xiangqi adjudicate --svg`: the position where the cycle starts (after
+/// the moves before it, the last of which is framed), the cycle's moves as numbered arrows,
+/// and the rules edition and verdict under the board. Without a cycle, the final position.
+pub(super) fn picture_of_ruling(
+    path: &std::path::Path,
+    start: &Position,
+    moves: &[Move],
+    ruling: &xiangqi_repetition::adjudicate::Ruling,
+) -> Result<(), CliError> {
+    let before = ruling
+        .cycle
+        .map_or(moves.len(), |c| c.start_ply.min(moves.len()));
+    let mut position = start.clone();
+    for &mv in &moves[..before] {
+        position.play_unchecked(mv);
+    }
+    let marks = Marks {
+        last_move: before.checked_sub(1).map(|i| moves[i]),
+        cycle: ruling.moves.iter().map(|a| a.mv).collect(),
+        caption: vec![
+            format!(
+                "rules: {}; result: {}",
+                ruling.rules.name,
+                ruling.verdict.name()
+            ),
+            ruling.explanation.clone(),
+        ],
+    };
+    write_svg(path, &svg::render(&position, &marks))
+}
+
 pub(super) fn run_show(args: ShowArgs) -> Result<Output, CliError> {
     let (start, warnings) = load_position_with(&args.fen, args.lenient)?;
     let (moves, position) = read_moves(&start, &args.moves, rank_base(args.ranks_from_one))?;
