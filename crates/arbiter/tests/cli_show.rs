@@ -145,7 +145,8 @@ fn shogi_picture_draws_the_pieces_where_they_stand() {
 }
 
 /// The bundled explanation figure (图五 of the 000 document, 21 black stones with the dead
-/// one): the picture has the stones, and the text the file's dead stone.
+/// one): the picture has the stones, the text the file's dead stone, and the caption the
+/// area count 图六's text gives (子空皆地: Black 24, White 25, White wins by 1).
 #[test]
 fn go_show_draws_the_figure() {
     let path = svg_path("go.svg");
@@ -203,4 +204,98 @@ fn bad_input_exits_2() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     }
+}
+
+/// `go score --svg` puts the verdict and every method's count under the boards: the area
+/// count of 图六 (000 document: 子空皆地, Black 24, White 25, White wins by 1) and the
+/// living-stones count (第二十七条: Black 22, White 21, Black wins by 1).
+#[test]
+fn go_score_picture_carries_the_counts() {
+    let path = svg_path("score.svg");
+    run_ok(&["go", "score", "examples/go/explanation.txt", "--svg", &path]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        svg.contains("area: Black 24, White 25: White wins by 1"),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("living-stones: Black 22, White 21: Black wins by 1"),
+        "{svg}"
+    );
+    assert!(svg.contains(">black stone</text>"), "the legend");
+    raster(&path);
+}
+
+/// `xiangqi adjudicate --svg` on the CLI help's AXF example (a rook checking from d1 and e1
+/// forever: perpetual check loses under every rule book): the cycle start is the given
+/// position, its four moves are drawn once each with both numbers of the doubled cycle,
+/// and the verdict stands under the board.
+#[test]
+fn adjudicate_picture_marks_the_cycle() {
+    use xiangqi_repetition::Square;
+    use xiangqi_repetition::svg::centre;
+    let path = svg_path("adjudicate.svg");
+    run_ok(&[
+        "xiangqi",
+        "adjudicate",
+        "--fen",
+        "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1",
+        "--moves",
+        "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
+        "--rules",
+        "axf",
+        "--svg",
+        &path,
+    ]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    for label in ["1,5: e1d1", "2,6: d9e9", "3,7: d1e1", "4,8: e9d9"] {
+        assert!(svg.contains(&format!("cycle move {label}")), "{label}");
+    }
+    assert!(svg.contains("result: red_loses"), "{svg}");
+    let pixmap = raster(&path);
+    // Right of the centre: the arrows to and from d1 end on the rook's left half.
+    let (x, y) = centre("e1".parse::<Square>().unwrap());
+    assert_eq!(
+        rgb(&pixmap, x + 6.0, y + 8.0),
+        [0xfb, 0xee, 0xd0],
+        "the rook on e1"
+    );
+}
+
+/// `shogi status --svg` on the 二歩 record of examples/ (a second unpromoted pawn dropped on
+/// a file: 反則負け, JSA rules 第8条): the board before the foul, the ruling under it.
+#[test]
+fn status_picture_shows_the_ruling() {
+    let path = svg_path("status.svg");
+    run_ok(&[
+        "shogi",
+        "status",
+        "--record",
+        "examples/shogi/records/foul-nifu.kif",
+        "--svg",
+        &path,
+    ]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.contains("illegal: "), "{svg}");
+    assert!(svg.contains("二歩"), "{svg}");
+    raster(&path);
+}
+
+/// `shogi mate --svg` draws the problem (the README's example, a 3-ply mate in the YaneuraOu
+/// mate3 set) with the answer under it; Gote, the attacker, holds 角 金 歩.
+#[test]
+fn mate_picture_shows_the_problem_and_its_answer() {
+    let path = svg_path("mate.svg");
+    run_ok(&[
+        "shogi",
+        "mate",
+        "--sfen",
+        "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42",
+        "--svg",
+        &path,
+    ]);
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.contains("mate in 3 plies"), "{svg}");
+    assert!(svg.contains("☖後手 持駒：角 金 歩"), "{svg}");
+    raster(&path);
 }

@@ -72,6 +72,10 @@ pub enum Command {
         /// ending such as 投了 or %TORYO) with a warning, instead of refusing them.
         #[arg(long)]
         ignore_after_end: bool,
+        /// Write a picture of the final position (last move marked, the ruling under it) to
+        /// this SVG file.
+        #[arg(long)]
+        svg: Option<PathBuf>,
     },
     /// Convert a record (KIF, KI2, CSA, USI) to another format, checking every move.
     /// Records are read in UTF-8 (with or without BOM), Shift_JIS/CP932 or EUC-JP, as
@@ -122,6 +126,9 @@ pub enum Command {
         /// with a warning naming what is unusual.
         #[arg(long)]
         lenient: bool,
+        /// Write a picture of the problem's position (the answer under it) to this SVG file.
+        #[arg(long)]
+        svg: Option<PathBuf>,
     },
     /// Check a composed problem: mate, unique attacker moves (余詰), empty hand at the end
     /// (持駒余り) and side lines (変化).
@@ -170,6 +177,7 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             game,
             lenient,
             ignore_after_end,
+            svg,
         } => {
             let rules = StatusRules {
                 declare,
@@ -181,7 +189,11 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
                 Some(file) => {
                     let (rec, warnings) = read_record(&file, game, ignore_after_end)?;
                     let moves: Vec<Move> = rec.moves.iter().map(|m| m.mv).collect();
-                    let mut out = rule_on(rec.start, moves, &rules, rec.end)?;
+                    let start = rec.start.clone();
+                    let mut out = rule_on(rec.start, moves.clone(), &rules, rec.end)?;
+                    if let Some(path) = &svg {
+                        show::picture_of_game(path, &start, &moves, &out)?;
+                    }
                     for w in warnings {
                         out = out.with_warning(w);
                     }
@@ -189,7 +201,11 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
                 }
                 None => {
                     let (start, warnings) = position(&sfen, lenient)?;
-                    Ok(with_warnings(run_status(start, &moves, &rules)?, warnings))
+                    let out = run_status(start.clone(), &moves, &rules)?;
+                    if let Some(path) = &svg {
+                        show::picture_of_game(path, &start, &show::usi_moves(&moves), &out)?;
+                    }
+                    Ok(with_warnings(out, warnings))
                 }
             }
         }
@@ -216,7 +232,14 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             table_mb,
             defender_rest,
             lenient,
-        } => tsume::run_mate(&sfen, &mode, time_limit, table_mb, defender_rest, lenient),
+            svg,
+        } => {
+            let out = tsume::run_mate(&sfen, &mode, time_limit, table_mb, defender_rest, lenient)?;
+            if let Some(path) = &svg {
+                show::picture_of_problem(path, &sfen, lenient, &out)?;
+            }
+            Ok(out)
+        }
         Command::TsumeCheck {
             sfen,
             time_limit,

@@ -92,6 +92,60 @@ pub(crate) fn picture(
     write_svg(path, &svg::render(pos, &marks))
 }
 
+/// The picture of `shogi status --svg`: the position after the moves that could be played
+/// (a foul move is left out: the board is the one it was made on), the last played move
+/// marked, and the ruling under the board.
+pub(super) fn picture_of_game(
+    path: &Path,
+    start: &Position,
+    moves: &[Move],
+    ruling: &Output,
+) -> Result<(), CliError> {
+    let mut pos = start.clone();
+    let mut last = None;
+    for &mv in moves {
+        if !pos.legal_moves().iter().any(|&m| m == mv) {
+            break;
+        }
+        pos.play_unchecked(mv);
+        last = Some(mv);
+    }
+    let word = |key: &str| ruling.json[key].as_str().unwrap_or("").to_string();
+    let caption = vec![
+        format!("{}: {}", word("result"), word("reason")),
+        format!("SFEN {}", pos.to_sfen()),
+    ];
+    picture(path, &pos, last, caption)
+}
+
+/// The USI moves of `--moves`, as far as they read (a ruling names a bad one).
+pub(super) fn usi_moves(text: &str) -> Vec<Move> {
+    text.split_whitespace()
+        .map_while(|t| usi::parse_move(t).ok())
+        .collect()
+}
+
+/// The picture of `shogi mate --svg`: the problem's position, with the answer (status,
+/// length and the line in KI2) under the board.
+pub(super) fn picture_of_problem(
+    path: &Path,
+    sfen: &str,
+    lenient: bool,
+    answer: &Output,
+) -> Result<(), CliError> {
+    let (pos, _) = position(sfen, lenient)?;
+    let doc = &answer.json;
+    let status = doc["status"].as_str().unwrap_or("unknown");
+    let mut caption = vec![match doc["plies"].as_u64() {
+        Some(n) if status == "mate" => format!("{status} in {n} plies"),
+        _ => status.to_string(),
+    }];
+    if let Some(ki2) = doc["ki2"].as_str().filter(|k| !k.is_empty()) {
+        caption.push(ki2.to_string());
+    }
+    picture(path, &pos, None, caption)
+}
+
 pub(super) fn run_show(args: ShowArgs) -> Result<Output, CliError> {
     let (start, warnings) = position(&args.sfen, args.lenient)?;
     let (moves, pos) = play_moves(&start, &args.moves)?;
