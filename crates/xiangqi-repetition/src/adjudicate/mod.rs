@@ -12,7 +12,12 @@
 //!   first counterattack (第一反击) does not cancel a strike;
 //! - same types (or the 威力互达子 pairs of 九九/〇七) are judged from the receiver back
 //!   (从后朝前观): if it can take without immediate mate or loss, the move is 兑 or 献;
-//! - a move with several effects takes the heaviest name (从重);
+//! - a chase is new when its attacker did not already threaten that victim, so a second
+//!   piece joining an attack chases (AXF rule 26; lecture 49 图2 for the Chinese editions);
+//! - a move with several effects takes the heaviest name (从重); under the Asian rules a
+//!   move named a check chases nothing, so a check breaks a perpetual chase (AXF rule 12,
+//!   [`rules::Ruleset::check_breaks_chase`]; Fairy-Stockfish counts it, and its `test.py`
+//!   cases F5, F10 and F11 are ruled by the rule text instead);
 //! - material is judged by short exchanges: from 八四 on a root is real only if retaking
 //!   does not lose (the exchange on the point is played out), and the loss that disqualifies
 //!   an offer may come from a short forced sequence the capture sets off (a check, the reply,
