@@ -13,6 +13,7 @@ use crate::position::{Position, PositionError};
 use crate::rules::{Komi, Rules};
 use crate::topology::{Point, Shape};
 use board_geometry::Point as GeoPoint;
+use std::collections::HashSet;
 use std::fmt;
 use std::sync::Arc;
 
@@ -59,6 +60,13 @@ pub struct Property {
     pub offset: usize,
 }
 
+impl Property {
+    /// The first value (the parser never builds a property without one; `""` otherwise).
+    pub fn first(&self) -> &str {
+        self.values.first().map_or("", String::as_str)
+    }
+}
+
 /// A node: its properties in file order.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Node {
@@ -90,6 +98,12 @@ struct Parser<'a> {
 
 /// Variations nested deeper than this are refused (recursion would exhaust the stack).
 const MAX_DEPTH: usize = 1_000;
+
+/// Properties a node holds before its duplicate check switches from a scan to a set.
+const SMALL_NODE: usize = 8;
+
+/// The UTF-8 byte order mark some Windows editors write at the start of a file.
+const BOM: &str = "\u{feff}";
 
 impl<'a> Parser<'a> {
     fn where_(&self, offset: usize) -> SgfPos {
@@ -177,6 +191,9 @@ impl<'a> Parser<'a> {
 
     fn node(&mut self) -> Result<Node, SgfError> {
         let mut node = Node::default();
+        // Names seen so far, kept in a set once the node has a few properties: a linear
+        // search per property made a node with 100,000 names quadratic.
+        let mut seen: Option<HashSet<String>> = None;
         loop {
             self.skip_ws();
             match self.peek() {
@@ -203,7 +220,20 @@ impl<'a> Parser<'a> {
                     if values.is_empty() {
                         return self.err(self.pos, format!("property {ident} has no value"));
                     }
-                    if node.get(&ident).is_some() {
+                    let repeated = match &mut seen {
+                        Some(set) => !set.insert(ident.clone()),
+                        None => {
+                            let found = node.get(&ident).is_some();
+                            if node.properties.len() >= SMALL_NODE {
+                                let mut set: HashSet<String> =
+                                    node.properties.iter().map(|p| p.ident.clone()).collect();
+                                set.insert(ident.clone());
+                                seen = Some(set);
+                            }
+                            found
+                        }
+                    };
+                    if repeated {
                         return self
                             .err(start, format!("property {ident} appears twice in one node"));
                     }
@@ -259,14 +289,26 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// Parses an SGF collection into its game trees.
+/// Parses an SGF collection into its game trees. A leading byte order mark is skipped;
+/// offsets still count from the start of `text`.
 pub fn parse_collection(text: &str) -> Result<Vec<GameTree>, SgfError> {
+    read_collection(text).map(|c| c.trees)
+}
+
+/// A collection with where the text after its last game starts, if there is any.
+struct Collection {
+    trees: Vec<GameTree>,
+    trailing: Option<usize>,
+}
+
+fn read_collection(text: &str) -> Result<Collection, SgfError> {
     let mut p = Parser {
         text: text.as_bytes(),
-        pos: 0,
+        pos: if text.starts_with(BOM) { BOM.len() } else { 0 },
         depth: 0,
     };
     let mut trees = Vec::new();
+    let mut trailing = None;
     loop {
         p.skip_ws();
         match p.peek() {
@@ -279,7 +321,9 @@ pub fn parse_collection(text: &str) -> Result<Vec<GameTree>, SgfError> {
                         format!("expected '(' to open a game, found {:?}", c as char),
                     );
                 }
-                // Trailing text after the last game is ignored, as common readers do.
+                // Text after the last game is not read (common readers ignore it too), but
+                // the reader says so.
+                trailing = Some(p.pos);
                 break;
             }
         }
@@ -287,7 +331,7 @@ pub fn parse_collection(text: &str) -> Result<Vec<GameTree>, SgfError> {
     if trees.is_empty() {
         return p.err(0, "no game in the file");
     }
-    Ok(trees)
+    Ok(Collection { trees, trailing })
 }
 
 /// A game read from SGF: the rules-relevant root properties, the main line replayed.
@@ -324,6 +368,9 @@ pub struct SgfGame {
     pub has_marks: bool,
     /// Number of moves in the main line.
     pub move_count: usize,
+    /// What the file holds that was not read: the other games of a collection, text after
+    /// the last game. Never silent: callers show these to the user.
+    pub warnings: Vec<String>,
 }
 
 fn err_at(text: &str, offset: usize, message: impl Into<String>) -> SgfError {
@@ -339,7 +386,7 @@ fn err_at(text: &str, offset: usize, message: impl Into<String>) -> SgfError {
 }
 
 fn parse_size(text: &str, prop: &Property) -> Result<(u32, u32), SgfError> {
-    let v = prop.values[0].trim();
+    let v = prop.first().trim();
     let bad = || err_at(text, prop.offset, format!("SZ[{v}] is not a board size"));
     let (w, h) = match v.split_once(':') {
         Some((a, b)) => (
@@ -370,30 +417,38 @@ fn point_value(
     v: &str,
     allow_pass: bool,
 ) -> Result<Option<Point>, SgfError> {
-    let (w, h) = topo.grid_size().expect("SGF boards are grids");
+    let (w, h) = topo.grid_size().unwrap_or((0, 0));
     if allow_pass && (v.is_empty() || (v == "tt" && w <= 19 && h <= 19)) {
         return Ok(None);
     }
-    let b = v.as_bytes();
-    if b.len() != 2 {
-        return Err(err_at(
-            text,
-            prop.offset,
-            format!("{}[{v}] is not a point", prop.ident),
-        ));
-    }
-    match (coord(b[0]), coord(b[1])) {
-        (Some(x), Some(y)) if x < w && y < h => Ok(topo.at(x, y).map(|p| p.0)),
+    let (x, y) = point_xy(text, topo, prop, v)?;
+    topo.at(x, y)
+        .map(|p| Some(p.0))
+        .ok_or_else(|| not_a_point(text, prop, v))
+}
+
+fn not_a_point(text: &str, prop: &Property, v: &str) -> SgfError {
+    err_at(
+        text,
+        prop.offset,
+        format!("{}[{v}] is not a point", prop.ident),
+    )
+}
+
+/// The column and row of a two-letter point on the board.
+fn point_xy(text: &str, topo: &Shape, prop: &Property, v: &str) -> Result<(u8, u8), SgfError> {
+    let (w, h) = topo.grid_size().unwrap_or((0, 0));
+    let &[a, b] = v.as_bytes() else {
+        return Err(not_a_point(text, prop, v));
+    };
+    match (coord(a), coord(b)) {
+        (Some(x), Some(y)) if x < w && y < h => Ok((x, y)),
         (Some(_), Some(_)) => Err(err_at(
             text,
             prop.offset,
             format!("{}[{v}] is off the {w}x{h} board", prop.ident),
         )),
-        _ => Err(err_at(
-            text,
-            prop.offset,
-            format!("{}[{v}] is not a point", prop.ident),
-        )),
+        _ => Err(not_a_point(text, prop, v)),
     }
 }
 
@@ -407,13 +462,12 @@ fn point_list(text: &str, topo: &Shape, prop: &Property) -> Result<Vec<Point>, S
         }
         match v.split_once(':') {
             Some((a, b)) => {
-                let pa = point_value(text, topo, prop, a, false)?.expect("not a pass");
-                let pb = point_value(text, topo, prop, b, false)?.expect("not a pass");
-                let (ax, ay) = topo.xy(GeoPoint(pa)).expect("grid");
-                let (bx, by) = topo.xy(GeoPoint(pb)).expect("grid");
+                let (ax, ay) = point_xy(text, topo, prop, a)?;
+                let (bx, by) = point_xy(text, topo, prop, b)?;
                 for y in ay.min(by)..=ay.max(by) {
                     for x in ax.min(bx)..=ax.max(bx) {
-                        out.push(topo.at(x, y).expect("inside").0);
+                        let p = topo.at(x, y).ok_or_else(|| not_a_point(text, prop, v))?;
+                        out.push(p.0);
                     }
                 }
             }
@@ -428,11 +482,43 @@ fn point_list(text: &str, topo: &Shape, prop: &Property) -> Result<Vec<Point>, S
 }
 
 /// Reads the main line of the first game and replays it under `rules` (ko and suicide
-/// decide which recorded moves are legal).
+/// decide which recorded moves are legal). Other games of a collection and text after the
+/// last game are named in [`SgfGame::warnings`].
 pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
-    let trees = parse_collection(text)?;
+    read_game_number(text, rules, 1)
+}
+
+/// As [`read_game`], for the `number`th game of the collection (from 1).
+pub fn read_game_number(text: &str, rules: Rules, number: usize) -> Result<SgfGame, SgfError> {
+    let collection = read_collection(text)?;
+    let trees = &collection.trees;
+    let mut warnings = Vec::new();
+    let Some(first) = number.checked_sub(1).and_then(|i| trees.get(i)) else {
+        return Err(err_at(
+            text,
+            0,
+            format!(
+                "game {number} asked for, the file holds {} game{}",
+                trees.len(),
+                if trees.len() == 1 { "" } else { "s" }
+            ),
+        ));
+    };
+    if trees.len() > 1 {
+        warnings.push(format!(
+            "the file holds {} games; only game {number} is read",
+            trees.len()
+        ));
+    }
+    if let Some(offset) = collection.trailing {
+        let at = err_at(text, offset, "").pos;
+        warnings.push(format!(
+            "text after the last game (line {}, column {}) is not read",
+            at.line, at.column
+        ));
+    }
     let mut nodes: Vec<&Node> = Vec::new();
-    let mut tree = &trees[0];
+    let mut tree = first;
     loop {
         nodes.extend(tree.nodes.iter());
         match tree.variations.first() {
@@ -440,13 +526,15 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
             None => break,
         }
     }
-    let root = nodes[0];
+    let Some(&root) = nodes.first() else {
+        return Err(err_at(text, 0, "empty game tree"));
+    };
     if let Some(gm) = root.get("GM") {
-        if gm.values[0].trim() != "1" {
+        if gm.first().trim() != "1" {
             return Err(err_at(
                 text,
                 gm.offset,
-                format!("GM[{}] is not Go (GM[1])", gm.values[0]),
+                format!("GM[{}] is not Go (GM[1])", gm.first()),
             ));
         }
     }
@@ -466,21 +554,18 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
     let (komi, komi_note) = match root.get("KM") {
         Some(p) => {
             let (komi, note) =
-                read_komi(&p.values[0]).map_err(|e| err_at(text, p.offset, e.to_string()))?;
+                read_komi(p.first()).map_err(|e| err_at(text, p.offset, e.to_string()))?;
             (Some(komi), note)
         }
         None => (None, None),
     };
-    let handicap = match root.get("HA") {
-        Some(p) => Some(p.values[0].trim().parse::<u32>().map_err(|_| {
-            err_at(
-                text,
-                p.offset,
-                format!("HA[{}] is not a number", p.values[0]),
-            )
-        })?),
-        None => None,
-    };
+    let handicap =
+        match root.get("HA") {
+            Some(p) => Some(p.first().trim().parse::<u32>().map_err(|_| {
+                err_at(text, p.offset, format!("HA[{}] is not a number", p.first()))
+            })?),
+            None => None,
+        };
     let mut board = Board::new(topology.clone(), rules);
     let mut to_move: Option<Color> = None;
     let mut first_mover = None;
@@ -489,6 +574,10 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
     for (i, node) in nodes.iter().enumerate() {
         // Setup first, then PL, then the move.
         let mut setup: Option<Vec<Stone>> = None;
+        // FF[4]: one node must not give a point two colours (AB and AW); which one a reader
+        // keeps would be a guess. AE over an AB or AW point stays allowed: clearing a point
+        // is unambiguous, and records use it to carve out of an `aa:cc` rectangle.
+        let mut set_by: Vec<(Point, &str)> = Vec::new();
         for (ident, stone) in [
             ("AB", Stone::Black),
             ("AW", Stone::White),
@@ -498,12 +587,29 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
                 let pts = point_list(text, &topology, prop)?;
                 let s = setup.get_or_insert_with(|| board.position().stones().to_vec());
                 for p in pts {
-                    s[p as usize] = stone;
+                    if let Some(slot) = s.get_mut(p as usize) {
+                        *slot = stone;
+                    }
+                    if stone != Stone::Empty {
+                        set_by.push((p, ident));
+                    }
                 }
             }
         }
+        if let Some((p, first, second)) = conflicting_setup(&mut set_by) {
+            let prop = node.get(second).map_or(0, |p| p.offset);
+            return Err(err_at(
+                text,
+                prop,
+                format!(
+                    "node {i} sets point {} ({}) with both {first} and {second} (FF[4] forbids it)",
+                    point_text(&topology, p),
+                    topology.name(GeoPoint(p))
+                ),
+            ));
+        }
         if let Some(pl) = node.get("PL") {
-            let c = match pl.values[0].trim() {
+            let c = match pl.first().trim() {
                 "B" | "b" => Color::Black,
                 "W" | "w" => Color::White,
                 v => return Err(err_at(text, pl.offset, format!("PL[{v}] is not B or W"))),
@@ -533,7 +639,7 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
             (None, None) => None,
         };
         if let Some((c, prop)) = mv {
-            let point = point_value(text, &topology, prop, prop.values[0].trim(), true)?;
+            let point = point_value(text, &topology, prop, prop.first().trim(), true)?;
             board.set_to_move(c);
             first_mover.get_or_insert(c);
             move_count += 1;
@@ -585,8 +691,8 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
         komi,
         komi_note,
         handicap,
-        rules_text: root.get("RU").map(|p| p.values[0].clone()),
-        result: root.get("RE").map(|p| p.values[0].clone()),
+        rules_text: root.get("RU").map(|p| p.first().to_string()),
+        result: root.get("RE").map(|p| p.first().to_string()),
         position,
         to_move: Some(board.side_to_move()),
         first_mover,
@@ -596,7 +702,19 @@ pub fn read_game(text: &str, rules: Rules) -> Result<SgfGame, SgfError> {
         dead,
         has_marks,
         move_count,
+        warnings,
     })
+}
+
+/// The first point that both AB and AW of one node set, with the two property names in
+/// file-reading order (AB before AW).
+fn conflicting_setup<'a>(set_by: &mut [(Point, &'a str)]) -> Option<(Point, &'a str, &'a str)> {
+    // A stable sort keeps AB, AW, AE order within each point.
+    set_by.sort_by_key(|&(p, _)| p);
+    set_by
+        .windows(2)
+        .find(|w| w[0].0 == w[1].0 && w[0].1 != w[1].1)
+        .map(|w| (w[0].0, w[0].1, w[1].1))
 }
 
 /// Whether a text looks like SGF (starts with `(` and `;` after optional whitespace).
