@@ -149,6 +149,9 @@ fn is_prose(line: &str) -> bool {
 /// Parses a Go text: `key: value` header lines and `#` comments, then a board drawing read
 /// by [`board_core::diagram::parse`], interpreted by [`position_of`].
 pub fn parse(text: &str) -> Result<TextDiagram, DiagramError> {
+    // A byte order mark (Windows editors) would make the first row unreadable as a row, and
+    // the board would silently lose it; lines and columns still count from the mark.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut header = Vec::new();
     let mut board = String::with_capacity(text.len());
     // The lines handed to the drawing reader, by line number; the others become blank lines
@@ -187,7 +190,7 @@ pub fn parse(text: &str) -> Result<TextDiagram, DiagramError> {
         column: e.column,
         kind: DiagramErrorKind::Drawing(e.kind),
     })?;
-    let first_line = board_lines[0].0;
+    let first_line = board_lines.first().map_or(1, |&(line, _)| line);
     let (position, marks) = position_of(&drawing).map_err(|(row, kind)| {
         // Rows are the kept lines that hold cells, in order; file labels come first or last.
         let at = board_lines

@@ -86,6 +86,8 @@ fn tokens(line: &str) -> Vec<(usize, &str)> {
 impl PositionFile {
     /// Parses the format described in the module documentation.
     pub fn parse(text: &str) -> Result<PositionFile, PositionFileError> {
+        // A byte order mark would otherwise become part of the first point's name.
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let mut edge_text = String::new();
         let mut diagram: Vec<(usize, String)> = Vec::new();
         let mut in_diagram = false;
@@ -223,18 +225,20 @@ impl PositionFile {
             ));
         }
         let mut moves = Vec::new();
-        for pair in move_tokens.chunks(2) {
-            let (line, col, ref colour) = pair[0];
+        for pair in move_tokens.chunks_exact(2) {
+            let [(line, col, colour), (name_line, name_col, name)] = pair else {
+                continue;
+            };
+            let (line, col) = (*line, *col);
             let colour = match colour.as_str() {
                 "B" | "b" => Color::Black,
                 "W" | "w" => Color::White,
                 other => return Err(err(line, col, format!("expected B or W, found `{other}`"))),
             };
-            let (line, col, ref name) = pair[1];
             let point = graph
                 .point_labelled(name)
                 .map(|p| p.index())
-                .ok_or_else(|| err(line, col, format!("unknown point `{name}`")))?;
+                .ok_or_else(|| err(*name_line, *name_col, format!("unknown point `{name}`")))?;
             moves.push(Move {
                 color: colour,
                 point,
@@ -255,7 +259,10 @@ impl PositionFile {
 }
 
 fn parse_diagram(rows: &[(usize, String)]) -> Result<(Graph, Config), PositionFileError> {
-    let width = rows[0].1.chars().count();
+    let Some((first_line, first_row)) = rows.first() else {
+        return Err(err(1, 1, "the diagram has no row"));
+    };
+    let (first_line, width) = (*first_line, first_row.chars().count());
     let mut values = Vec::new();
     for (line, row) in rows {
         if row.chars().count() != width {
@@ -283,9 +290,9 @@ fn parse_diagram(rows: &[(usize, String)]) -> Result<(Graph, Config), PositionFi
             });
         }
     }
-    if width * rows.len() > 4096 {
-        return Err(err(rows[0].0, 1, "diagram too large"));
+    if width.saturating_mul(rows.len()) > 4096 {
+        return Err(err(first_line, 1, "diagram too large"));
     }
-    let graph = Graph::grid(width, rows.len()).map_err(|e| err(rows[0].0, 1, e.to_string()))?;
+    let graph = Graph::grid(width, rows.len()).map_err(|e| err(first_line, 1, e.to_string()))?;
     Ok((graph, Config(values)))
 }
