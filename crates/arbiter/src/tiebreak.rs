@@ -8,7 +8,8 @@ use tiebreak::minimatch;
 use tiebreak::odds::{self, Distribution};
 use tiebreak::{Options, Scoring, System, render, standings};
 
-use crate::output::{CliError, Output, read_file};
+use crate::input::read_text;
+use crate::output::{CliError, Output};
 
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
@@ -101,7 +102,7 @@ fn run_standings(
     csv: bool,
     _json: bool,
 ) -> Result<Output, CliError> {
-    let text = read_file(file)?;
+    let text = read_text(file)?;
     let mut t = tiebreak::read_tournament(&text)
         .map_err(|e| CliError::bad_input(format!("{}: {e}", file.display())))?;
     if let Some(s) = scoring {
@@ -134,7 +135,7 @@ fn run_standings(
 }
 
 fn run_minimatch(file: &std::path::Path) -> Result<Output, CliError> {
-    let text = read_file(file)?;
+    let text = read_text(file)?;
     let parsed = minimatch::parse(&text)
         .map_err(|e| CliError::bad_input(format!("{}: {e}", file.display())))?;
     let mut out = String::new();
@@ -168,7 +169,7 @@ fn run_minimatch(file: &std::path::Path) -> Result<Output, CliError> {
 fn distribution(spec: &str, hist: Option<PathBuf>, what: &str) -> Result<Distribution, CliError> {
     match hist {
         Some(path) => {
-            let text = read_file(&path)?;
+            let text = read_text(&path)?;
             Distribution::histogram(&text)
                 .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))
         }

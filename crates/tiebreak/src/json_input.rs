@@ -106,6 +106,8 @@ fn cell_of(v: &Value, path: &str) -> Result<Cell, InputError> {
 
 /// Reads the JSON format described in the module documentation.
 pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
+    // serde_json refuses a byte order mark; Windows editors write one.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let root: Value = serde_json::from_str(text)
         .map_err(|e| InputErrors::single(e.line(), e.column(), format!("JSON syntax: {e}")))?;
     let obj = root

@@ -7,7 +7,8 @@ use board_geometry::{Graph, Topology as _};
 use go_scoring::legal_count;
 
 use super::to_json;
-use crate::output::{CliError, Output, read_file};
+use crate::input::read_text;
+use crate::output::{CliError, Output};
 
 /// Most points of a grid or graph that `count-legal` takes: the greedy ordering of a graph is
 /// quadratic in the worst case, and no wider board than this could be counted in memory anyway.
@@ -56,7 +57,7 @@ pub(super) fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Outpu
             (g, format!("{w}x{h} grid"))
         }
         (None, Some(path)) => {
-            let text = read_file(path)?;
+            let text = read_text(path)?;
             let g = Graph::parse(&text)
                 .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))?;
             if g.is_empty() {
