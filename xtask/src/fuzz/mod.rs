@@ -7,6 +7,7 @@
 //! allocation failure at the cap) is reported with the input that caused it instead of ending
 //! the whole run.
 
+mod cli;
 mod engine;
 mod mutate;
 mod structured;

@@ -301,6 +301,35 @@ pub const TARGETS: &[Target] = &[
         run: csa,
     },
     Target {
+        name: "bod",
+        about: "shogi BOD boards (KIF start positions): read, written back and read again",
+        shared_seeds: &[("examples/shogi/records", "-bod.kif")],
+        tokens: &[
+            "後手の持駒：",
+            "先手の持駒：",
+            "なし",
+            "  ９ ８ ７ ６ ５ ４ ３ ２ １\n",
+            "+---------------------------+\n",
+            "|",
+            "|一\n",
+            "|九\n",
+            " ・",
+            "v玉",
+            " 玉",
+            "v歩",
+            " と",
+            " 龍",
+            "v馬",
+            "飛二　",
+            "歩十八　",
+            "手数＝",
+            "後手番\n",
+            "先手番\n",
+            "手数----指手---------消費時間--\n",
+        ],
+        run: bod,
+    },
+    Target {
         name: "trf",
         about: "tie-break TRF16/TRF26 reader and standings",
         shared_seeds: &[
@@ -371,6 +400,65 @@ pub const TARGETS: &[Target] = &[
             "26", "一", "九", "１", "pass", "tt",
         ],
         run: notation,
+    },
+    Target {
+        name: "cli",
+        about: "arbiter command lines (clap parsing and every subcommand) on tiny mutated input files, each in a process with a short time limit",
+        shared_seeds: &[],
+        tokens: &[
+            "go ",
+            "score ",
+            "count-legal ",
+            "outcome ",
+            "solve ",
+            "show ",
+            "xiangqi ",
+            "perft ",
+            "moves ",
+            "validate ",
+            "adjudicate ",
+            "convert ",
+            "shogi ",
+            "status ",
+            "mate ",
+            "tsume-check ",
+            "tiebreak ",
+            "standings ",
+            "minimatch ",
+            "odds ",
+            "@in ",
+            "--json ",
+            "--help ",
+            "--depth ",
+            "--grid ",
+            "--graph ",
+            "--check ",
+            "--budget ",
+            "--dead ",
+            "auto ",
+            "--fen ",
+            "--sfen ",
+            "--moves ",
+            "--to ",
+            "--rules ",
+            "--edition ",
+            "--tiebreaks ",
+            "--csv ",
+            "--time-limit ",
+            "--table-mib ",
+            "--force ",
+            "0 ",
+            "1 ",
+            "3 ",
+            "9 ",
+            "99 ",
+            "4294967296 ",
+            "18446744073709551615 ",
+            "-1 ",
+            "3x3 ",
+            "\u{feff}",
+        ],
+        run: super::cli::run,
     },
     Target {
         name: "play-xiangqi",
@@ -495,6 +583,21 @@ fn usi(bytes: &[u8]) {
 
 fn kif(bytes: &[u8]) {
     let _ = shogi_rules::kif::parse(&text(bytes));
+}
+
+/// A BOD board read as a KIF start, written back with `write_bod` and read again: the
+/// second reading must succeed and give the same position.
+fn bod(bytes: &[u8]) {
+    let Ok(record) = shogi_rules::kif::parse(&text(bytes)) else {
+        return;
+    };
+    let written = shogi_rules::kif::write_bod(&record.start);
+    let again = shogi_rules::kif::parse(&written)
+        .unwrap_or_else(|e| panic!("write_bod output does not read back: {e}\n{written}"));
+    assert!(
+        again.start == record.start,
+        "write_bod output reads back as another position:\n{written}"
+    );
 }
 
 fn ki2(bytes: &[u8]) {

@@ -1,0 +1,193 @@
+//! The `cli` target: command lines run through the built `arbiter` binary, each in a process
+//! of its own with a short time limit, so that argument parsing and every subcommand meet
+//! mutated arguments and tiny mutated input files.
+//!
+//! An input is the command line on its first line (split at blanks; `@in` stands for the
+//! input file) and the input file's content on the lines after it. The child runs in a
+//! scratch directory with no standard input. A finding is a process killed by a signal
+//! (abort, stack overflow, the memory cap), the panic exit code 101, an exit code the tool
+//! does not use, or a `--json` run whose standard output is not one JSON document. A run
+//! past the time limit is stopped and not counted: the expensive commands are bounded by
+//! their own default limits, which their tests check.
+
+use std::io::Read as _;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::{Duration, Instant};
+
+/// How long one command line may run before it is stopped (not a finding).
+const TIME_LIMIT: Duration = Duration::from_millis(800);
+
+/// Longest command line and input file used; longer inputs are cut (the target is about
+/// tiny inputs: large ones belong to the parser targets).
+const MAX_ARGS: usize = 24;
+const MAX_FILE_BYTES: usize = 4096;
+
+/// Exit codes of `arbiter`: success, internal failure, bad input, undecided (`--strict`).
+const EXIT_CODES: [i32; 4] = [0, 1, 2, 3];
+
+/// The `arbiter` binary beside this one (`cargo test` and `cargo build` put both in the same
+/// directory) and a scratch directory for input files and anything a command writes.
+fn setup() -> &'static (PathBuf, PathBuf) {
+    static SETUP: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
+    SETUP.get_or_init(|| {
+        let exe = std::env::current_exe().expect("the xtask binary has a path");
+        let binary = exe.with_file_name(format!("arbiter{}", std::env::consts::EXE_SUFFIX));
+        assert!(
+            binary.is_file(),
+            "{} is missing: build it first (cargo build -p arbiter, or cargo test)",
+            binary.display()
+        );
+        let scratch = std::env::temp_dir().join(format!("arbiter-fuzz-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&scratch).expect("a scratch directory");
+        (binary, scratch)
+    })
+}
+
+/// Runs one command line; panics on a finding.
+pub fn run(bytes: &[u8]) {
+    let text = String::from_utf8_lossy(bytes);
+    let (line, file) = text.split_once('\n').unwrap_or((&text, ""));
+    let args: Vec<&str> = line.split_whitespace().take(MAX_ARGS).collect();
+    // Paths stay inside the scratch directory (the child runs there): a mutated `--svg /x`
+    // must not write anywhere else on the machine. FEN and SFEN keep their slashes.
+    if args
+        .iter()
+        .any(|a| a.starts_with(['/', '~']) || a.contains("..") || a.contains("=/"))
+    {
+        return;
+    }
+    let (binary, scratch) = setup();
+    let worker = std::thread::current().id();
+    let input = scratch.join(format!("in-{worker:?}").replace(['(', ')'], ""));
+    let file: String = file.chars().take(MAX_FILE_BYTES).collect();
+    if std::fs::write(&input, file.as_bytes()).is_err() {
+        return;
+    }
+    let input_path = input.to_string_lossy().into_owned();
+    let args: Vec<&str> = args
+        .iter()
+        .map(|&a| if a == "@in" { input_path.as_str() } else { a })
+        .collect();
+    let json = args.contains(&"--json");
+    let Ok(mut child) = Command::new(binary)
+        .args(&args)
+        .current_dir(scratch)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    else {
+        return;
+    };
+    let started = Instant::now();
+    // Read the pipes on threads so that a child filling one cannot block.
+    let mut stdout = child.stdout.take();
+    let mut stderr = child.stderr.take();
+    let out_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        if let Some(s) = stdout.as_mut() {
+            let _ = s.take(1 << 20).read_to_end(&mut buf);
+        }
+        buf
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        if let Some(s) = stderr.as_mut() {
+            let _ = s.take(1 << 16).read_to_end(&mut buf);
+        }
+        buf
+    });
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if started.elapsed() < TIME_LIMIT => {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            _ => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+        }
+    };
+    let out = out_reader.join().unwrap_or_default();
+    let err = err_reader.join().unwrap_or_default();
+    let Some(status) = status else {
+        return; // stopped at the time limit: not a finding
+    };
+    let last_err = String::from_utf8_lossy(&err)
+        .lines()
+        .rfind(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .to_string();
+    match status.code() {
+        None => panic!("arbiter {args:?} was killed by a signal ({status}): {last_err}"),
+        Some(101) => panic!("arbiter {args:?} panicked: {last_err}"),
+        Some(code) if !EXIT_CODES.contains(&code) => {
+            panic!("arbiter {args:?} exited with {code}: {last_err}")
+        }
+        Some(_) => {}
+    }
+    // `--help` and `--version` print text even with --json.
+    let asked_for_text = args
+        .iter()
+        .any(|a| matches!(*a, "--help" | "-h" | "--version" | "-V" | "help"));
+    if json && !asked_for_text && !out.is_empty() {
+        let text = String::from_utf8_lossy(&out);
+        assert!(
+            looks_like_one_json_document(&text),
+            "arbiter {args:?} --json printed something other than one JSON document: {}",
+            text.chars().take(200).collect::<String>()
+        );
+    }
+}
+
+/// The tool prints a `--json` document compactly on one line: an object or an array whose
+/// brackets balance (outside strings) and close only at the end.
+fn looks_like_one_json_document(text: &str) -> bool {
+    let t = text.trim_end_matches('\n');
+    if t.contains('\n') || !(t.starts_with('{') || t.starts_with('[')) {
+        return false;
+    }
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (i, c) in t.char_indices() {
+        if in_string {
+            match (escaped, c) {
+                (true, _) => escaped = false,
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            '{' | '[' => depth += 1,
+            '}' | ']' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 && i + c.len_utf8() != t.len() {
+                    return false;
+                }
+            }
+            _ => {}
+        }
+    }
+    depth == 0 && !in_string
+}
+
+#[cfg(test)]
+mod tests {
+    use super::looks_like_one_json_document as one;
+
+    #[test]
+    fn one_json_document_per_line_is_recognised() {
+        assert!(one("{\"a\":[1,{\"b\":\"}\"}]}\n"));
+        assert!(one("[1,2]"));
+        assert!(!one("{\"a\":1}{\"b\":2}\n"));
+        assert!(!one("{\"a\":1}\n{\"b\":2}\n"));
+        assert!(!one("arbiter: error\n"));
+        assert!(!one("{\"a\":\"unterminated}"));
+    }
+}
