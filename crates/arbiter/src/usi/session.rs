@@ -243,3 +243,81 @@ pub fn mate_answer(position: &Position, opts: &Options) -> String {
         Err(e) => format!("info string {e}\ncheckmate nomate"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Expectations from the USI specification (将棋所's "USIプロトコルとは"): `usi` is answered
+    // by `id` and `option` lines and `usiok`, `isready` by `readyok`, `go mate` by one
+    // `checkmate` line; unknown commands are ignored.
+
+    /// A session writing into a buffer, and a way to read what it wrote.
+    fn session() -> (Session, Arc<Mutex<Vec<u8>>>) {
+        let buffer = Arc::new(Mutex::new(Vec::new()));
+        let out: Out = buffer.clone();
+        (Session::new(out), buffer)
+    }
+
+    fn lines(buffer: &Arc<Mutex<Vec<u8>>>) -> Vec<String> {
+        let bytes = std::mem::take(&mut *buffer.lock().unwrap());
+        String::from_utf8(bytes)
+            .unwrap()
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn handshake_and_unknown_commands() {
+        let (mut s, out) = session();
+        assert_eq!(s.command("usi").unwrap(), Flow::Continue);
+        let answer = lines(&out);
+        assert!(answer[0].starts_with("id name arbiter "));
+        assert_eq!(answer.last().unwrap(), "usiok");
+        assert!(
+            answer
+                .iter()
+                .filter(|l| l.starts_with("option name "))
+                .count()
+                >= 3
+        );
+        s.command("no_such_command with words").unwrap();
+        s.command("isready").unwrap();
+        assert_eq!(lines(&out), ["readyok"]);
+        assert_eq!(s.command("quit").unwrap(), Flow::Quit);
+    }
+
+    #[test]
+    fn options_and_positions_are_checked() {
+        let (mut s, out) = session();
+        s.command("setoption name USI_Ponder value true").unwrap();
+        s.command("setoption name MateMode value tsume").unwrap();
+        assert_eq!(lines(&out), Vec::<String>::new());
+        assert_eq!(s.options.mode, tsume::Mode::Tsume);
+        s.command("setoption name MateMode value longest").unwrap();
+        assert!(lines(&out)[0].starts_with("info string setoption: MateMode takes"));
+        s.command("position sfen not-a-position").unwrap();
+        assert!(lines(&out)[0].starts_with("info string position: "));
+        s.command("go mate 100").unwrap();
+        assert_eq!(lines(&out).last().unwrap(), "checkmate notimplemented");
+        s.command("position startpos moves 7g7f 3c3d").unwrap();
+        assert_eq!(lines(&out), Vec::<String>::new());
+        assert!(s.position.is_some());
+    }
+
+    /// A gold dropped at 5b, guarded by the pawn on 5c, mates the bare king on 5a.
+    #[test]
+    fn go_mate_answers_from_its_thread() {
+        let (mut s, out) = session();
+        s.command("position sfen 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1")
+            .unwrap();
+        s.command("go mate infinite").unwrap();
+        s.wait();
+        let answer = lines(&out);
+        assert!(answer[0].starts_with("info time "), "{answer:?}");
+        assert_eq!(answer.last().unwrap(), "checkmate G*5b");
+        s.command("go btime 0 wtime 0").unwrap();
+        assert_eq!(lines(&out).last().unwrap(), "bestmove resign");
+    }
+}
