@@ -168,3 +168,31 @@ fn every_ruleset_is_invariant_under_symmetry_and_colour_swap() {
         "only {with_seki} seki positions ({with_dead} with dead stones) in {games} games"
     );
 }
+
+/// A board that is far from finished (one stone of each colour on 7x7) is still a board: the
+/// document's analysis settles its shared points differently per orientation (living stones
+/// Black 24 / White 23 as drawn, 20.5 / 24.5 reflected left to right), so the living-stones
+/// rulesets' counts turn with the board. Ignored until the analysis's shared-point settlement
+/// is orientation-free on open boards; run with `--ignored` to see it.
+#[test]
+#[ignore = "the analysis settles open boards per orientation (go-scoring analysis.rs)"]
+fn an_open_board_counts_the_same_in_every_orientation() {
+    let n = 7;
+    let topology = Arc::new(Shape::square(n as u32).unwrap());
+    let mut stones = vec![Stone::Empty; n * n];
+    stones[16] = Stone::Black;
+    stones[42] = Stone::White;
+    let params = Params::default();
+    let base = counts(&topology, stones.clone(), &[], &params);
+    for (k, map) in symmetries(n).iter().enumerate() {
+        let mut turned = vec![Stone::Empty; n * n];
+        for (p, &s) in stones.iter().enumerate() {
+            turned[map[p]] = s;
+        }
+        assert_eq!(
+            counts(&topology, turned, &[], &params),
+            base,
+            "symmetry {k}"
+        );
+    }
+}
