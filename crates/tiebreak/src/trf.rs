@@ -137,7 +137,11 @@ pub fn parse(text: &str) -> Result<Tournament, InputErrors> {
                 Some(&o) => t.players[i].entries[r].opponent = Some(o as u32),
                 None => errors.push(input_error(
                     origins[i].line,
-                    origins[i].block_columns[r],
+                    origins[i]
+                        .block_columns
+                        .get(r)
+                        .copied()
+                        .unwrap_or(92 + 10 * r),
                     format!(
                         "round {}: opponent {opp} does not exist (no 001 record with that start number)",
                         r + 1
@@ -275,9 +279,9 @@ fn parse_player(chars: &[char], ln: usize) -> Result<ParsedPlayer, Vec<InputErro
     let mut col = 92usize;
     let mut round = 0usize;
     while col <= chars.len() {
-        let block: Vec<char> = (0..10)
-            .map(|k| chars.get(col - 1 + k).copied().unwrap_or(' '))
-            .collect();
+        // A fixed-size block: the field indices below are checked when compiling.
+        let block: [char; 10] =
+            std::array::from_fn(|k| chars.get(col - 1 + k).copied().unwrap_or(' '));
         cols.push(col);
         match parse_block(&block, col, ln, round) {
             Ok((entry, opp)) => {
@@ -302,7 +306,7 @@ fn parse_player(chars: &[char], ln: usize) -> Result<ParsedPlayer, Vec<InputErro
 }
 
 fn parse_block(
-    b: &[char],
+    b: &[char; 10],
     col: usize,
     ln: usize,
     round: usize,
