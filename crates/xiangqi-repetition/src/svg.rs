@@ -13,7 +13,7 @@
 //! use xiangqi_repetition::{Position, svg};
 //!
 //! let picture = svg::render(&Position::start(), &svg::Marks::default());
-//! assert!(picture.contains("楚河") && picture.contains("帥") && picture.contains("將"));
+//! assert!(picture.contains("楚 河") && picture.contains("帥") && picture.contains("將"));
 //! ```
 
 use board_core::Side;
