@@ -57,8 +57,8 @@ fn run_mode(name: &str, sfen: &str, limit: Duration, shorten: bool, mode: Mode) 
 fn hadaka_gyoku_zukou_98() {
     // shogi.md §7.4: 図巧98番「裸玉」, 31 plies by convention (SFEN: nsolver test file).
     // The free-pairs floor search proves a 31-ply bound and refutes 29; the conventional
-    // minimax then finds a 31-ply line leaving no piece in hand (measured: 5.2 M nodes,
-    // 8–11 s).
+    // minimax then finds a 31-ply line leaving no piece in hand (measured: 5.3 M nodes,
+    // 10.3 s user CPU, peak RSS 398 MB).
     let s = run(
         "裸玉",
         "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",
@@ -102,8 +102,8 @@ fn kotobuki_zukou_100() {
         false,
     );
     assert_eq!(s.status, Status::Mate);
-    // Measured: 611 plies (the published length) after 6.4 M nodes, 10–12 s user CPU; the
-    // line is read with every length worked out again (a forced line).
+    // Measured: 611 plies (the published length) after 5.8 M nodes, 10.6 s user CPU, peak
+    // RSS 334 MB; the line is read with every length worked out again (a forced line).
     assert_eq!(s.plies, 611);
     assert!(s.forced);
 }
@@ -113,11 +113,12 @@ fn kotobuki_zukou_100() {
 fn microcosmos() {
     // shogi.md §7.4: ミクロコスモス (橋本孝治), 1525 plies.
     // Measured (release, shared 2-core machine): the first df-pn proof, a 1677-ply mate,
-    // after 53.5 M nodes; the line read back with every length worked out again (the
+    // after 52.1 M nodes; the line read back with every length worked out again (the
     // defender's longest resistance against the attacker's moves of the proof) has 1581
-    // plies; 56.2 M nodes, 135–143 s wall, 140–142 s user CPU, 4.0 GB. No shortening (it would
-    // run to the time limit). With a 16 M-entry table, garbage collection drops parts of
-    // the proof and the line cannot be worked out again within the reading's budget.
+    // plies; 54.7 M nodes, 133 s user CPU, peak RSS 2.7 GB with the 3 GiB table budget
+    // (RECORD_TABLE_BYTES: 32 M entries). No shortening (it would run to the time limit).
+    // With a 16 M-entry table, garbage collection drops parts of the proof and the line
+    // cannot be worked out again within the reading's budget.
     let s = run(
         "ミクロコスモス",
         "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1",
