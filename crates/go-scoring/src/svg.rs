@@ -340,6 +340,63 @@ pub fn render_with(
 mod tests {
     use super::*;
 
+    /// On a 2x2 board (narrower than any panel title) the titles of the panels in a row
+    /// do not overlap: each ends, by the writer's width estimate, before the next begins,
+    /// and the caption lines stay inside the picture.
+    #[test]
+    fn titles_do_not_overlap_on_a_tiny_board() {
+        let d = crate::text::parse("X.\n.O\n").expect("a 2x2 diagram");
+        let analysis = Analysis::new(&d.position, &[]).unwrap();
+        let board = MadeUpBoard::from_analysis(&analysis);
+        let boards: Vec<(String, &MadeUpBoard)> = ["equal-roads", "equal-stones", "returned-heads"]
+            .iter()
+            .map(|m| (format!("{m} made-up board"), &board))
+            .collect();
+        let caption = Caption::new(
+            "W+0.5 (chinese rules, komi 0.5)",
+            vec!["area: Black 2, White 2: White wins by 0.5".into()],
+        );
+        let doc = render_with(&analysis, &boards, &caption).unwrap();
+        let width: f64 = doc
+            .split("width=\"")
+            .nth(1)
+            .and_then(|r| r.split('"').next())
+            .and_then(|w| w.parse().ok())
+            .unwrap();
+        // (x, y, text) of every title and caption line.
+        let texts: Vec<(f64, f64, String, f64)> = doc
+            .lines()
+            .filter(|l| l.contains("<text") && l.contains("font-size=\"13\""))
+            .map(|l| {
+                let attr = |name: &str| -> f64 {
+                    l.split(&format!(" {name}=\""))
+                        .nth(1)
+                        .and_then(|r| r.split('"').next())
+                        .and_then(|v| v.parse().ok())
+                        .unwrap()
+                };
+                let text = l.split('>').nth(1).unwrap().split('<').next().unwrap();
+                (
+                    attr("x"),
+                    attr("y"),
+                    text.to_string(),
+                    text_width(text, 13.0),
+                )
+            })
+            .collect();
+        assert_eq!(texts.len(), 4 + 2, "{doc}");
+        for (x, _, text, w) in &texts {
+            assert!(x + w <= width, "{text} runs past the picture ({width})");
+        }
+        for a in &texts {
+            for b in &texts {
+                if a.1 == b.1 && a.0 < b.0 {
+                    assert!(a.0 + a.3 <= b.0, "{} overlaps {}", a.2, b.2);
+                }
+            }
+        }
+    }
+
     /// The legend never runs past the picture: every item starts inside it and items of
     /// one row do not overlap (widths estimated as the writer estimates them).
     #[test]
