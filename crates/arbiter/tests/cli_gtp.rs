@@ -86,52 +86,45 @@ fn bad_start_options_are_bad_input() {
     assert_eq!(code, Some(2));
 }
 
-/// The GTP answers on a real game agree with `arbiter go score --dead auto`, the same
-/// dead-stone finder and count (whose agreement with GNU Go 3.8 on this game and 291 others
-/// benches/peers/go_real_games.py measures): the winner and margin, and the dead stones.
+/// The GTP answers on a real game agree with `arbiter go score --rules R --dead auto`, the
+/// same dead-stone finder and the same ruleset's verdict (whose agreement with GNU Go 3.8 on
+/// this game and 291 others benches/peers/go_real_games.py measures): the result and the
+/// dead stones, under area and territory counting.
 #[test]
 fn loaded_games_are_scored_like_go_score_dead_auto() {
-    let score = common::arbiter(&[
-        "go",
-        "score",
-        GAME,
-        "--dead",
-        "auto",
-        "--method",
-        "territory",
-        "--json",
-    ]);
-    assert_eq!(score.status.code(), Some(0));
-    let doc: serde_json::Value = serde_json::from_slice(&score.stdout).unwrap();
-    let result = &doc["results"][0];
-    let letter = match result["winner"].as_str() {
-        Some("black") => "B",
-        Some("white") => "W",
-        other => panic!("a decided game, not {other:?}"),
-    };
-    let expected_score = format!("{letter}+{}", result["margin"]);
-    let mut expected_dead: Vec<String> = doc["position"]["dead"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap().to_string())
-        .collect();
-    expected_dead.sort();
+    for rules in ["chinese", "japanese"] {
+        let score = common::arbiter(&[
+            "go", "score", GAME, "--rules", rules, "--dead", "auto", "--json",
+        ]);
+        assert_eq!(score.status.code(), Some(0), "{rules}");
+        let doc: serde_json::Value = serde_json::from_slice(&score.stdout).unwrap();
+        let expected_score = doc["verdict"]["result"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{rules}: a verdict result in {doc}"))
+            .to_string();
+        let mut expected_dead: Vec<String> = doc["position"]["dead"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
+        expected_dead.sort();
 
-    let (out, code) = session(
-        &["--rules", "japanese"],
-        &format!("loadsgf {GAME}\nfinal_score\nfinal_status_list dead\nquit\n"),
-    );
-    assert_eq!(code, Some(0));
-    let answers = answers(&out);
-    assert_eq!(answers[1], format!("= {expected_score}"));
-    let mut dead: Vec<String> = answers[2]
-        .trim_start_matches('=')
-        .split_whitespace()
-        .map(str::to_string)
-        .collect();
-    dead.sort();
-    assert_eq!(dead, expected_dead);
+        let (out, code) = session(
+            &["--rules", rules],
+            &format!("loadsgf {GAME}\nfinal_score\nfinal_status_list dead\nquit\n"),
+        );
+        assert_eq!(code, Some(0));
+        let answers = answers(&out);
+        assert_eq!(answers[1], format!("= {expected_score}"), "{rules}");
+        let mut dead: Vec<String> = answers[2]
+            .trim_start_matches('=')
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        dead.sort();
+        assert_eq!(dead, expected_dead, "{rules}");
+    }
 }
 
 /// A Python with sgfmill: `ARBITER_PEER_PYTHON`, else the venv benches/peers/gtp_sgfmill.py

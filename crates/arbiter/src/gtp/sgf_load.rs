@@ -51,7 +51,8 @@ impl std::error::Error for LoadError {}
 /// Loads the main line of the first game in `path` under `rules`, stopping before move
 /// number `until` (1 = the first move) when it is given.
 pub fn load(path: &Path, rules: Rules, until: Option<usize>) -> Result<Loaded, LoadError> {
-    let text = crate::output::read_file(path).map_err(|e| LoadError::Read(e.one_line()))?;
+    // decoded as `go score` decodes records: by CA[], else the likeliest East Asian encoding
+    let text = crate::input::read_sgf(path).map_err(|e| LoadError::Read(e.one_line()))?;
     load_text(&text, rules, until)
 }
 
