@@ -199,11 +199,20 @@ fn piece_value(b: &Board, sq: Square) -> i32 {
 /// Can the side to move in `b` mate by a check, or by successive checks, within `depth`
 /// of its own moves? Returns the first move of such a line.
 pub fn mate_by_checks(b: &Board, depth: u8) -> Option<Move> {
+    mate_by_checks_avoiding(b, depth, &|_| false)
+}
+
+/// As [`mate_by_checks`], with the first moves `skip` names left out (the rest of each
+/// line may use any check).
+fn mate_by_checks_avoiding(b: &Board, depth: u8, skip: &dyn Fn(Move) -> bool) -> Option<Move> {
     if depth == 0 {
         return None;
     }
     let mover = b.side_to_move();
     for m in b.checking_moves() {
+        if skip(m) {
+            continue;
+        }
         let a = b.after(m);
         if !a.in_check(!mover) {
             continue;
@@ -653,10 +662,23 @@ pub fn classify(before: &Board, mv: Move, rules: &Ruleset) -> MoveAnalysis {
         }
     }
 
+    // Same-type (or mutual-reach) pairs after the move, for 兑 / 献 below and for the 杀.
+    let after_pairs = pair_states(&after, s, rules);
+
     // 杀: a mate by check or successive checks threatened for the next move, which the
-    // mover did not already have before moving (从没杀到杀).
+    // mover did not already have before moving (从没杀到杀). A mate that would start by
+    // taking a like piece that can take the mover's piece first is no 杀 of the mover's:
+    // the meeting is looked at from the receiver first (从后朝前观, 〇七 「优先考虑」), and
+    // a receiver that can take safely makes it an offer (54 图3: 「不能认为是红炮捉黑炮带杀,
+    // 而要优先考虑黑炮是否存在“第一反击”」).
     if !in_check {
-        let threat_after = mate_by_checks(&after.passed(), rules.mate_threat_checks);
+        let offered_capture = |m: Move| {
+            after_pairs
+                .iter()
+                .any(|&(x, y, st)| st.safe_take && m.from == x && m.to == y)
+        };
+        let threat_after =
+            mate_by_checks_avoiding(&after.passed(), rules.mate_threat_checks, &offered_capture);
         if let Some(m) = threat_after {
             let existed = mate_by_checks(before, rules.mate_threat_checks).is_some()
                 || unchecked
@@ -717,7 +739,6 @@ pub fn classify(before: &Board, mv: Move, rules: &Ruleset) -> MoveAnalysis {
     if let Some(u) = &unchecked {
         before_pairs.extend(pair_states(&u.passed(), s, rules));
     }
-    let after_pairs = pair_states(&after, s, rules);
     let mut offers: Vec<(Square, Square, bool)> = Vec::new();
     for &(x, y, st) in &after_pairs {
         // The moved piece itself is sent to a new point: an offer or exchange there is the
