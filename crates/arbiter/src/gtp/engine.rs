@@ -57,7 +57,8 @@ pub enum GtpError {
     CannotUndo,
     /// `loadsgf` could not read or replay the file; the text says why.
     CannotLoad(String),
-    /// `final_score` with a method that cannot count this game; the text says why.
+    /// `final_score` under a ruleset that cannot count this game (the art version of the
+    /// living-stones rules without move counts, say); the text says why.
     CannotScore(String),
     /// `arbiter-rules` with a name that is no ruleset.
     UnknownRuleset(String),
@@ -104,7 +105,8 @@ pub struct Engine {
     size: u8,
     komi: Komi,
     ruleset: Ruleset,
-    /// Handicap stones Black received: from the record's `HA` after `loadsgf`, else none.
+    /// Handicap stones Black received: `fixed_handicap`, `set_free_handicap` or the record's
+    /// `HA` after `loadsgf`; 0 in an even game.
     handicap: u32,
     board: Board,
     /// The generator `genmove` draws from.
