@@ -199,6 +199,15 @@ fn cases() -> Vec<(&'static str, Vec<&'static str>)> {
             ],
         ),
         (
+            "shogi-status",
+            vec![
+                "shogi",
+                "status",
+                "--record",
+                "examples/shogi/records/kfw-resign.kif",
+            ],
+        ),
+        (
             "shogi-convert",
             vec![
                 "shogi",
