@@ -573,7 +573,9 @@ pub fn write(record: &Record) -> String {
         s.push_str(&format!("'*{c}\n"));
     }
     let mut pos = record.start.clone();
+    let mut last_was_foul = false;
     for m in &record.moves {
+        last_was_foul = pos.check_move(m.mv).is_err();
         let sign = if pos.side_to_move() == Side::First {
             '+'
         } else {
@@ -595,7 +597,17 @@ pub fn write(record: &Record) -> String {
         pos.play_unchecked(m.mv);
     }
     if let Some(e) = record.end {
-        let (line, comment) = e.csa_line(pos.side_to_move());
+        let (line, comment) = match e {
+            // A record holding the foul move itself ends with %ILLEGAL_MOVE right after
+            // it (CSA V2.2), which names the side that just moved, as it was read.
+            Ending::Foul {
+                offender,
+                kind: crate::ending::FoulKind::IllegalMove,
+            } if last_was_foul && offender != pos.side_to_move() => {
+                ("%ILLEGAL_MOVE".to_string(), None)
+            }
+            _ => e.csa_line(pos.side_to_move()),
+        };
         s.push_str(&line);
         s.push('\n');
         if let Some(c) = comment {

@@ -31,6 +31,11 @@ fn a_record_may_end_on_the_foul_move() {
     assert_eq!(again.moves.len(), 11);
     let again = csa::parse(&csa::write(&rec)).unwrap();
     assert_eq!(again.moves.len(), 11);
+    // Written back as CSA it ends as it was read: %ILLEGAL_MOVE right after the foul move
+    // (before, %+ILLEGAL_ACTION, which cshogi 1.1.0 reads with the same winner).
+    assert_eq!(csa::write(&rec), csa_text);
+    let from_kif = kif::parse(&kif::write_kif(&rec)).unwrap();
+    assert_eq!(csa::write(&from_kif), csa_text);
     // Without the ending, or with a move after it, the foul is the error it was.
     let e = kif::parse(&format!("{opening}  11 ７七歩打\n")).unwrap_err();
     assert!(e.to_string().contains("二歩"), "{e}");
