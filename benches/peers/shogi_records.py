@@ -18,12 +18,15 @@ Run from the workspace root:
 3. Each written file is parsed by cshogi (KIF and CSA parsers) and python-shogi (KIF and CSA
    parsers; neither peer reads KI2, so KI2 output has no peer check); the moves each parser reads, as USI, must equal arbiter's, and the start
    position its SFEN. The source records are parsed too, as a check on the corpus.
+   The ending cshogi reads from the source (its `%` word, or the `まで…` line of a KIF)
+   must be the `%` line cshogi reads from the CSA arbiter wrote.
 4. Known peer limits are reported as `peer-limit`, each with the rule that recognises it
    (the format's text wins there, and crates/shogi-rules/tests/peer_disagreements.rs says
    so): both peers read 変化 moves on as main-line moves and know no 左七枚落ち, 右七枚落ち
    or 歩三兵; cshogi 1.1.0 skips KIF move lines its pattern misses (不成, 成香/成桂/成銀)
    and BOD boards; python-shogi 1.1.1 takes a BOD start's side to move from after the
-   moves and writes some CSA hands malformed (`b2`).
+   moves and writes some CSA hands malformed (`b2`); cshogi maps a `まで…で持将棋` line to
+   %SENNICHITE.
 5. One line per file and parser, then the counts; exit status 1 if any parser disagrees or
    fails on a file the CLI wrote. The peers are oracles for the file formats, not for the
    rules: a record that holds a foul move (二歩 then 反則勝ち) is expected to be refused by a
@@ -228,6 +231,42 @@ def check(label, kind, path, expected, written, counts, has_variations):
         counts[outcome] = counts.get(outcome, 0) + 1
 
 
+def peer_ending(path, kind):
+    """The ending cshogi reads from a record (its CSA `%` word, or for KIF the `%` word it
+    maps the `まで…` summary line to), with its winner code; (None, None) when it reads none."""
+    import cshogi.CSA
+    import cshogi.KIF
+
+    if kind == "csa":
+        parser = cshogi.CSA.Parser.parse_file(path)[0]
+    elif kind in ("kif", "kifu"):
+        parser = cshogi.KIF.Parser.parse_file(path)
+    else:
+        return None, None
+    return parser.endgame or None, parser.win
+
+
+def check_ending(label, src, kind, written_csa, counts):
+    """The ending cshogi reads from the source must be the `%` line arbiter wrote."""
+    try:
+        source_end = peer_ending(src, kind)
+        written_end = peer_ending(written_csa, "csa")
+    except Exception as e:  # the move checks report the peer's refusals
+        del e
+        return
+    if source_end[0] is None:
+        return
+    # The words are compared; the winner codes cshogi gives a 中断 differ between its own
+    # KIF (None) and CSA (0) readers.
+    outcome = "ok" if source_end[0] == written_end[0] else "DIFFER"
+    if outcome == "DIFFER" and kind in ("kif", "kifu") and source_end[0] == "%SENNICHITE":
+        # cshogi 1.1.0 maps every other `まで…` line (持将棋 included) to %SENNICHITE.
+        outcome = "peer-limit"
+    detail = "" if outcome == "ok" else f": source {source_end}, written {written_end}"
+    print(f"{outcome:8} {label} [cshogi ending]{detail}")
+    counts[outcome] = counts.get(outcome, 0) + 1
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--arbiter", default=os.path.join(
@@ -263,6 +302,8 @@ def main():
             # CSA has no variations: the CLI drops them there (and says so).
             check(f"{name} -> {ext}", ext, target, expected, True, counts,
                   has_variations and ext != "csa")
+            if ext == "csa" and kind and not names_unknown_handicap(src):
+                check_ending(f"{name} -> csa", src, kind, target, counts)
     print(", ".join(f"{v} {k}" for k, v in sorted(counts.items())))
     sys.exit(1 if counts.get("FAIL") or counts.get("DIFFER") else 0)
 

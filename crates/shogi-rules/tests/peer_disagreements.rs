@@ -64,3 +64,18 @@ fn csa_hand_pieces_are_counted_one_entry_each() {
     assert_eq!((hand.count(Kind::Bishop), hand.count(Kind::Pawn)), (1, 2));
     assert_eq!(rec.start.to_sfen(), "5k3/9/9/9/9/9/9/9/4K4 b B2P 1");
 }
+
+#[test]
+fn a_jishogi_summary_is_jishogi() {
+    // Kifu for Windows' KIF/KI2 summary `まで4手で持将棋` records an impasse draw (CSA
+    // V2.2 `%JISHOGI`); cshogi 1.1.0 maps every `まで…` line it has no case for to
+    // %SENNICHITE.
+    let rec = kif::parse(
+        "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２六歩(27)\n   4 ８四歩(83)\n   5 持将棋\nまで4手で持将棋\n",
+    )
+    .unwrap();
+    assert_eq!(rec.end, Some(shogi_rules::Ending::Jishogi));
+    assert!(csa::write(&rec).ends_with("-8384FU\n%JISHOGI\n"));
+    let ki2 = kif::parse("▲７六歩    △３四歩\nまで2手で持将棋\n").unwrap();
+    assert_eq!(ki2.end, Some(shogi_rules::Ending::Jishogi));
+}
