@@ -54,11 +54,29 @@ pub fn text_width(text: &str, size: f64) -> f64 {
 }
 
 /// `text` broken at spaces into lines no wider than `width` at `size` (by [`text_width`]);
-/// a single word wider than that stays whole on its own line, and no word is lost.
+/// a word wider than a line by itself (a FEN, an SFEN) is cut between characters. Joining
+/// the lines with spaces, and the cut pieces without, gives the text back.
 pub fn wrap(text: &str, width: f64, size: f64) -> Vec<String> {
     let mut lines = Vec::new();
     let mut line = String::new();
+    let mut words: Vec<String> = Vec::new();
     for word in text.split(' ') {
+        if text_width(word, size) <= width {
+            words.push(word.to_string());
+            continue;
+        }
+        let mut piece = String::new();
+        for c in word.chars() {
+            piece.push(c);
+            if text_width(&piece, size) > width && piece.chars().count() > 1 {
+                piece.pop();
+                words.push(std::mem::take(&mut piece));
+                piece.push(c);
+            }
+        }
+        words.push(piece);
+    }
+    for word in &words {
         let candidate = if line.is_empty() {
             word.to_string()
         } else {
@@ -467,6 +485,13 @@ mod tests {
         assert_eq!(lines.join(" "), text);
         assert!(lines.iter().all(|l| text_width(l, 13.0) <= 120.0));
         assert_eq!(wrap("", 10.0, 13.0), vec![String::new()]);
+        let sfen = "SFEN lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 4";
+        let lines = wrap(sfen, 200.0, 14.0);
+        assert!(
+            lines.iter().all(|l| text_width(l, 14.0) <= 200.0),
+            "{lines:?}"
+        );
+        assert_eq!(lines.concat().replace(' ', ""), sfen.replace(' ', ""));
     }
 
     #[test]
