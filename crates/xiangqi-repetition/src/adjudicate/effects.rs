@@ -666,7 +666,9 @@ pub fn classify(before: &Board, mv: Move, rules: &Ruleset) -> MoveAnalysis {
     let after_pairs = pair_states(&after, s, rules);
 
     // 杀: a mate by check or successive checks threatened for the next move, which the
-    // mover did not already have before moving (从没杀到杀). A mate that would start by
+    // mover did not already have before moving (从没杀到杀). A threat a check had put on
+    // hold is not carried over: answering the check with a new mate threat is a 杀 (50 图3:
+    // 车5进5 threatened mate before Red's check, and 车5平6 「是捉兼杀,重判为“杀”」). A mate that would start by
     // taking a like piece that can take the mover's piece first is no 杀 of the mover's:
     // the meeting is looked at from the receiver first (从后朝前观, 〇七 「优先考虑」), and
     // a receiver that can take safely makes it an offer (54 图3: 「不能认为是红炮捉黑炮带杀,
@@ -680,10 +682,7 @@ pub fn classify(before: &Board, mv: Move, rules: &Ruleset) -> MoveAnalysis {
         let threat_after =
             mate_by_checks_avoiding(&after.passed(), rules.mate_threat_checks, &offered_capture);
         if let Some(m) = threat_after {
-            let existed = mate_by_checks(before, rules.mate_threat_checks).is_some()
-                || unchecked
-                    .as_ref()
-                    .is_some_and(|u| mate_by_checks(u, rules.mate_threat_checks).is_some());
+            let existed = mate_by_checks(before, rules.mate_threat_checks).is_some();
             if !existed {
                 effects.push(Effect {
                     kind: EffectKind::MateThreat,
