@@ -347,6 +347,25 @@ fn error_documents_validate() {
         assert_eq!(code, Some(2), "{args:?}: {doc}");
         assert_valid("error", &doc, &format!("{args:?}"));
     }
+    // `--strict` asks for a verdict the undecided stones cannot change: the real game of
+    // examples/ either has one (a go-score document, exit 0) or ends with an undecided
+    // error document (exit 3), whichever the dead-stone finder can prove today.
+    let strict = [
+        "go",
+        "score",
+        "examples/go/gosei-23-t06.sgf",
+        "--dead",
+        "auto",
+        "--strict",
+    ];
+    match json_of(&strict) {
+        (Some(0), doc) => assert_valid("go-score", &doc, "go score --strict"),
+        (Some(3), doc) => {
+            assert_valid("error", &doc, "go score --strict");
+            assert_eq!(doc["error"]["kind"], "undecided");
+        }
+        (code, doc) => panic!("go score --strict: exit {code:?}: {doc}"),
+    }
     // A document that is not an error must not pass as one.
     let validator = jsonschema::validator_for(&load_schema("error")).unwrap();
     assert!(!validator.is_valid(&serde_json::json!({"nodes": 20})));
