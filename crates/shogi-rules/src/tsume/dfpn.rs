@@ -465,18 +465,32 @@ impl Search {
         let us = self.node.pos.side_to_move();
         let takers = self.node.pos.attackers_to(sq, us, self.node.pos.occupied());
         for from in takers {
+            let Some(piece) = self.node.pos.piece_at(from) else {
+                continue;
+            };
+            // The promotion choices the rules allow (a full legality test would list every
+            // legal move of the position).
+            let zone = crate::tables::zone(us);
+            let may_promote =
+                piece.kind.can_promote() && (zone.contains(from) || zone.contains(sq));
+            let may_stay = !crate::tables::dead_squares(us, piece.kind).contains(sq);
             for promote in [false, true] {
+                if (promote && !may_promote) || (!promote && !may_stay) {
+                    continue;
+                }
                 let mv = Move::Board {
                     from,
                     to: sq,
                     promote,
                 };
-                if !self.node.pos.is_legal(mv) {
-                    continue;
-                }
                 let taken = self.node.captured(mv);
                 let u = self.node.play(mv);
-                let mated = (self.node.pos.in_check() && self.node.pos.count_evasions() == 0)
+                let pos = &self.node.pos;
+                // Legal (the mover's king not left attacked), a check, and no evasion.
+                let legal = pos
+                    .king(us)
+                    .is_none_or(|k| !pos.is_attacked(k, !us, pos.occupied()));
+                let mated = (legal && pos.in_check() && pos.count_evasions() == 0)
                     .then(|| and_proof_base(&self.node));
                 if let Some(pieces) = mated {
                     let (board, after) = (self.node.board_key(), self.node.attacker_hand());
