@@ -668,8 +668,9 @@ pub fn classify(before: &Board, mv: Move, rules: &Ruleset) -> MoveAnalysis {
     // 杀: a mate by check or successive checks threatened for the next move, which the
     // mover did not already have before moving (从没杀到杀). A threat a check had put on
     // hold is not carried over: answering the check with a new mate threat is a 杀 (50 图3:
-    // 车5进5 threatened mate before Red's check, and 车5平6 「是捉兼杀,重判为“杀”」). A mate that would start by
-    // taking a like piece that can take the mover's piece first is no 杀 of the mover's:
+    // 车5进5 threatened mate before Red's check, and 车5平6 「是捉兼杀,重判为“杀”」).
+    // A mate that would start by taking a like piece that can take the mover's piece
+    // first is no 杀 of the mover's:
     // the meeting is looked at from the receiver first (从后朝前观, 〇七 「优先考虑」), and
     // a receiver that can take safely makes it an offer (54 图3: 「不能认为是红炮捉黑炮带杀,
     // 而要优先考虑黑炮是否存在“第一反击”」).
