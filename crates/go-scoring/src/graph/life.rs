@@ -558,7 +558,14 @@ pub fn decide_life(
                     } else if u64::from(survived) * ESTIMATE_DEAD_SHARE.1 < dead_below {
                         Status::Dead
                     } else {
+                        // too close to call: still undecided, but the basis says the
+                        // estimate was asked and what it found
                         undecided.extend_from_slice(&s.stones);
+                        s.basis = Basis::Estimated(Estimate {
+                            survived,
+                            playouts,
+                            reading: Reading::Undecided(reason.clone()),
+                        });
                         continue;
                     };
                     (status, Reading::Undecided(reason.clone()))
