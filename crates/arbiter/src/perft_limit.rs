@@ -11,9 +11,14 @@ use std::time::Instant;
 /// Longest run (in seconds) a perft starts without `--force`.
 pub const MAX_SECONDS: f64 = 60.0;
 
-/// Probing stops once the next shallower depth would take longer than this (seconds), so the
-/// estimate itself costs a fraction of a second.
-const PROBE_SECONDS: f64 = 0.25;
+/// Probing goes on until one depth takes at least this long (seconds): shorter times are
+/// dominated by start-up costs and timer noise, and extrapolate badly (a release build timed
+/// shogi depth 3 at 12 ms and estimated depth 7 at 2.2 h; it takes minutes).
+const PROBE_SECONDS: f64 = 0.05;
+
+/// Probing never starts a depth predicted to take longer than this (seconds), so the
+/// estimate itself stays cheap next to the refusal it avoids.
+const MAX_PROBE_SECONDS: f64 = 2.0;
 
 /// What the probe measured and what it predicts for the depth asked for.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -42,7 +47,9 @@ pub fn estimate(depth: u32, mut perft: impl FnMut(u32) -> u64) -> Option<Estimat
     let mut last: Option<Estimate> = None;
     for d in 1..depth {
         if let Some(e) = last {
-            if e.probed_seconds * e.branching > PROBE_SECONDS {
+            if e.probed_seconds >= PROBE_SECONDS
+                || e.probed_seconds * e.branching > MAX_PROBE_SECONDS
+            {
                 break;
             }
         }
