@@ -12,7 +12,7 @@ use crate::ending::Ending;
 use crate::error::{ParseError, syntax, within};
 use crate::handicap::HANDICAPS;
 use crate::position::Position;
-use crate::record::{ReadOptions, Record, RecordMove, play_recorded, settle_foul};
+use crate::record::{ReadOptions, Record, RecordMove, play_recorded, settle_foul, validate_start};
 use crate::setup::Setup;
 use crate::types::{Kind, Move, Piece, Square};
 
@@ -188,6 +188,7 @@ fn parse_one(text: &str, options: &ReadOptions) -> Result<Record, ParseError> {
     let mut ignored_after_end = 0;
     let mut notes = Vec::new();
     let mut end_notes = Vec::new();
+    let mut unusual_start = None;
     for (ln, raw_line) in text.lines().enumerate() {
         let line_no = ln + 1;
         let raw_line = raw_line.trim_end_matches('\r');
@@ -286,8 +287,14 @@ fn parse_one(text: &str, options: &ReadOptions) -> Result<Record, ParseError> {
                         ));
                     }
                     if pos.is_none() {
-                        let p = finish_setup(&mut setup, have_position, al_pending)
-                            .map_err(|m| syntax(line_no, 1, m))?;
+                        let p = finish_setup(
+                            &mut setup,
+                            have_position,
+                            al_pending,
+                            options,
+                            &mut unusual_start,
+                        )
+                        .map_err(|m| syntax(line_no, 1, m))?;
                         start = Some(p.clone());
                         pos = Some(p);
                     }
@@ -345,8 +352,14 @@ fn parse_one(text: &str, options: &ReadOptions) -> Result<Record, ParseError> {
     settle_foul(foul, end, to_move)?;
     let start = match start {
         Some(s) => s,
-        None => finish_setup(&mut setup, have_position, al_pending)
-            .map_err(|m| syntax(text.lines().count().max(1), 1, m))?,
+        None => finish_setup(
+            &mut setup,
+            have_position,
+            al_pending,
+            options,
+            &mut unusual_start,
+        )
+        .map_err(|m| syntax(text.lines().count().max(1), 1, m))?,
     };
     let mut record = Record::new(start);
     record.headers = headers;
@@ -357,6 +370,7 @@ fn parse_one(text: &str, options: &ReadOptions) -> Result<Record, ParseError> {
     record.ignored_after_end = ignored_after_end;
     record.notes = notes;
     record.end_notes = end_notes;
+    record.unusual_start = unusual_start;
     Ok(record)
 }
 
@@ -371,6 +385,8 @@ fn finish_setup(
     setup: &mut Setup,
     have_position: bool,
     al: Option<Side>,
+    options: &ReadOptions,
+    unusual: &mut Option<crate::position::PositionError>,
 ) -> Result<Position, String> {
     if !have_position {
         return Err("no position (PI or P1..P9) before the first move".into());
@@ -389,7 +405,7 @@ fn finish_setup(
             setup.hands[side].0[kind.index()] += rest as u8;
         }
     }
-    Position::from_setup(setup).map_err(|e| e.to_string())
+    validate_start(setup, options, unusual).map_err(|e| e.to_string())
 }
 
 type LineResult = Result<(), (usize, String)>;

@@ -14,7 +14,8 @@ use crate::jsa::{self, Written};
 use crate::kanji;
 use crate::position::Position;
 use crate::record::{
-    Checkpoints, LineStarts, ReadOptions, Record, RecordMove, Variation, play_recorded, settle_foul,
+    Checkpoints, LineStarts, ReadOptions, Record, RecordMove, Variation, play_recorded,
+    settle_foul, validate_start,
 };
 use crate::setup::Setup;
 use crate::types::{Hand, Kind, Move, Piece, Square};
@@ -127,6 +128,7 @@ pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Record, ParseErro
     let mut unknown_handicap: Option<ParseError> = None;
     let mut holders = Holders::default();
     let mut notes: Vec<String> = Vec::new();
+    let mut unusual_start = None;
     let mut end_notes: Vec<String> = Vec::new();
     let mut ignored_after_end = 0usize;
 
@@ -256,9 +258,8 @@ pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Record, ParseErro
             if let Some(word) = terminal_word(t) {
                 let to_move = match &pos {
                     Some(p) => p.side_to_move(),
-                    None => {
-                        initial_position(&bod, handicap).map_or(Side::First, |p| p.side_to_move())
-                    }
+                    None => initial_position(&bod, handicap, options, &mut None)
+                        .map_or(Side::First, |p| p.side_to_move()),
                 };
                 let e = Ending::from_kif_word(word, to_move);
                 match branches.get_mut(current) {
@@ -280,7 +281,8 @@ pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Record, ParseErro
             {
                 return Err(e);
             }
-            let p = initial_position(&bod, handicap).map_err(|m| syntax(line.number, 1, m))?;
+            let p = initial_position(&bod, handicap, options, &mut unusual_start)
+                .map_err(|m| syntax(line.number, 1, m))?;
             let mut main = Branch::new(0, 1, &p, None);
             main.end = early_end.take();
             start = Some(p.clone());
@@ -311,7 +313,8 @@ pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Record, ParseErro
             {
                 return Err(e);
             }
-            initial_position(&bod, handicap).map_err(|m| syntax(lines.len().max(1), 1, m))?
+            initial_position(&bod, handicap, options, &mut unusual_start)
+                .map_err(|m| syntax(lines.len().max(1), 1, m))?
         }
     };
     let mut record = Record::new(start);
@@ -319,6 +322,7 @@ pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Record, ParseErro
     record.handicap = handicap;
     record.end = early_end;
     record.ignored_after_end = ignored_after_end;
+    record.unusual_start = unusual_start;
     let mut iter = branches.into_iter();
     if let Some(mut main) = iter.next() {
         settle_foul(main.foul.take(), main.end, main.to_move)?;
@@ -358,6 +362,8 @@ fn split_header(t: &str) -> Option<(&str, &str)> {
 fn initial_position(
     bod: &BodReader,
     handicap: Option<&'static Handicap>,
+    options: &ReadOptions,
+    unusual: &mut Option<crate::position::PositionError>,
 ) -> Result<Position, String> {
     if bod.rows_read > 0 || bod.hands_given {
         if bod.rows_read != 9 {
@@ -374,7 +380,7 @@ fn initial_position(
             } else {
                 Side::First
             });
-        return Position::from_setup(&setup).map_err(|e| e.to_string());
+        return validate_start(&setup, options, unusual).map_err(|e| e.to_string());
     }
     Ok(handicap.unwrap_or(&HANDICAPS[0]).position())
 }

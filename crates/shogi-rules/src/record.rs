@@ -80,6 +80,9 @@ pub struct Record {
     /// Moves found after a line's ending and left out, when read with
     /// [`ReadOptions::ignore_after_end`] (without it they are an error).
     pub ignored_after_end: usize,
+    /// What the strict check found unusual in the start position (surplus material), when
+    /// the record was read with [`ReadOptions::lenient`] and needed it.
+    pub unusual_start: Option<crate::position::PositionError>,
 }
 
 /// How a record is read.
@@ -90,12 +93,41 @@ pub struct ReadOptions {
     /// [`Record::ignored_after_end`], instead of refusing the record: a game is over at its
     /// ending, so such moves are usually a copying mistake.
     pub ignore_after_end: bool,
+    /// Accept a start position with more pieces of a kind than a set holds (as perft
+    /// fixtures have), noting the strict check's complaint in [`Record::unusual_start`].
+    pub lenient: bool,
 }
 
 impl ReadOptions {
     /// The default reading, with `ignore_after_end` set as given.
     pub fn ignoring_after_end(ignore_after_end: bool) -> ReadOptions {
-        ReadOptions { ignore_after_end }
+        ReadOptions {
+            ignore_after_end,
+            ..ReadOptions::default()
+        }
+    }
+
+    /// The same options with `lenient` set as given.
+    pub fn with_lenient(self, lenient: bool) -> ReadOptions {
+        ReadOptions { lenient, ..self }
+    }
+}
+
+/// Validates a record's start position: strictly, or under `options.lenient` with surplus
+/// material tolerated and the strict check's complaint kept in `unusual`.
+pub(crate) fn validate_start(
+    setup: &crate::setup::Setup,
+    options: &ReadOptions,
+    unusual: &mut Option<crate::position::PositionError>,
+) -> Result<Position, crate::position::PositionError> {
+    match Position::from_setup(setup) {
+        Ok(pos) => Ok(pos),
+        Err(strict) if options.lenient => {
+            let pos = Position::from_setup_lenient(setup)?;
+            *unusual = Some(strict);
+            Ok(pos)
+        }
+        Err(e) => Err(e),
     }
 }
 
@@ -113,6 +145,7 @@ impl Record {
             variations: Vec::new(),
             end: None,
             ignored_after_end: 0,
+            unusual_start: None,
         }
     }
 
@@ -511,21 +544,31 @@ pub fn parse_any_with(
 ) -> Result<Record, crate::error::ParseError> {
     match detect(text) {
         Format::Csa => crate::csa::parse_with(text, options),
-        Format::Usi | Format::Sfen => parse_usi(text),
+        Format::Usi | Format::Sfen => parse_usi_with(text, options),
         Format::Kif | Format::Ki2 => crate::kif::parse_with(text, options),
     }
 }
 
 /// Reads `position …`/SFEN text with moves, checking every move.
 pub fn parse_usi(text: &str) -> Result<Record, crate::error::ParseError> {
+    parse_usi_with(text, &ReadOptions::default())
+}
+
+/// [`parse_usi`] with `options` (see [`ReadOptions`]).
+pub fn parse_usi_with(
+    text: &str,
+    options: &ReadOptions,
+) -> Result<Record, crate::error::ParseError> {
     let line_text = text.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
     let line_no = text.lines().position(|l| !l.trim().is_empty()).unwrap_or(0) + 1;
     let cmd = crate::usi::parse_position_command(line_text)
         .map_err(|e| crate::error::shifted(e, line_no, 0))?;
-    let start = Position::from_setup(&cmd.setup)
+    let mut unusual = None;
+    let start = validate_start(&cmd.setup, options, &mut unusual)
         .map_err(|e| crate::error::syntax(line_no, 1, e.to_string()))?;
     let mut pos = start.clone();
     let mut record = Record::new(start);
+    record.unusual_start = unusual;
     for (i, (column, mv)) in cmd.moves.iter().enumerate() {
         play_checked(&mut pos, *mv, i + 1, line_no, *column)?;
         record.moves.push(RecordMove::new(*mv));

@@ -3,7 +3,7 @@
 //! and 歩三兵.
 
 use shogi_rules::handicap::Handicap;
-use shogi_rules::{Ending, FoulKind, Side, csa, kif, usi};
+use shogi_rules::{Ending, FoulKind, Position, Side, csa, kif, usi};
 
 #[test]
 fn a_record_may_end_on_the_foul_move() {
@@ -208,4 +208,30 @@ fn a_hand_built_variation_that_branches_from_nowhere_is_reported_not_written() {
         assert!(record::losses(&rec, format)[0].starts_with("4 変化 not written"));
     }
     assert!((0..4).all(|i| rec.prefix(i).is_empty()));
+}
+
+#[test]
+fn records_may_start_from_a_lenient_position_when_asked() {
+    // A set holds four lances (JSA 将棋の駒: 香車 4); perft fixtures use a fifth one in hand.
+    // Strict reading refuses such a start; ReadOptions::lenient accepts it and keeps the
+    // strict check's complaint.
+    use shogi_rules::record::{self, ReadOptions};
+    let sfen = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b L 1";
+    let start =
+        Position::from_setup_lenient(&shogi_rules::Setup::from_sfen(sfen).unwrap()).unwrap();
+    let lenient = ReadOptions::default().with_lenient(true);
+    let usi_text = format!("position sfen {sfen} moves L*5e");
+    let kif_text = format!("{}   1 ５五香打\n", kif::write_bod(&start));
+    let csa_text = "V2.2\nPI\nP+00KY\n+\n+0055KY\n".to_string();
+    for text in [usi_text, kif_text, csa_text] {
+        assert!(record::parse_any(&text).is_err(), "{text}");
+        let rec = record::parse_any_with(&text, &lenient).unwrap();
+        assert_eq!(rec.start, start, "{text}");
+        assert_eq!(usi::format_move(rec.moves[0].mv), "L*5e");
+        let unusual = rec
+            .unusual_start
+            .expect("the complaint is kept")
+            .to_string();
+        assert!(unusual.contains("5 pieces of kind Lance"), "{unusual}");
+    }
 }
