@@ -673,3 +673,24 @@ fn status_reports_the_recorded_ending_and_a_contradiction() {
     assert!(out.contains("recorded sente is checkmated"), "{out}");
     assert!(err.contains("the final position is not checkmate"), "{err}");
 }
+
+#[test]
+fn records_from_a_lenient_position_need_lenient() {
+    // Five lances (a set holds four, JSA 将棋の駒), as perft fixtures have: refused unless
+    // --lenient, which warns with what is unusual.
+    let file = temp_file(
+        "five-lances.usi",
+        "position sfen lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b L 1 moves L*5e\n",
+    );
+    let f = file.to_str().unwrap();
+    let (code, _, err) = arbiter(&["shogi", "convert", f, "--to", "csa"]);
+    assert_eq!(code, 2, "{err}");
+    for command in [
+        vec!["shogi", "convert", f, "--to", "csa", "--lenient"],
+        vec!["shogi", "status", "--record", f, "--lenient"],
+    ] {
+        let (code, _, err) = arbiter(&command);
+        assert_eq!(code, 0, "{command:?}: {err}");
+        assert!(err.contains("--lenient: accepted although"), "{err}");
+    }
+}

@@ -23,14 +23,14 @@ pub(super) fn run_convert(
     output: Option<&std::path::Path>,
     encoding: Option<&str>,
     game: Option<usize>,
-    ignore_after_end: bool,
+    options: record::ReadOptions,
 ) -> Result<Output, CliError> {
     let format = Format::from_name(to).ok_or_else(|| {
         CliError::bad_input(format!(
             "--to must be kif, kifu, ki2, ki2u, csa, usi or sfen, not {to:?}"
         ))
     })?;
-    let (rec, warnings) = read_record(file, game, ignore_after_end)?;
+    let (rec, warnings) = read_record_with(file, game, &options)?;
     let to_lower = to.to_ascii_lowercase();
     // The file's encoding: asked for, else UTF-8 for .kifu/.ki2u names and non-KIF formats,
     // else Shift_JIS, the encoding KIF and KI2 files have by definition.
@@ -87,14 +87,25 @@ pub(super) fn run_convert(
 
 /// Reads a record file in whatever encoding it is in (see [`input::decode`]); `game` picks
 /// a game of a multi-record CSA file; moves after the record's ending are refused unless
-/// `ignore_after_end`. Also returns warnings (several games, none picked; moves left out).
+/// `ignore_after_end`, and a start position with surplus material unless `lenient`. Also
+/// returns warnings (several games, none picked; moves left out; an unusual start).
 pub(super) fn read_record(
     file: &std::path::Path,
     game: Option<usize>,
     ignore_after_end: bool,
+    lenient: bool,
 ) -> Result<(record::Record, Vec<String>), CliError> {
-    let options = record::ReadOptions::ignoring_after_end(ignore_after_end);
-    let (rec, mut warnings) = read_record_with(file, game, &options)?;
+    let options = record::ReadOptions::ignoring_after_end(ignore_after_end).with_lenient(lenient);
+    read_record_with(file, game, &options)
+}
+
+/// [`read_record`] with the reading options given whole.
+fn read_record_with(
+    file: &std::path::Path,
+    game: Option<usize>,
+    options: &record::ReadOptions,
+) -> Result<(record::Record, Vec<String>), CliError> {
+    let (rec, mut warnings) = decode_and_parse(file, game, options)?;
     if rec.ignored_after_end > 0 {
         warnings.push(format!(
             "{}: --ignore-after-end: {} move(s) after the record's ending left out",
@@ -102,10 +113,16 @@ pub(super) fn read_record(
             rec.ignored_after_end
         ));
     }
+    if let Some(unusual) = &rec.unusual_start {
+        warnings.push(format!(
+            "{}: --lenient: accepted although {unusual}",
+            file.display()
+        ));
+    }
     Ok((rec, warnings))
 }
 
-fn read_record_with(
+fn decode_and_parse(
     file: &std::path::Path,
     game: Option<usize>,
     options: &record::ReadOptions,

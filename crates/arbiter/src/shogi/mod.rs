@@ -9,7 +9,7 @@ mod tsume;
 use std::path::PathBuf;
 
 use serde::Serialize;
-use shogi_rules::{Move, Position, Setup};
+use shogi_rules::{Move, Position, Setup, record};
 
 use crate::output::{CliError, Output};
 use convert::{read_record, run_convert};
@@ -100,6 +100,10 @@ pub enum Command {
         /// warning, instead of refusing the record.
         #[arg(long)]
         ignore_after_end: bool,
+        /// Accept a start position with more pieces of a kind than a set holds (perft
+        /// fixtures do), with a warning naming what is unusual.
+        #[arg(long)]
+        lenient: bool,
     },
     /// Draw a position (after optional moves) as a BOD text board, or as an SVG picture.
     Show(show::ShowArgs),
@@ -187,7 +191,7 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             };
             match record {
                 Some(file) => {
-                    let (rec, warnings) = read_record(&file, game, ignore_after_end)?;
+                    let (rec, warnings) = read_record(&file, game, ignore_after_end, lenient)?;
                     let moves: Vec<Move> = rec.moves.iter().map(|m| m.mv).collect();
                     let start = rec.start.clone();
                     let mut out = rule_on(rec.start, moves.clone(), &rules, rec.end)?;
@@ -216,13 +220,14 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             encoding,
             game,
             ignore_after_end,
+            lenient,
         } => run_convert(
             &file,
             &to,
             output.as_deref(),
             encoding.as_deref(),
             game,
-            ignore_after_end,
+            record::ReadOptions::ignoring_after_end(ignore_after_end).with_lenient(lenient),
         ),
         Command::Show(args) => show::run_show(args),
         Command::Mate {
