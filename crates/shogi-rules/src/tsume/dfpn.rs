@@ -116,10 +116,12 @@ impl Child {
 /// Each path position also gets a key of the whole path from the search root to it: a
 /// disproof that rests on a loop holds only for the path it was found on (the graph
 /// history interaction problem), so it is recorded under that key and not in the table.
-#[derive(Default)]
 struct Path {
     /// The last path position of each board key on the path (most boards: none).
     last: HashMap<u64, u32, KeyBuild>,
+    /// Path positions by the top byte of their board key: a board whose count is zero is
+    /// not on the path, found without a map lookup (on short paths, nearly every child).
+    buckets: [u16; 256],
     /// Board, attacker hand, and the index of the previous path position with the same
     /// board (`u32::MAX`: none), so that a loop test visits only the positions of its board.
     stack: Vec<(u64, Hand, u32)>,
@@ -134,8 +136,27 @@ fn path_key(prev: u64, board: u64, hand: &Hand) -> u64 {
     x.wrapping_mul(0xff51_afd7_ed55_8ccd) ^ (x >> 29)
 }
 
+impl Default for Path {
+    fn default() -> Path {
+        Path {
+            last: HashMap::default(),
+            buckets: [0; 256],
+            stack: Vec::new(),
+            keys: Vec::new(),
+        }
+    }
+}
+
+/// The bucket of a board key in [`Path::buckets`].
+#[inline]
+fn bucket(board: u64) -> usize {
+    (board >> 56) as usize
+}
+
 impl Path {
     fn push(&mut self, board: u64, hand: Hand) {
+        let b = &mut self.buckets[bucket(board)];
+        *b = b.saturating_add(1);
         let index = self.stack.len() as u32;
         let prev = self.last.insert(board, index).unwrap_or(u32::MAX);
         self.stack.push((board, hand, prev));
@@ -158,6 +179,8 @@ impl Path {
     fn pop(&mut self) {
         self.keys.pop();
         if let Some((board, _, prev)) = self.stack.pop() {
+            let b = &mut self.buckets[bucket(board)];
+            *b = b.saturating_sub(1);
             if prev == u32::MAX {
                 self.last.remove(&board);
             } else {
@@ -169,6 +192,9 @@ impl Path {
     /// Whether a path position has this board with an attacker hand containing `hand`.
     #[inline]
     fn dominates(&self, board: u64, hand: &Hand) -> bool {
+        if self.buckets[bucket(board)] == 0 {
+            return false;
+        }
         let mut i = match self.last.get(&board) {
             Some(&i) => i,
             None => return false,
