@@ -374,12 +374,13 @@ mod tests {
         }
     }
 
-    /// The two kings of every xiangqi case stand where the case's FEN puts them: inside
-    /// their circles the picture has the piece colour, not the board's.
+    /// The two kings of every xiangqi case stand where the case's FEN puts them: the
+    /// picture names each king on its square, and drawn without the cycle's arrows the
+    /// inside of each king's circle has the piece colour, not the board's.
     #[test]
     fn xiangqi_kings_are_drawn_where_the_fen_puts_them() {
-        use xiangqi_repetition::svg::centre;
-        use xiangqi_repetition::{Position, Side};
+        use xiangqi_repetition::svg::{Marks, centre, piece_name, render};
+        use xiangqi_repetition::{PieceKind, Position, Side};
         for (game, path) in diagram_files(&workspace_root().join("diagrams")) {
             if game != "xiangqi" {
                 continue;
@@ -388,11 +389,16 @@ mod tests {
             let fen = header(&text, "fen").unwrap();
             let setup: xiangqi_repetition::Setup = fen.parse().unwrap();
             let pos = Position::from_setup_lenient(&setup).unwrap();
-            let pixmap = raster(&render_file(&game, &path).unwrap().svg);
-            for side in [Side::First, Side::Second] {
-                let (cx, cy) = centre(pos.king(side));
+            let picture = render_file(&game, &path).unwrap().svg;
+            let plain = raster(&render(&pos, &Marks::default()));
+            for (side, who) in [(Side::First, "Red"), (Side::Second, "Black")] {
+                let square = pos.king(side);
+                let name = piece_name(side, PieceKind::King);
+                let title = format!("<title>{who} {name} on {square}</title>");
+                assert!(picture.contains(&title), "{}: {title}", path.display());
+                let (cx, cy) = centre(square);
                 // Below the character, inside the inner ring: the tile's own colour.
-                let inside = rgb(&pixmap, cx, cy + 9.0);
+                let inside = rgb(&plain, cx, cy + 9.0);
                 assert_eq!(inside, hex("#fbeed0"), "{} {side:?}", path.display());
             }
         }
