@@ -76,17 +76,12 @@ pub(super) fn table_mb_parser() -> clap::builder::RangedU64ValueParser<u64> {
     clap::value_parser!(u64).range(16..=1 << 20)
 }
 
-/// Stack of the thread that runs a search: the df-pn recursion goes one frame per ply, up
-/// to its ply bound (a few thousand), which the 8 MiB main stack does not hold in a debug
-/// build. Reserved address space, committed only as it is used.
-const SEARCH_STACK_BYTES: usize = 256 << 20;
-
-/// Runs `f` on a thread with [`SEARCH_STACK_BYTES`] of stack.
+/// Runs `f` on a thread with [`tsume::SEARCH_STACK_BYTES`] of stack.
 fn on_search_stack<T: Send>(f: impl FnOnce() -> T + Send) -> Result<T, CliError> {
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("tsume".into())
-            .stack_size(SEARCH_STACK_BYTES)
+            .stack_size(tsume::SEARCH_STACK_BYTES)
             .spawn_scoped(scope, f)
             .map_err(|e| CliError::internal(format!("cannot start the search thread: {e}")))?
             .join()

@@ -180,9 +180,14 @@ impl Session {
             ..Options::default()
         };
         let out = self.out.clone();
-        let thread = std::thread::spawn(move || {
-            let _ = say(&out, &mate_answer(&position, &opts));
-        });
+        // The solver recurses one frame per ply: a default 2 MiB thread is too small for
+        // long problems.
+        let thread = std::thread::Builder::new()
+            .name("usi-mate".into())
+            .stack_size(shogi_rules::tsume::SEARCH_STACK_BYTES)
+            .spawn(move || {
+                let _ = say(&out, &mate_answer(&position, &opts));
+            })?;
         self.search = Some(Search { stop, thread });
         Ok(())
     }

@@ -137,6 +137,12 @@ pub const DEFAULT_TABLE_BYTES: u64 = 512 << 20;
 /// Bytes of one table slot.
 pub const TABLE_SLOT_BYTES: u64 = table::SLOT_BYTES as u64;
 
+/// Stack to give a thread that runs [`solve`] or [`check_problem`]: the searches recurse one
+/// frame per ply up to their ply bound (a few thousand), which needs more than a default
+/// spawned thread's 2 MiB without optimisation. Reserved address space, committed only as
+/// it is used.
+pub const SEARCH_STACK_BYTES: usize = 256 << 20;
+
 /// The largest [`Options::table_entries`] whose table, at its largest, takes at most
 /// `bytes`: its slots, twice the entries rounded up to a power of two plus a few spare
 /// ones, of [`TABLE_SLOT_BYTES`] each. Never below the table's minimum of 1024 entries.
@@ -303,8 +309,8 @@ fn line_budget(search: &mut Search, opts: &Options, start: Instant) {
 /// Stack: the searches recurse one frame per ply, bounded by a ply limit of 4000 (past it
 /// a line counts as failed), which with reading the line back makes a few MiB at most in a
 /// release build (about 370 bytes per df-pn ply measured) and more without optimisation:
-/// run long problems on a thread with a large stack (the CLI gives its search 256 MiB),
-/// not on a default 2 MiB spawned thread.
+/// run long problems on a thread with [`SEARCH_STACK_BYTES`] of stack, not on a default
+/// 2 MiB spawned thread.
 pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     let defender = !pos.side_to_move();
     if pos.king(defender).is_none() {
