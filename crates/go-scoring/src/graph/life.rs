@@ -71,7 +71,7 @@ pub const TOTAL_BUDGET_FACTOR: u64 = 8;
 /// The whole position's budget is also at most this many nodes per open point (a point
 /// Benson's test leaves unsettled): a small board gets a small budget, so that a random
 /// position full of unsettled fights answers as quickly as its size promises.
-pub const NODES_PER_OPEN_POINT: u64 = 5_000;
+pub const NODES_PER_OPEN_POINT: u64 = 3_000;
 /// Default size limit of a region's graph (region, bordering stones and the added eyes).
 pub const DEFAULT_MAX_REGION_POINTS: usize = 40;
 /// The search packs a region's graph into 64-bit masks.
