@@ -714,3 +714,28 @@ fn write_sgf_writes_a_record_that_scores_the_same() {
     assert_eq!(again["record"]["agreement"], "agrees");
     assert_eq!(again["verdict"]["ruleset"], "chinese", "RU read back");
 }
+
+#[test]
+fn a_collection_scores_the_game_asked_for_and_names_the_others() {
+    // FF[4] allows several game trees in one file (a collection); only one is scored, so
+    // the others must be named, never silently passed over.
+    // Game 1: a 2x2 board, one black stone (Black owns the board by area: B+4).
+    // Game 2: the same board with one white stone (W+4).
+    let file = tmp(
+        "collection.sgf",
+        "(;GM[1]FF[4]SZ[2]KM[0]AB[aa])(;GM[1]FF[4]SZ[2]KM[0]AW[aa])",
+    );
+    let out = arbiter(&["go", "score", &file, "--rules", "chinese", "--json"]);
+    assert!(out.status.success());
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["winner"], "black", "{doc}");
+    let warnings = doc["warnings"].to_string();
+    assert!(warnings.contains("2 games"), "{warnings}");
+    let doc = json(&[
+        "go", "score", &file, "--rules", "chinese", "--game", "2", "--json",
+    ]);
+    assert_eq!(doc["winner"], "white", "{doc}");
+    let out = arbiter(&["go", "score", &file, "--game", "3"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("game 3"));
+}

@@ -38,6 +38,13 @@ pub enum WriteError {
     NotAGrid,
     /// The original record does not parse.
     Sgf(SgfError),
+    /// The collection has fewer games than the number asked for.
+    NoSuchGame {
+        /// The game asked for (1-based).
+        number: usize,
+        /// The games in the collection.
+        count: usize,
+    },
 }
 
 impl fmt::Display for WriteError {
@@ -45,6 +52,9 @@ impl fmt::Display for WriteError {
         match self {
             WriteError::NotAGrid => f.write_str("SGF can only describe rectangular boards"),
             WriteError::Sgf(e) => write!(f, "{e}"),
+            WriteError::NoSuchGame { number, count } => {
+                write!(f, "no game {number}: the collection holds {count}")
+            }
         }
     }
 }
@@ -87,10 +97,21 @@ pub fn territory(analysis: &Analysis, ruleset: &Ruleset) -> PerColor<Vec<Point>>
     out
 }
 
-/// Writes the scored record: `original` (an SGF text) with `marks` added, or, without an
-/// original, the position as a one-node setup.
+/// Writes the scored record: `original` (an SGF text) with `marks` added to its first
+/// game, or, without an original, the position as a one-node setup.
 pub fn write_scored(
     original: Option<&str>,
+    position: &Position,
+    marks: &ScoreMarks,
+) -> Result<String, WriteError> {
+    write_scored_game(original, 1, position, marks)
+}
+
+/// [`write_scored`] for game `number` (1-based) of a collection, the game that
+/// [`sgf::read_game_number`] read; the other games are written back unchanged.
+pub fn write_scored_game(
+    original: Option<&str>,
+    number: usize,
     position: &Position,
     marks: &ScoreMarks,
 ) -> Result<String, WriteError> {
@@ -146,7 +167,10 @@ pub fn write_scored(
             }]
         }
     };
-    let game = &mut trees[0];
+    let count = trees.len();
+    let game = trees
+        .get_mut(number.wrapping_sub(1))
+        .ok_or(WriteError::NoSuchGame { number, count })?;
     if game.nodes.is_empty() {
         game.nodes.push(Node::default());
     }

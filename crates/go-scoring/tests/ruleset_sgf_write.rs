@@ -8,8 +8,8 @@
 
 use go_scoring::analysis::Analysis;
 use go_scoring::score::Params;
-use go_scoring::sgf::{parse_collection, read_game};
-use go_scoring::sgf_write::{ScoreMarks, territory, write_scored};
+use go_scoring::sgf::{parse_collection, read_game, read_game_number};
+use go_scoring::sgf_write::{ScoreMarks, WriteError, territory, write_scored, write_scored_game};
 use go_scoring::{Komi, Rules, Ruleset, RulesetName, judge, text};
 
 /// 7x4 with moves: Black's wall on D, White's on F; White's stone at B4 is dead inside Black's
@@ -109,5 +109,37 @@ fn a_recorded_result_the_count_replaces_is_kept_in_the_game_comment() {
     assert!(
         gc.starts_with("played online\n") && gc.contains("RE[W+5.5] as recorded"),
         "{gc}"
+    );
+}
+
+#[test]
+fn the_scored_game_of_a_collection_is_the_one_read_and_the_others_stay_as_they_were() {
+    // An FF[4] collection: the marks go on the game that was scored, the first game is
+    // written back unchanged, and a game past the end is a typed error.
+    let first = "(;GM[1]FF[4]SZ[2]AB[aa])";
+    let collection = format!("{first}{GAME}");
+    let game = read_game_number(&collection, Rules::CHINESE, 2).unwrap();
+    let b4 = game.position.topology().parse_point("B4").unwrap().0;
+    let analysis = Analysis::new(&game.position, &[b4]).unwrap();
+    let ruleset = Ruleset::of(RulesetName::Chinese);
+    let marks = ScoreMarks {
+        territory: territory(&analysis, &ruleset),
+        result: "B+7.5".to_string(),
+        ruleset: ruleset.name.sgf_name().to_string(),
+        komi: Komi(1),
+    };
+    let written = write_scored_game(Some(&collection), 2, &game.position, &marks).unwrap();
+    let again = read_game_number(&written, Rules::CHINESE, 2).unwrap();
+    assert_eq!(again.dead, vec![b4], "{written}");
+    assert_eq!(again.result.as_deref(), Some("B+7.5"));
+    let untouched = read_game_number(&written, Rules::CHINESE, 1).unwrap();
+    assert_eq!(untouched.result, None, "{written}");
+    assert!(untouched.dead.is_empty());
+    assert_eq!(
+        write_scored_game(Some(&collection), 3, &game.position, &marks),
+        Err(WriteError::NoSuchGame {
+            number: 3,
+            count: 2
+        })
     );
 }

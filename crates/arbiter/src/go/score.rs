@@ -80,6 +80,10 @@ pub struct ScoreArgs {
     /// living-stones count. Example: `--ultimate`.
     #[arg(long)]
     pub ultimate: bool,
+    /// Which game of an SGF collection to score (1-based); the others are named in a
+    /// warning. Example: `--game 2`.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..))]
+    pub game: u32,
 }
 
 /// What the input file provides besides the position.
@@ -102,6 +106,9 @@ struct Input {
     rules_text: Option<String>,
     /// The SGF text, kept to write the scored record.
     sgf: Option<String>,
+    /// What the reader noticed and used anyway (other games of a collection, text after
+    /// the last game).
+    warnings: Vec<String>,
 }
 
 fn parse_pair(flag: &str, text: &str) -> Result<PerColor<u32>, CliError> {
@@ -132,11 +139,11 @@ fn parse_points(flag: &str, position: &Position, text: &str) -> Result<Vec<Point
     Ok(out)
 }
 
-fn read_input(path: &std::path::Path) -> Result<Input, CliError> {
+fn read_input(path: &std::path::Path, game: usize) -> Result<Input, CliError> {
     let text = crate::input::read_sgf(path)?;
     let name = path.display();
     if go_scoring::sgf::looks_like_sgf(&text) {
-        let game = go_scoring::sgf::read_game(&text, Rules::CHINESE)
+        let game = go_scoring::sgf::read_game_number(&text, Rules::CHINESE, game)
             .map_err(|e| CliError::bad_input(format!("{name}: {e}")))?;
         let played = game.move_count > 0;
         return Ok(Input {
@@ -153,6 +160,7 @@ fn read_input(path: &std::path::Path) -> Result<Input, CliError> {
             result: game.result,
             rules_text: game.rules_text,
             sgf: Some(text),
+            warnings: game.warnings,
         });
     }
     let d = go_scoring::text::parse(&text)
@@ -201,6 +209,7 @@ fn read_input(path: &std::path::Path) -> Result<Input, CliError> {
         result: None,
         rules_text: None,
         sgf: None,
+        warnings: Vec::new(),
     })
 }
 
@@ -212,7 +221,8 @@ fn names(position: &Position, points: &[Point]) -> Vec<String> {
 }
 
 pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
-    let input = read_input(&args.file)?;
+    let game = args.game as usize;
+    let input = read_input(&args.file, game)?;
     let position = &input.position;
     let methods: Vec<Method> = if args.method.eq_ignore_ascii_case("all") {
         Method::ALL.to_vec()
@@ -633,8 +643,9 @@ pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError
             ruleset: ruleset.name.sgf_name().to_string(),
             komi,
         };
-        let sgf = go_scoring::sgf_write::write_scored(input.sgf.as_deref(), position, &marks)
-            .map_err(|e| CliError::bad_input(format!("--write-sgf: {e}")))?;
+        let sgf =
+            go_scoring::sgf_write::write_scored_game(input.sgf.as_deref(), game, position, &marks)
+                .map_err(|e| CliError::bad_input(format!("--write-sgf: {e}")))?;
         std::fs::write(path, sgf)
             .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", path.display())))?;
     }
@@ -703,7 +714,11 @@ pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError
         },
         ultimate,
     };
-    Ok(Output::new(text, to_json(&report)?))
+    let mut out = Output::new(text, to_json(&report)?);
+    for w in input.warnings {
+        out = out.with_warning(format!("{}: {w}", args.file.display()));
+    }
+    Ok(out)
 }
 
 /// The `--json` document of `arbiter go score`.
