@@ -191,7 +191,7 @@ pub(super) fn run_check(
     let opts = options(Mode::Tsume, time_limit, table_mb)?;
     let r = on_search_stack(|| tsume::check_problem(&pos, &opts))?
         .map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
-    let main = tsume::usi_line(&r.main_line);
+    let main = tsume::usi_line(&r.pv);
     let leftover: u32 = r.leftover.total();
     let mut text = format!(
         "verdict {}\nstatus {}\nplies {}\nmain {}\nki2 {}\n",
@@ -199,7 +199,7 @@ pub(super) fn run_check(
         r.status.code(),
         r.plies,
         main.join(" "),
-        tsume::ki2_line(&pos, &r.main_line)
+        tsume::ki2_line(&pos, &r.pv)
     );
     text.push_str(&format!(
         "extra_mates {}\ndetours {}\nlast_move_alternatives {}\nleftover_pieces {leftover}\nvariations {}\n",
@@ -215,7 +215,7 @@ pub(super) fn run_check(
     warnings.extend(limit_warning(r.limit, &opts));
     let report = CheckJson {
         report: &r,
-        ki2: tsume::ki2_line(&pos, &r.main_line),
+        ki2: tsume::ki2_line(&pos, &r.pv),
     };
     Ok(super::with_warnings(
         Output::new(text, to_json(&report)),

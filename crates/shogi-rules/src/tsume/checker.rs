@@ -78,8 +78,9 @@ pub struct SideLine {
 pub struct CheckReport {
     /// Whether the problem mates at all.
     pub status: Status,
-    /// The main line (the solution).
-    pub main_line: Vec<Move>,
+    /// The main line (the solution), as a principal variation: named `pv` like
+    /// [`super::Solution::pv`] so that a mate search and a problem check say the same thing.
+    pub pv: Vec<Move>,
     /// The counted length of the main line.
     pub plies: u32,
     /// 余詰: another attacker move that also forces mate (not on the last move); `plies`
@@ -128,7 +129,7 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
     let sol = solve(pos, &o)?;
     let mut report = CheckReport {
         status: sol.status,
-        main_line: sol.pv.clone(),
+        pv: sol.pv.clone(),
         plies: sol.plies,
         extra_mates: Vec::new(),
         detours: Vec::new(),
