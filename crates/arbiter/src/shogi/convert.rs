@@ -11,7 +11,8 @@ use crate::output::{CliError, Output};
 #[derive(Serialize)]
 struct ConvertReport<'a> {
     format: String,
-    moves: usize,
+    /// The number of moves in the record (`moves` names lists of moves in the JSON).
+    move_count: usize,
     text: &'a str,
     /// The encoding of the written record (UTF-8 on stdout).
     encoding: &'static str,
@@ -71,7 +72,7 @@ pub(super) fn run_convert(
     }
     let report = ConvertReport {
         format: to_lower,
-        moves: rec.moves.len(),
+        move_count: rec.moves.len(),
         text: &out,
         encoding: written_encoding.name(),
     };

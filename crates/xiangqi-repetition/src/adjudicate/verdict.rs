@@ -87,7 +87,9 @@ pub struct Cycle {
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct SideSummary {
-    /// The side's moves in the cycle.
+    /// The side's moves in the cycle; serialized as `move_count`, since `moves` names a
+    /// list of moves everywhere else in the JSON of the workspace.
+    #[cfg_attr(feature = "serde", serde(rename = "move_count"))]
     pub moves: usize,
     /// Moves classed 将 (check).
     pub checks: usize,
