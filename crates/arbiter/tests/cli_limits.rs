@@ -97,16 +97,16 @@ fn count_legal_state_tables_stop_at_their_memory_limit() {
     // The 9×9 count holds tens of thousands of border states at once; with 1 MiB allowed it
     // stops with the limit named, instead of growing (13×13 used to abort at 2.6 GB).
     refused(
-        &["go", "count-legal", "--grid", "9x9", "--table-mib", "1"],
+        &["go", "count-legal", "--grid", "9x9", "--table-mb", "1"],
         "outgrow the 1 MiB",
     );
     // --help: 1 to 16384 MiB.
     refused(
-        &["go", "count-legal", "--grid", "3x3", "--table-mib", "0"],
+        &["go", "count-legal", "--grid", "3x3", "--table-mb", "0"],
         "1..=16384",
     );
     refused(
-        &["go", "count-legal", "--grid", "3x3", "--table-mib", "16385"],
+        &["go", "count-legal", "--grid", "3x3", "--table-mb", "16385"],
         "1..=16384",
     );
 }

@@ -21,7 +21,7 @@ pub const CHECK_MAX_POINTS: usize = 16;
 /// Default memory of the border-state tables, in MiB.
 pub const DEFAULT_TABLE_MIB: u64 = 1024;
 
-/// Largest `--table-mib` accepted: the machines this runs on have tens of GiB, not more.
+/// Largest `--table-mb` accepted: the machines this runs on have tens of GiB, not more.
 pub const MAX_TABLE_MIB: u64 = 16 * 1024;
 
 #[derive(Debug, clap::Args)]
@@ -36,11 +36,11 @@ pub struct CountLegalArgs {
     /// Also count by brute force (at most 16 points) and check that both agree.
     #[arg(long)]
     pub check: bool,
-    /// Memory for the border-state tables, in MiB (at most 16384); the count stops with an
+    /// Memory for the border-state tables, in MB of 2^20 bytes (at most 16384; the same unit as `shogi mate --table-mb`); the count stops with an
     /// error when they outgrow it.
-    #[arg(long, default_value_t = DEFAULT_TABLE_MIB, value_name = "MIB",
+    #[arg(long, default_value_t = DEFAULT_TABLE_MIB, value_name = "MB",
           value_parser = clap::value_parser!(u64).range(1..=MAX_TABLE_MIB))]
-    pub table_mib: u64,
+    pub table_mb: u64,
 }
 
 pub(super) fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Output, CliError> {
@@ -85,7 +85,7 @@ pub(super) fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Outpu
     }
     let count = legal_count::count_graph_within(
         &graph,
-        usize::try_from(args.table_mib << 20).unwrap_or(usize::MAX),
+        usize::try_from(args.table_mb << 20).unwrap_or(usize::MAX),
     )
     .map_err(|e| CliError::bad_input(e.to_string()))?;
     let count = count.to_string();
