@@ -119,17 +119,102 @@ fn outcome_of_positions() {
     ]);
     assert_eq!(doc["score"], 0);
     assert_eq!(doc["winner"], "W");
-    // a tiny budget gives an honest "undecided"
+    // a tiny budget gives an honest "undecided", exit 3, with the option that raises it
     let path = temp_file("big.txt", "diagram:\n...\n...\n");
-    let doc = json_of(&[
+    let args = ["go", "outcome", path.to_str().unwrap(), "--budget", "10"];
+    assert_undecided(&args, "--budget");
+}
+
+/// A search stopped on one of its limits: exit 3 (the code `go score --strict` uses for an
+/// undecided verdict), one stderr line naming the limit and the option that raises it
+/// (`hint`), and with `--json` one error document of kind `undecided`.
+fn assert_undecided(args: &[&str], hint: &str) {
+    let out = arbiter(args);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(3), "{args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(
+        stderr.contains("undecided") && stderr.contains(hint),
+        "{stderr}"
+    );
+    let mut with_json = args.to_vec();
+    with_json.push("--json");
+    let out = arbiter(&with_json);
+    assert_eq!(out.status.code(), Some(3));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(doc["error"]["kind"], "undecided");
+    assert!(doc["error"]["message"].as_str().unwrap().contains(hint));
+}
+
+/// Issue K7 of the robustness review: a one-row diagram of 12 empty points overflowed the
+/// main thread's stack with the default budget (regular sequences there run to thousands of
+/// plies). Now the search runs on a stack sized for its depth bound and ends on a limit with
+/// exit 3, or answers; either way no signal.
+#[test]
+fn outcome_on_long_sequences_ends_cleanly() {
+    let row = temp_file("row12.txt", "diagram:\n............\n");
+    let out = arbiter(&["go", "outcome", row.to_str().unwrap(), "--time-limit", "20"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        matches!(out.status.code(), Some(0 | 3)),
+        "{:?}: {stderr}",
+        out.status
+    );
+    let path: String = (0..10).map(|i| format!("p{i} p{}\n", i + 1)).collect();
+    let path = temp_file("path11.txt", &path);
+    let out = arbiter(&[
         "go",
         "outcome",
         path.to_str().unwrap(),
-        "--budget",
-        "10",
-        "--json",
+        "--time-limit",
+        "20",
     ]);
-    assert_eq!(doc["undecided"], true);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        matches!(out.status.code(), Some(0 | 3)),
+        "{:?}: {stderr}",
+        out.status
+    );
+}
+
+/// The empty 4×4 board climbed to 3.7 GB under the default budget (robustness review); the
+/// memory bound ends it with its own message.
+#[test]
+fn outcome_memory_bound() {
+    let board = temp_file("empty4.txt", "diagram:\n....\n....\n....\n....\n");
+    let args = [
+        "go",
+        "outcome",
+        board.to_str().unwrap(),
+        "--memory-mb",
+        "16",
+    ];
+    assert_undecided(&args, "--memory-mb");
+}
+
+/// Budgets and limits have sane maxima, stated in `--help`: 2⁶⁴−1 nodes is refused.
+#[test]
+fn budgets_have_maxima() {
+    let good = temp_file("tiny.txt", "a b\n");
+    let good = good.to_str().unwrap();
+    assert_bad_input(&["go", "outcome", good, "--budget", "18446744073709551615"]);
+    assert_bad_input(&["go", "outcome", good, "--budget", "0"]);
+    assert_bad_input(&["go", "outcome", good, "--time-limit", "100000"]);
+    assert_bad_input(&["go", "outcome", good, "--memory-mb", "1"]);
+    assert_bad_input(&[
+        "go",
+        "solve",
+        "--grid",
+        "2x2",
+        "--budget",
+        "18446744073709551615",
+    ]);
+    let help = arbiter(&["go", "outcome", "--help"]);
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(
+        help.contains("at most 10000000000") && help.contains("exit code 3"),
+        "{help}"
+    );
 }
 
 #[test]
@@ -165,8 +250,10 @@ fn solve_tiny_boards() {
     assert_eq!(doc["margin"], "0.5");
     let line = doc["line"].as_array().unwrap();
     assert_eq!(line.last().unwrap(), "B pass");
-    let doc = json_of(&["go", "solve", "--grid", "3x3", "--budget", "100", "--json"]);
-    assert_eq!(doc["undecided"], true);
+    assert_undecided(
+        &["go", "solve", "--grid", "3x3", "--budget", "100"],
+        "--budget",
+    );
 }
 
 #[test]

@@ -18,6 +18,7 @@
 //! cannot finish.
 
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use crate::color::Color;
 use crate::graph::packed::Packed;
@@ -25,7 +26,7 @@ use crate::rules::Komi;
 use board_geometry::{Graph, Topology as _};
 
 mod table_search;
-pub use table_search::{point_owner, solve};
+pub use table_search::{point_owner, solve, solve_within};
 
 /// One move of a game: a stone on a point, or a pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +63,20 @@ pub enum SolveError {
         /// Nodes searched.
         nodes: u64,
     },
+    /// The time limit ran out.
+    OutOfTime {
+        /// Nodes searched.
+        nodes: u64,
+        /// The limit that was reached.
+        limit: Duration,
+    },
+    /// The table grew past its memory bound.
+    OutOfMemory {
+        /// Table entries (boards and bounds) when the search stopped.
+        entries: usize,
+        /// The bound on the entries.
+        limit: usize,
+    },
     /// The board has more than 64 points.
     TooLarge {
         /// Points of the board.
@@ -81,6 +96,21 @@ impl fmt::Display for SolveError {
                     "undecided: the search budget ran out after {nodes} nodes"
                 )
             }
+            SolveError::OutOfTime { nodes, limit } => {
+                write!(
+                    f,
+                    "undecided: the time limit of {} s ran out after {nodes} nodes",
+                    limit.as_secs_f64()
+                )
+            }
+            SolveError::OutOfMemory { entries, limit } => {
+                write!(
+                    f,
+                    "undecided: the table reached {entries} entries, past its memory bound of \
+                     {limit} (about {} MB)",
+                    (*limit as u64 * BYTES_PER_ENTRY) >> 20
+                )
+            }
             SolveError::TooLarge { points } => {
                 write!(f, "{points} points: the solver handles at most 64")
             }
@@ -96,6 +126,54 @@ impl fmt::Display for SolveError {
 
 impl std::error::Error for SolveError {}
 
+impl SolveError {
+    /// True when the search stopped on one of its limits (nodes, time or memory) rather than
+    /// on its input or a fault.
+    pub fn is_limit(&self) -> bool {
+        matches!(
+            self,
+            SolveError::Undecided { .. }
+                | SolveError::OutOfTime { .. }
+                | SolveError::OutOfMemory { .. }
+        )
+    }
+}
+
+/// The resources a solve may use; each ends it with its own [`SolveError`] when passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolveLimits {
+    /// Search nodes.
+    pub budget: u64,
+    /// Wall time (`None`: no limit).
+    pub time_limit: Option<Duration>,
+    /// Table entries (see [`BYTES_PER_ENTRY`]).
+    pub max_entries: usize,
+}
+
+impl SolveLimits {
+    /// A node budget alone (time and memory unbounded), as [`solve`] takes it.
+    pub fn nodes(budget: u64) -> SolveLimits {
+        SolveLimits {
+            budget,
+            time_limit: None,
+            max_entries: usize::MAX,
+        }
+    }
+
+    /// The entry bound that fits `megabytes` at [`BYTES_PER_ENTRY`].
+    pub fn entries_for_mb(megabytes: u64) -> usize {
+        usize::try_from(megabytes.saturating_mul(1 << 20) / BYTES_PER_ENTRY).unwrap_or(usize::MAX)
+    }
+}
+
+/// Estimated bytes per table entry: the key and its two bounds in the map, plus the board's
+/// id. Bounds whose proofs need history hold more; the estimate is for the common short ones.
+pub const BYTES_PER_ENTRY: u64 = 160;
+
+/// Largest node budget a caller should ask for: about a day at the solver's measured rate
+/// (some 10 M nodes a second).
+pub const MAX_SOLVE_BUDGET: u64 = 1_000_000_000_000;
+
 pub(crate) use crate::graph::packed::Pos;
 
 pub(crate) struct Solver {
@@ -104,6 +182,8 @@ pub(crate) struct Solver {
     history: Vec<Pos>,
     nodes: u64,
     budget: u64,
+    /// When the search must stop, and the limit it comes from.
+    deadline: Option<(Instant, Duration)>,
 }
 
 impl Solver {
@@ -114,7 +194,29 @@ impl Solver {
             history: vec![Pos { black: 0, white: 0 }],
             nodes: 0,
             budget,
+            deadline: None,
         }
+    }
+
+    /// Counts a node; ends the search past the budget or (checked every few thousand nodes,
+    /// where reading the clock costs nothing) past the deadline.
+    #[inline]
+    pub(crate) fn count_node(&mut self) -> Result<(), SolveError> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(SolveError::Undecided { nodes: self.nodes });
+        }
+        if self.nodes % 4096 == 0 {
+            if let Some((deadline, limit)) = self.deadline {
+                if Instant::now() >= deadline {
+                    return Err(SolveError::OutOfTime {
+                        nodes: self.nodes,
+                        limit,
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 
     pub(crate) fn neighbours_of(&self, set: u64) -> u64 {
@@ -164,10 +266,7 @@ impl Solver {
         depth: u32,
         line: &mut Vec<GameMove>,
     ) -> Result<Option<i64>, SolveError> {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            return Err(SolveError::Undecided { nodes: self.nodes });
-        }
+        self.count_node()?;
         if depth == 0 {
             return Ok(None);
         }

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 use board_geometry::{Point, Topology as _};
 use go_scoring::graph::{
     Board, FinishFailure, Outcome, OutcomeError, OutcomeSearch, PositionFile, chinese_verdict,
+    outcome,
 };
+use std::time::Duration;
 
 use super::{parse_komi, to_json};
 use crate::output::{CliError, Output, read_file};
@@ -18,9 +20,39 @@ pub struct OutcomeArgs {
     /// Komi h (overrides the file's); White wins when s_c >= h.
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<String>,
-    /// Search budget in nodes; past it the answer is "undecided".
-    #[arg(long, default_value_t = go_scoring::graph::outcome::DEFAULT_BUDGET)]
+    /// Search budget in nodes (at most 10000000000); past it the answer is "undecided"
+    /// (exit code 3).
+    #[arg(long, default_value_t = outcome::DEFAULT_BUDGET,
+          value_parser = clap::value_parser!(u64).range(1..=outcome::MAX_BUDGET))]
     pub budget: u64,
+    /// Time limit in seconds (at most 86400); past it the answer is "undecided" (exit code 3).
+    #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub time_limit: u64,
+    /// Memory bound of the search in MB (16 to 65536): the positions it meets and its table;
+    /// past it the answer is "undecided" (exit code 3).
+    #[arg(long, default_value_t = 2048,
+          value_parser = clap::value_parser!(u64).range(16..=65_536))]
+    pub memory_mb: u64,
+}
+
+/// The message for a search that stopped on one of its limits, with the option that raises it.
+pub(super) fn limit_message(name: &str, error: &OutcomeError, args: &OutcomeArgs) -> String {
+    let hint = match error {
+        OutcomeError::Undecided { .. } => format!(
+            "the budget was {} nodes; raise it with --budget (at most {})",
+            args.budget,
+            outcome::MAX_BUDGET
+        ),
+        OutcomeError::OutOfTime { .. } => {
+            "raise the limit with --time-limit SECONDS (at most 86400)".to_string()
+        }
+        OutcomeError::OutOfMemory { .. } => format!(
+            "the bound was {} MB; raise it with --memory-mb (at most 65536)",
+            args.memory_mb
+        ),
+        _ => "no option raises this bound".to_string(),
+    };
+    format!("{name}: {error}; {hint}")
 }
 fn outcome_name(o: Outcome) -> &'static str {
     match o {
@@ -57,16 +89,16 @@ pub(super) fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliE
     let mut search =
         OutcomeSearch::new(graph, true).map_err(|e| CliError::bad_input(format!("{name}: {e}")))?;
     search.budget = args.budget;
+    search.time_limit = Some(Duration::from_secs(args.time_limit));
+    search.set_memory_mb(args.memory_mb);
     let report = match search.run(&r) {
         Ok(report) => report,
-        Err(OutcomeError::Undecided { nodes }) => {
-            let text = format!("undecided: the search budget ran out after {nodes} nodes\n");
-            let doc = Undecided {
-                undecided: true,
-                nodes,
-                budget: args.budget,
-            };
-            return Ok(Output::new(text, to_json(&doc)?));
+        Err(e) if e.is_limit() => {
+            return Err(CliError::Undecided(limit_message(
+                &name.to_string(),
+                &e,
+                &args,
+            )));
         }
         Err(e) => return Err(CliError::bad_input(format!("{name}: {e}"))),
     };
@@ -124,14 +156,6 @@ pub(super) fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliE
         nodes: report.nodes,
     };
     Ok(Output::new(text, to_json(&doc)?))
-}
-
-/// A search that ran out of budget.
-#[derive(serde::Serialize)]
-pub(super) struct Undecided {
-    pub(super) undecided: bool,
-    pub(super) nodes: u64,
-    pub(super) budget: u64,
 }
 
 /// The `--json` document of `arbiter go outcome`.

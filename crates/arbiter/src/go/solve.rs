@@ -3,9 +3,9 @@
 use board_geometry::grid::parse_size;
 use board_geometry::{Graph, Point};
 use go_scoring::score::HalfPoints;
-use go_scoring::solve::{self, GameMove, SolveError};
+use go_scoring::solve::{self, GameMove, SolveError, SolveLimits};
+use std::time::Duration;
 
-use super::outcome::Undecided;
 use super::{parse_komi, to_json};
 use crate::output::{CliError, Output};
 
@@ -17,9 +17,39 @@ pub struct SolveArgs {
     /// Komi subtracted from Black's area margin (whole or half number).
     #[arg(long, allow_hyphen_values = true, default_value = "0")]
     pub komi: String,
-    /// Search budget in nodes; past it the answer is "undecided".
-    #[arg(long, default_value_t = solve::DEFAULT_SOLVE_BUDGET)]
+    /// Search budget in nodes (at most 1000000000000); past it the answer is "undecided"
+    /// (exit code 3).
+    #[arg(long, default_value_t = solve::DEFAULT_SOLVE_BUDGET,
+          value_parser = clap::value_parser!(u64).range(1..=solve::MAX_SOLVE_BUDGET))]
     pub budget: u64,
+    /// Time limit in seconds (at most 86400); past it the answer is "undecided" (exit code 3).
+    #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub time_limit: u64,
+    /// Memory bound of the table in MB (16 to 65536); past it the answer is "undecided"
+    /// (exit code 3).
+    #[arg(long, default_value_t = 2048,
+          value_parser = clap::value_parser!(u64).range(16..=65_536))]
+    pub memory_mb: u64,
+}
+
+/// The message for a solve that stopped on one of its limits, with the option that raises it.
+fn limit_message(error: &SolveError, args: &SolveArgs) -> String {
+    let hint = match error {
+        SolveError::Undecided { .. } => format!(
+            "the budget was {} nodes; raise it with --budget (at most {})",
+            args.budget,
+            solve::MAX_SOLVE_BUDGET
+        ),
+        SolveError::OutOfTime { .. } => {
+            "raise the limit with --time-limit SECONDS (at most 86400)".to_string()
+        }
+        SolveError::OutOfMemory { .. } => format!(
+            "the bound was {} MB; raise it with --memory-mb (at most 65536)",
+            args.memory_mb
+        ),
+        _ => "no option raises this bound".to_string(),
+    };
+    format!("--grid {}: {error}; {hint}", args.grid)
 }
 
 /// The `--json` document of `arbiter go solve`.
@@ -43,19 +73,14 @@ pub(super) fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError
     }
     let komi = parse_komi(&args.komi)?;
     let graph = Graph::grid(w, h).map_err(|e| CliError::bad_input(format!("--grid: {e}")))?;
-    let solution = match solve::solve(&graph, komi, args.budget) {
+    let limits = SolveLimits {
+        budget: args.budget,
+        time_limit: Some(Duration::from_secs(args.time_limit)),
+        max_entries: SolveLimits::entries_for_mb(args.memory_mb),
+    };
+    let solution = match solve::solve_within(&graph, komi, limits) {
         Ok(s) => s,
-        Err(SolveError::Undecided { nodes }) => {
-            let doc = Undecided {
-                undecided: true,
-                nodes,
-                budget: args.budget,
-            };
-            return Ok(Output::new(
-                format!("undecided: the search budget ran out after {nodes} nodes\n"),
-                to_json(&doc)?,
-            ));
-        }
+        Err(e) if e.is_limit() => return Err(CliError::Undecided(limit_message(&e, &args))),
         Err(e @ SolveError::Inconsistent) => return Err(CliError::internal(e.to_string())),
         Err(e) => return Err(CliError::bad_input(e.to_string())),
     };

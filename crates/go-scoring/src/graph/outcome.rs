@@ -32,10 +32,18 @@
 //! the move graph, see `reach`), all brought to a canonical form under the graph's
 //! automorphisms. When the closure is too large to compute, the whole history is kept in the
 //! key (exact, fewer transpositions). Only graphs of at most 64 points are searched (positions
-//! are two `u64` masks), and a node budget turns hopeless searches into an honest "undecided".
+//! are two `u64` masks).
+//!
+//! Regular sequences can be as long as the number of positions (3ⁿ on n points), so the
+//! search is bounded on every resource the input could exhaust, each ending it with its own
+//! [`OutcomeError`] instead of a crash: nodes ([`OutcomeSearch::budget`]), wall time
+//! ([`OutcomeSearch::time_limit`]), memory ([`OutcomeSearch::max_positions`], the positions
+//! interned with their moves, and [`OutcomeSearch::max_stored_positions`], the table's keys)
+//! and depth ([`MAX_DEPTH`] plies, on a search thread of its own with a stack sized for it).
 
 use crate::color::Color;
 use std::fmt;
+use std::time::{Duration, Instant};
 
 use hashbrown::HashMap;
 
@@ -114,6 +122,43 @@ pub enum OutcomeError {
         /// Nodes searched.
         nodes: u64,
     },
+    /// The time limit ran out before the search finished.
+    OutOfTime {
+        /// Nodes searched.
+        nodes: u64,
+        /// The limit that was reached.
+        limit: Duration,
+    },
+    /// The search met more positions than its memory bound allows.
+    OutOfMemory {
+        /// Positions held when it stopped.
+        positions: usize,
+        /// The bound on the positions held.
+        limit: usize,
+    },
+    /// A regular sequence grew longer than the search's depth bound.
+    TooDeep {
+        /// Plies of the sequence (moves played from the start) when it stopped.
+        plies: usize,
+        /// The bound, [`MAX_DEPTH`].
+        limit: usize,
+    },
+    /// The search thread could not be started (the system refused its stack).
+    NoThread,
+}
+
+impl OutcomeError {
+    /// True when the search stopped on one of its limits (nodes, time, memory or depth): the
+    /// question has an answer the search did not reach, as opposed to input it cannot take.
+    pub fn is_limit(&self) -> bool {
+        matches!(
+            self,
+            OutcomeError::Undecided { .. }
+                | OutcomeError::OutOfTime { .. }
+                | OutcomeError::OutOfMemory { .. }
+                | OutcomeError::TooDeep { .. }
+        )
+    }
 }
 
 impl fmt::Display for OutcomeError {
@@ -131,6 +176,29 @@ impl fmt::Display for OutcomeError {
                     "undecided: the search budget ran out after {nodes} nodes"
                 )
             }
+            OutcomeError::OutOfTime { nodes, limit } => {
+                write!(
+                    f,
+                    "undecided: the time limit of {} s ran out after {nodes} nodes",
+                    limit.as_secs_f64()
+                )
+            }
+            OutcomeError::OutOfMemory { positions, limit } => {
+                write!(
+                    f,
+                    "undecided: the search met {positions} positions, past its memory bound of \
+                     {limit} positions (about {} MB)",
+                    (*limit as u64 * BYTES_PER_POSITION) >> 20
+                )
+            }
+            OutcomeError::TooDeep { plies, limit } => {
+                write!(
+                    f,
+                    "undecided: a sequence of {plies} plies passed the search's depth bound of \
+                     {limit}"
+                )
+            }
+            OutcomeError::NoThread => write!(f, "the search thread could not be started"),
         }
     }
 }
@@ -156,6 +224,28 @@ pub struct OutcomeReport {
 
 /// Default node budget: enough for the small examples, bounded in time and memory.
 pub const DEFAULT_BUDGET: u64 = 2_000_000;
+
+/// Largest node budget a caller should ask for: at the slowest measured rate (a few hundred
+/// thousand nodes a second on long paths) about a day of search, and the memory bound stops
+/// any such run much earlier on boards the search cannot close.
+pub const MAX_BUDGET: u64 = 10_000_000_000;
+
+/// Default bound on the positions interned with their moves (see [`BYTES_PER_POSITION`]):
+/// about 1.5 GB.
+pub const DEFAULT_MAX_POSITIONS: usize = 6_000_000;
+
+/// Estimated bytes held per interned position: the position, its index entry, its leaf value,
+/// its children, canonical image, killer and ordering counters. Measured on the empty 4×4
+/// board: about 250 bytes.
+pub const BYTES_PER_POSITION: u64 = 256;
+
+/// Bound on the plies of the sequences searched (the search recursion's depth). Each level
+/// holds at most a few hundred bytes of stack (more without optimisation), well within
+/// [`SEARCH_STACK_BYTES`].
+pub const MAX_DEPTH: usize = 100_000;
+
+/// Stack of the search thread: [`MAX_DEPTH`] levels of the recursion with room to spare.
+pub const SEARCH_STACK_BYTES: usize = 512 << 20;
 
 /// Default bound on the positions held by the table's keys (16 bytes each): about 200 MB.
 pub const DEFAULT_MAX_STORED_POSITIONS: usize = 12_000_000;
@@ -194,12 +284,22 @@ pub struct OutcomeSearch {
     good: Vec<u32>,
     nodes: u64,
     hits: u64,
+    /// When the current run must stop (from [`OutcomeSearch::time_limit`]).
+    deadline: Option<Instant>,
+    /// The longest path of the current run, in positions.
+    deepest: usize,
     /// Nodes allowed per [`OutcomeSearch::run`].
     pub budget: u64,
+    /// Wall time allowed per [`OutcomeSearch::run`] (`None`: no limit).
+    pub time_limit: Option<Duration>,
+    /// Positions the search may intern with their moves, to bound its memory (see
+    /// [`BYTES_PER_POSITION`]); past it the run ends with [`OutcomeError::OutOfMemory`].
+    pub max_positions: usize,
     /// The table is emptied when its keys hold more positions than this (it is only a cache).
     pub max_stored_positions: usize,
     /// Positions the reachability closure may enumerate; past it the table keys keep the
-    /// whole history (still exact, fewer transpositions).
+    /// whole history (still exact, fewer transpositions). The closure runs before the search
+    /// and is bounded by this count (a few seconds at the default), not by the time limit.
     pub max_closure_positions: usize,
 }
 
@@ -263,16 +363,53 @@ impl OutcomeSearch {
             good: Vec::new(),
             nodes: 0,
             hits: 0,
+            deadline: None,
+            deepest: 0,
             budget: DEFAULT_BUDGET,
+            time_limit: None,
+            max_positions: DEFAULT_MAX_POSITIONS,
             max_stored_positions: DEFAULT_MAX_STORED_POSITIONS,
             max_closure_positions: DEFAULT_MAX_CLOSURE_POSITIONS,
         })
     }
 
-    /// Classes of every point after the regular sequence `r`.
+    /// The plies of the longest sequence the last run searched (moves from the start of the
+    /// given sequence included), whether or not it finished.
+    pub fn deepest(&self) -> usize {
+        self.deepest.saturating_sub(1)
+    }
+
+    /// The search's bounds set from one memory figure in megabytes: three quarters for the
+    /// interned positions, a quarter for the table's keys.
+    pub fn set_memory_mb(&mut self, megabytes: u64) {
+        let bytes = megabytes.saturating_mul(1 << 20);
+        self.max_positions = usize::try_from(bytes / 4 * 3 / BYTES_PER_POSITION)
+            .unwrap_or(usize::MAX)
+            .max(1);
+        // a stored position costs its 16 bytes in a key plus the key's share of the map
+        self.max_stored_positions = usize::try_from(bytes / 4 / 48).unwrap_or(usize::MAX);
+    }
+
+    /// Classes of every point after the regular sequence `r`, on a search thread whose stack
+    /// holds [`MAX_DEPTH`] levels (the caller's stack may be much smaller).
     pub fn run(&mut self, r: &RegularSequence) -> Result<OutcomeReport, OutcomeError> {
+        std::thread::scope(|scope| {
+            let worker = std::thread::Builder::new()
+                .stack_size(SEARCH_STACK_BYTES)
+                .spawn_scoped(scope, || self.run_here(r))
+                .map_err(|_| OutcomeError::NoThread)?;
+            worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+    }
+
+    /// [`OutcomeSearch::run`] on the current thread.
+    fn run_here(&mut self, r: &RegularSequence) -> Result<OutcomeReport, OutcomeError> {
         self.nodes = 0;
         self.hits = 0;
+        self.deadline = self.time_limit.map(|limit| Instant::now() + limit);
+        self.deepest = 0;
         let root = Pos::from_config(r.last());
         let reusable = self
             .graph
@@ -286,8 +423,9 @@ impl OutcomeSearch {
             self.table.clear();
             self.stored_positions = 0;
             let i = self.graph.intern(root);
-            self.graph
-                .close(i, self.max_closure_positions, MAX_CLOSURE_WORDS);
+            // the closure's positions stay interned: they count against the memory bound
+            let closure = self.max_closure_positions.min(self.max_positions / 2);
+            self.graph.close(i, closure, MAX_CLOSURE_WORDS);
         }
         self.path = r
             .positions()
@@ -380,10 +518,7 @@ impl OutcomeSearch {
     /// get them? (Black gets `v` when some black move leads to a sequence where White, moving
     /// first, does not; see the module table.) Only the bits of `want` are meaningful.
     fn solve(&mut self, side: Color, want: u64) -> Result<u64, OutcomeError> {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            return Err(OutcomeError::Undecided { nodes: self.nodes });
-        }
+        self.check_limits()?;
         let current = *self.path.last().expect("non-empty path");
         if let Leaf::Ultimate { black } = self.graph.leaf(current) {
             return Ok(want
@@ -394,6 +529,10 @@ impl OutcomeSearch {
         }
         let (key, k) = self.key(side);
         let entry = self.table.get(&key).copied().unwrap_or_default();
+        // the key holds the reachable history, up to the whole path: dropped before the
+        // recursion and built again after it, so the path's keys never sit on the stack
+        // together (their sum grows with the square of the depth)
+        drop(key);
         let known = permute_mask(entry.known, &self.inverses[k]);
         let stored_gets = permute_mask(entry.gets, &self.inverses[k]) & known;
         if want & !known == 0 {
@@ -441,6 +580,7 @@ impl OutcomeSearch {
                 break;
             }
         }
+        let (key, k) = self.key(side);
         let sigma = &self.autos[k];
         let update = Entry {
             known: entry.known | permute_mask(asked, sigma),
@@ -455,6 +595,42 @@ impl OutcomeSearch {
         }
         self.table.insert(key, update);
         Ok((stored_gets & want) | found)
+    }
+}
+
+impl OutcomeSearch {
+    /// Counts a node and ends the run on the first bound it passes: nodes, depth, memory
+    /// (every few nodes) and time (every few thousand nodes, where the clock costs nothing).
+    #[inline]
+    fn check_limits(&mut self) -> Result<(), OutcomeError> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(OutcomeError::Undecided { nodes: self.nodes });
+        }
+        self.deepest = self.deepest.max(self.path.len());
+        if self.path.len() > MAX_DEPTH {
+            return Err(OutcomeError::TooDeep {
+                plies: self.path.len() - 1,
+                limit: MAX_DEPTH,
+            });
+        }
+        if self.graph.len() > self.max_positions {
+            return Err(OutcomeError::OutOfMemory {
+                positions: self.graph.len(),
+                limit: self.max_positions,
+            });
+        }
+        if self.nodes % 4096 == 0 {
+            if let (Some(deadline), Some(limit)) = (self.deadline, self.time_limit) {
+                if Instant::now() >= deadline {
+                    return Err(OutcomeError::OutOfTime {
+                        nodes: self.nodes,
+                        limit,
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 }
 

@@ -32,7 +32,7 @@ use std::thread;
 
 use hashbrown::HashMap;
 
-use super::{GameMove, Pos, SEARCH_STACK_BYTES, Solution, SolveError, Solver};
+use super::{GameMove, Pos, SEARCH_STACK_BYTES, Solution, SolveError, SolveLimits, Solver};
 use crate::color::Color;
 use crate::graph::symmetry::automorphisms;
 use crate::rules::Komi;
@@ -165,6 +165,8 @@ struct TableSearch {
     objective: Option<usize>,
     /// The best value a side can reach: the number of points, or 1 with an objective point.
     max_value: i64,
+    /// Bound on table entries plus board ids (memory).
+    max_entries: usize,
 }
 
 impl TableSearch {
@@ -259,10 +261,12 @@ impl TableSearch {
     }
 
     fn count_node(&mut self) -> Result<(), SolveError> {
-        self.rules.nodes += 1;
-        if self.rules.nodes > self.rules.budget {
-            return Err(SolveError::Undecided {
-                nodes: self.rules.nodes,
+        self.rules.count_node()?;
+        let entries = self.table.len() + self.ids.len();
+        if entries > self.max_entries {
+            return Err(SolveError::OutOfMemory {
+                entries,
+                limit: self.max_entries,
             });
         }
         Ok(())
@@ -655,6 +659,7 @@ impl TableSearch {
             history_ids: Vec::new(),
             objective,
             max_value: if objective.is_some() { 1 } else { n as i64 },
+            max_entries: usize::MAX,
         };
         let start_id = search.canon(start).id;
         search.history_ids.push(start_id);
@@ -692,12 +697,25 @@ pub fn point_owner(
 /// Solves the empty board `graph` with Black to move, within `budget` nodes, using the table
 /// search; the principal line is read back by null-window tests along it.
 pub fn solve(graph: &Graph, komi: Komi, budget: u64) -> Result<Solution, SolveError> {
+    solve_within(graph, komi, SolveLimits::nodes(budget))
+}
+
+/// [`solve`] within `limits`: nodes, wall time (counted from the call) and table entries.
+pub fn solve_within(
+    graph: &Graph,
+    komi: Komi,
+    limits: SolveLimits,
+) -> Result<Solution, SolveError> {
     let n = graph.len();
     if n > 64 {
         return Err(SolveError::TooLarge { points: n });
     }
     let start = Pos { black: 0, white: 0 };
-    let mut search = TableSearch::new(graph, start, budget, None);
+    let mut search = TableSearch::new(graph, start, limits.budget, None);
+    search.max_entries = limits.max_entries;
+    search.rules.deadline = limits
+        .time_limit
+        .map(|limit| (std::time::Instant::now() + limit, limit));
     let worker = thread::Builder::new()
         .stack_size(SEARCH_STACK_BYTES)
         .spawn(move || {
