@@ -114,6 +114,15 @@ pub fn read_text(path: &Path) -> Result<String, CliError> {
     })
 }
 
+/// Reads a xiangqi text file (a move list, a PGN game): UTF-8, or GBK/GB18030 as Chinese
+/// records often come, found by their content (see [`decode`] with [`Family::Chinese`]).
+pub fn read_chinese_text(path: &Path) -> Result<String, CliError> {
+    let bytes = read_bytes(path)?;
+    decode(&bytes, None, Family::Chinese)
+        .map(|(text, _)| text)
+        .map_err(|e| CliError::bad_input(format!("{}: {}", path.display(), e.one_line())))
+}
+
 /// Reads a Go file: an SGF record in the encoding its `CA[]` property names (FF[4]), or
 /// found by its content when it names none (see [`decode_sgf`]); any other file (a text
 /// diagram) as UTF-8 like [`read_text`].

@@ -307,6 +307,20 @@ fn reads_the_pgn_that_convert_writes_in_every_notation_and_gbk() {
             assert_eq!(code, 0, "{name}: {v}");
             assert_eq!(v["result"], "red_loses", "{name}");
             assert_eq!(v["moves"][0]["move"], "h0g0", "{name}");
+            if to != "chinese" {
+                continue;
+            }
+            // `convert` reads the Chinese PGN in both encodings (UTF-8 and GBK) and gives
+            // back the source's ICCS moves.
+            let mut args = vec!["xiangqi", "convert", "--pgn", path.to_str().unwrap()];
+            args.extend(["--to", "iccs"]);
+            let (code, v) = json(&args);
+            assert_eq!(code, 0, "{name}: {v}");
+            assert_eq!(
+                v["moves"],
+                serde_json::json!(["h0g0", "g7h7", "g0h0", "h7g7"]),
+                "{name}"
+            );
         }
     }
     // Move lists in WXF and Chinese on the command line too (炮二平五 notation of the

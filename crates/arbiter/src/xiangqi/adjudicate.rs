@@ -154,9 +154,7 @@ fn game_to_judge(args: &AdjudicateArgs) -> Result<(Position, Vec<Move>, Vec<Stri
             Ok((start, moves, warnings))
         }
         (None, Some(path)) => {
-            let bytes = std::fs::read(path)
-                .map_err(|e| CliError::bad_input(format!("cannot read {}: {e}", path.display())))?;
-            let (text, _) = crate::input::decode(&bytes, None, crate::input::Family::Chinese)?;
+            let text = crate::input::read_chinese_text(path)?;
             let (tag_fen, body) = moves_from_pgn(&text)?;
             let (start, warnings) = start_from(tag_fen)?;
             let moves = read_move_list(&start, &body, base)?;

@@ -60,7 +60,7 @@ fn notation_arg(flag: &str, name: &str) -> Result<Notation, CliError> {
 pub(super) fn run_convert(args: ConvertArgs) -> Result<Output, CliError> {
     let to = notation_arg("--to", &args.to)?;
     if let Some(path) = &args.pgn {
-        let text = crate::output::read_file(path)?;
+        let text = crate::input::read_chinese_text(path)?;
         let game = pgn::read(&text)
             .map_err(|e| CliError::bad_input(format!("{}: {e}", path.display())))?;
         let out = pgn::write(&game, to);
