@@ -11,7 +11,8 @@ use go_scoring::{Color, Komi, Point, Position, Rules};
 use serde::Serialize;
 
 use super::to_json;
-use crate::output::{CliError, Output, read_file};
+use crate::input::read_sgf;
+use crate::output::{CliError, Output};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -57,7 +58,7 @@ struct Shown {
 }
 
 fn read(path: &Path) -> Result<Shown, CliError> {
-    let text = read_file(path)?;
+    let text = read_sgf(path)?;
     let name = path.display();
     if go_scoring::sgf::looks_like_sgf(&text) {
         let game = go_scoring::sgf::read_game(&text, Rules::CHINESE)
