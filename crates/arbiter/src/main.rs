@@ -8,6 +8,7 @@ mod input;
 #[allow(dead_code)] // helpers used by the game modules as they grow
 mod output;
 mod perft_limit;
+mod progress;
 mod shogi;
 mod tiebreak;
 mod usi;
@@ -32,6 +33,10 @@ struct Cli {
     /// Print exactly one JSON document on stdout instead of text.
     #[arg(long, global = true)]
     json: bool,
+    /// Write no progress line on stderr during long jobs (a line is shown only when stderr is
+    /// a terminal; errors and warnings are still written).
+    #[arg(long, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     game: Game,
 }
@@ -48,7 +53,9 @@ Examples:
   arbiter shogi status --sfen startpos --moves \"7g7f 3c3d 8h2b+\"
   arbiter tiebreak minimatch examples/tiebreak/minimatch.csv
 
-Exit codes: 0 done, 1 a failure the input cannot explain (such as a full disk), 2 bad input.";
+Exit codes: 0 done, 1 a failure the input cannot explain (such as a full disk), 2 bad input,
+3 undecided where a certain answer was asked for (go score --strict), 4 a search stopped on
+a limit (time, nodes, table or budget; the answer printed, if any, is partial).";
 
 /// Shown under `arbiter go --help`.
 const GO_EXAMPLES: &str = "\
@@ -112,6 +119,7 @@ fn main() -> ExitCode {
         Err(e) => return usage_error(&e, &args, wants_json),
     };
     let json = cli.json;
+    progress::set_quiet(cli.quiet);
     let result = match cli.game {
         Game::Go(c) => go::run(c, json),
         Game::Xiangqi(c) => xiangqi::run(c, json),
@@ -137,7 +145,7 @@ fn main() -> ExitCode {
             if !text.ends_with('\n') {
                 text.push('\n');
             }
-            finish(write_stdout(&text), ExitCode::SUCCESS)
+            finish(write_stdout(&text), ExitCode::from(out.exit_code))
         }
         Err(e) => fail(e, json),
     }

@@ -17,16 +17,34 @@ pub struct Output {
     /// not an error, but never silent. `main` prints each as an `arbiter: warning: …` line
     /// on stderr, and with `--json` lists them under `"warnings"` in the document.
     pub warnings: Vec<String>,
+    /// The exit code after the output is printed: 0, or [`Output::LIMIT_EXIT`] when a
+    /// search stopped on a limit and the printed answer is partial.
+    pub exit_code: u8,
 }
 
 impl Output {
+    /// The exit code of a run whose search stopped on a limit (time, nodes, table size,
+    /// budget) before it was done: what it printed is partial, and a script must be able
+    /// to tell that from a finished answer (0) without reading the warnings. The same code
+    /// ends a run that fails on a limit with nothing to print ([`CliError::LimitHit`]).
+    pub const LIMIT_EXIT: u8 = 4;
+
     /// Both renderings of a result, without warnings.
     pub fn new(text: impl Into<String>, json: serde_json::Value) -> Self {
         Self {
             text: text.into(),
             json,
             warnings: Vec::new(),
+            exit_code: 0,
         }
+    }
+
+    /// The same result, marked as partial because a search stopped on a limit: the run
+    /// exits with [`Output::LIMIT_EXIT`]. Pair it with a warning saying which limit and
+    /// how to raise it.
+    pub fn stopped_on_limit(mut self) -> Self {
+        self.exit_code = Self::LIMIT_EXIT;
+        self
     }
 
     /// The same result with one more warning (kept on one line, like errors).
@@ -65,6 +83,10 @@ pub enum CliError {
     Internal(String),
     /// A verdict was asked to be certain (`--strict`) and is not: exit code 3.
     Undecided(String),
+    /// A search stopped on a limit (time, nodes, table, budget) with no answer worth
+    /// printing: exit code 4, [`Output::LIMIT_EXIT`]. The message names the limit and the
+    /// option that raises it.
+    LimitHit(String),
 }
 
 impl CliError {
@@ -74,6 +96,8 @@ impl CliError {
     pub const INTERNAL_EXIT: u8 = 1;
     /// The exit code when a strict verdict is undecided.
     pub const UNDECIDED_EXIT: u8 = 3;
+    /// The exit code when a search stopped on a limit (the same as [`Output::LIMIT_EXIT`]).
+    pub const LIMIT_EXIT: u8 = Output::LIMIT_EXIT;
 
     pub fn bad_input(message: impl fmt::Display) -> Self {
         CliError::BadInput(message.to_string())
@@ -88,13 +112,17 @@ impl CliError {
             CliError::BadInput(_) => Self::BAD_INPUT_EXIT,
             CliError::Internal(_) => Self::INTERNAL_EXIT,
             CliError::Undecided(_) => Self::UNDECIDED_EXIT,
+            CliError::LimitHit(_) => Self::LIMIT_EXIT,
         }
     }
 
     /// The message on one line, whatever the underlying error printed.
     pub fn one_line(&self) -> String {
         let message = match self {
-            CliError::BadInput(m) | CliError::Internal(m) | CliError::Undecided(m) => m,
+            CliError::BadInput(m)
+            | CliError::Internal(m)
+            | CliError::Undecided(m)
+            | CliError::LimitHit(m) => m,
         };
         message.split_whitespace().collect::<Vec<_>>().join(" ")
     }
@@ -104,6 +132,7 @@ impl CliError {
             CliError::BadInput(_) => "bad_input",
             CliError::Internal(_) => "internal",
             CliError::Undecided(_) => "undecided",
+            CliError::LimitHit(_) => "limit",
         }
     }
 }

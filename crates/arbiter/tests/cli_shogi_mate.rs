@@ -6,10 +6,15 @@ mod common;
 use common::arbiter;
 
 fn json(args: &[&str]) -> serde_json::Value {
+    json_exiting(args, 0)
+}
+
+/// The JSON document of a run that must end with exit code `code`.
+fn json_exiting(args: &[&str], code: i32) -> serde_json::Value {
     let out = arbiter(args);
     assert_eq!(
         out.status.code(),
-        Some(0),
+        Some(code),
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
@@ -81,16 +86,20 @@ fn no_mate_and_text_output() {
 fn time_limit_spent_before_the_search_gives_unknown() {
     // shogi.md §7.4 図巧98番「裸玉」: a mate far beyond the first node; a limit of one
     // nanosecond is over before the search starts (the table is allocated first), so the
-    // status is "unknown" with the same JSON keys and an empty line.
-    let doc = json(&[
-        "shogi",
-        "mate",
-        "--sfen",
-        "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",
-        "--time-limit",
-        "0.000000001",
-        "--json",
-    ]);
+    // status is "unknown" with the same JSON keys and an empty line, and the run exits 4 (a
+    // search stopped on a limit, as `arbiter --help` lists the exit codes).
+    let doc = json_exiting(
+        &[
+            "shogi",
+            "mate",
+            "--sfen",
+            "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",
+            "--time-limit",
+            "0.000000001",
+            "--json",
+        ],
+        4,
+    );
     assert_eq!(doc["status"], "unknown");
     assert_eq!(doc["pv"].as_array().unwrap().len(), 0);
     assert_eq!(doc["nodes"], 0);
@@ -174,25 +183,31 @@ fn bad_input() {
 #[test]
 fn a_limit_hit_is_named_and_the_defaults_are_stated() {
     // 図巧98番「裸玉」 (shogi.md §7.4): a 31-ply mate needing seconds of search, so a
-    // millisecond time limit is hit before mate is decided; a warning names the limit.
+    // millisecond time limit is hit before mate is decided; a warning names the limit and
+    // the option that raises it, and the run exits 4 (`arbiter --help`: a search stopped
+    // on a limit).
     let hadaka = "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1";
     for cmd in ["mate", "tsume-check"] {
         let out = arbiter(&["shogi", cmd, "--sfen", hadaka, "--time-limit", "0.001"]);
-        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(out.status.code(), Some(4));
         let stderr = String::from_utf8(out.stderr).unwrap();
         assert!(
             stderr.contains("limit hit: gave up at the time limit (--time-limit 0.001 s)"),
             "{stderr}"
         );
-        let doc = json(&[
-            "shogi",
-            cmd,
-            "--sfen",
-            hadaka,
-            "--time-limit",
-            "0.001",
-            "--json",
-        ]);
+        assert!(stderr.contains("raise --time-limit"), "{stderr}");
+        let doc = json_exiting(
+            &[
+                "shogi",
+                cmd,
+                "--sfen",
+                hadaka,
+                "--time-limit",
+                "0.001",
+                "--json",
+            ],
+            4,
+        );
         assert!(doc["warnings"][0].as_str().unwrap().contains("limit hit"));
     }
     // A problem solved within the limits warns of none.

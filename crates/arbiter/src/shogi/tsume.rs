@@ -113,19 +113,23 @@ pub(super) fn options(
     })
 }
 
-/// The warning naming the limit that stopped a phase (the answer is then partial), as
-/// the options explain it; none when every phase finished.
+/// The warning naming the limit that stopped a phase (the answer is then partial, and the
+/// run exits with [`Output::LIMIT_EXIT`]), as the options explain it, with the option that
+/// raises it; none when every phase finished.
 fn limit_warning(limit: Option<tsume::Limit>, opts: &Options) -> Option<String> {
-    let what = match limit? {
-        tsume::Limit::Time => format!(
-            "the time limit (--time-limit {} s)",
-            opts.time_limit.map_or(0.0, |t| t.as_secs_f64())
+    let (what, raise) = match limit? {
+        tsume::Limit::Time => (
+            format!(
+                "the time limit (--time-limit {} s)",
+                opts.time_limit.map_or(0.0, |t| t.as_secs_f64())
+            ),
+            "; raise --time-limit to search longer",
         ),
-        l => format!("a search budget ({})", l.code()),
+        l => (format!("a search budget ({})", l.code()), ""),
     };
     Some(format!(
         "limit hit: gave up at {what}; the answer is partial (status unknown, or a mate \
-         not proven minimal)"
+         not proven minimal){raise}"
     ))
 }
 
@@ -164,7 +168,9 @@ pub(super) fn run_mate(
         }
     }
     let mut warnings = warnings;
-    warnings.extend(limit_warning(sol.limit, &opts));
+    let limit_hit = limit_warning(sol.limit, &opts);
+    let stopped = limit_hit.is_some();
+    warnings.extend(limit_hit);
     text.push_str(&format!("nodes {}\n", sol.nodes));
     let report = MateReport {
         status: sol.status,
@@ -174,10 +180,9 @@ pub(super) fn run_mate(
         ki2,
         nodes: sol.nodes,
     };
-    Ok(super::with_warnings(
-        Output::new(text, to_json(&report)),
-        warnings,
-    ))
+    let out = Output::new(text, to_json(&report));
+    let out = if stopped { out.stopped_on_limit() } else { out };
+    Ok(super::with_warnings(out, warnings))
 }
 
 pub(super) fn run_check(
@@ -212,13 +217,14 @@ pub(super) fn run_check(
         text.push_str(&format!("note {n}\n"));
     }
     let mut warnings = warnings;
-    warnings.extend(limit_warning(r.limit, &opts));
+    let limit_hit = limit_warning(r.limit, &opts);
+    let stopped = limit_hit.is_some();
+    warnings.extend(limit_hit);
     let report = CheckJson {
         report: &r,
         ki2: tsume::ki2_line(&pos, &r.pv),
     };
-    Ok(super::with_warnings(
-        Output::new(text, to_json(&report)),
-        warnings,
-    ))
+    let out = Output::new(text, to_json(&report));
+    let out = if stopped { out.stopped_on_limit() } else { out };
+    Ok(super::with_warnings(out, warnings))
 }
