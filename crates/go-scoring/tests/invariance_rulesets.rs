@@ -11,36 +11,11 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Rng, playout};
+use common::{Rng, playout, swap, symmetries};
 use go_scoring::analysis::Analysis;
 use go_scoring::score::Params;
 use go_scoring::{Color, PerColor, Point, Position, Ruleset, Shape, Stone, judge};
 use std::sync::Arc;
-
-/// The 8 symmetries of an `n` x `n` grid as point maps.
-fn symmetries(n: usize) -> Vec<Vec<usize>> {
-    (0..8)
-        .map(|k| {
-            (0..n * n)
-                .map(|p| {
-                    let (x, y) = (p % n, p / n);
-                    let (x, y) = if k & 4 != 0 { (y, x) } else { (x, y) };
-                    let x = if k & 1 != 0 { n - 1 - x } else { x };
-                    let y = if k & 2 != 0 { n - 1 - y } else { y };
-                    y * n + x
-                })
-                .collect()
-        })
-        .collect()
-}
-
-fn swap(s: Stone) -> Stone {
-    match s {
-        Stone::Black => Stone::White,
-        Stone::White => Stone::Black,
-        Stone::Empty => Stone::Empty,
-    }
-}
 
 /// Each ruleset's (Black, White) counts, `None` where it cannot count.
 type Counts = Vec<Option<(i64, i64)>>;

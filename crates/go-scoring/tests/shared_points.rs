@@ -9,7 +9,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Rng, playout};
+use common::{Rng, playout, swap, symmetries};
 use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Params};
 use go_scoring::{Color, PerColor, PointClass, Position, Shape, Stone};
@@ -43,31 +43,6 @@ fn a_two_point_gap_between_one_eyed_seki_groups_is_settled_as_a_whole() {
                 "{method}: the position is its own mirror image"
             );
         }
-    }
-}
-
-/// The 8 symmetries of an `n` x `n` grid as point maps.
-fn symmetries(n: usize) -> Vec<Vec<usize>> {
-    (0..8)
-        .map(|k| {
-            (0..n * n)
-                .map(|p| {
-                    let (x, y) = (p % n, p / n);
-                    let (x, y) = if k & 4 != 0 { (y, x) } else { (x, y) };
-                    let x = if k & 1 != 0 { n - 1 - x } else { x };
-                    let y = if k & 2 != 0 { n - 1 - y } else { y };
-                    y * n + x
-                })
-                .collect()
-        })
-        .collect()
-}
-
-fn swap(s: Stone) -> Stone {
-    match s {
-        Stone::Black => Stone::White,
-        Stone::White => Stone::Black,
-        Stone::Empty => Stone::Empty,
     }
 }
 

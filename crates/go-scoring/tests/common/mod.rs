@@ -2,7 +2,7 @@
 //! rectangles, irregular graphs) and random play that never fills its own one-point eyes.
 
 pub use board_core::Rng;
-use board_geometry::{Graph, Point as GeoPoint, Topology as _};
+use board_geometry::{Graph, Point as GeoPoint, Symmetry, Topology as _};
 use go_scoring::{Board, Color, Move, Point, Rules, Shape, Stone};
 use std::sync::Arc;
 
@@ -68,4 +68,29 @@ pub fn playout(rng: &mut Rng, topo: Arc<Shape>, limit: usize) -> Board {
         played += 1;
     }
     board
+}
+
+/// The 8 symmetries of an `n` x `n` square board as maps of point indices (row by row, as
+/// square shapes number their points), taken from board-geometry's [`Symmetry`].
+pub fn symmetries(n: usize) -> Vec<Vec<usize>> {
+    Symmetry::ALL
+        .iter()
+        .map(|s| {
+            (0..n * n)
+                .map(|p| {
+                    let (x, y) = s.apply(n as u8, n as u8, (p % n) as u8, (p / n) as u8);
+                    y as usize * n + x as usize
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The stone of the other colour (empty stays empty): the colour swap of the invariance tests.
+pub fn swap(s: Stone) -> Stone {
+    match s {
+        Stone::Black => Stone::White,
+        Stone::White => Stone::Black,
+        Stone::Empty => Stone::Empty,
+    }
 }
