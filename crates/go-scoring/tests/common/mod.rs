@@ -72,6 +72,7 @@ pub fn playout(rng: &mut Rng, topo: Arc<Shape>, limit: usize) -> Board {
 
 /// The 8 symmetries of an `n` x `n` square board as maps of point indices (row by row, as
 /// square shapes number their points), taken from board-geometry's [`Symmetry`].
+#[allow(dead_code)] // used by the invariance tests only
 pub fn symmetries(n: usize) -> Vec<Vec<usize>> {
     Symmetry::ALL
         .iter()
@@ -87,6 +88,7 @@ pub fn symmetries(n: usize) -> Vec<Vec<usize>> {
 }
 
 /// The stone of the other colour (empty stays empty): the colour swap of the invariance tests.
+#[allow(dead_code)] // used by the invariance tests only
 pub fn swap(s: Stone) -> Stone {
     match s {
         Stone::Black => Stone::White,
