@@ -182,14 +182,8 @@ fn outcome_on_long_sequences_ends_cleanly() {
 #[test]
 fn outcome_memory_bound() {
     let board = temp_file("empty4.txt", "diagram:\n....\n....\n....\n....\n");
-    let args = [
-        "go",
-        "outcome",
-        board.to_str().unwrap(),
-        "--memory-mb",
-        "16",
-    ];
-    assert_undecided(&args, "--memory-mb");
+    let args = ["go", "outcome", board.to_str().unwrap(), "--table-mb", "16"];
+    assert_undecided(&args, "--table-mb");
 }
 
 /// Budgets and limits have sane maxima, stated in `--help`: 2⁶⁴−1 nodes is refused.
@@ -200,7 +194,7 @@ fn budgets_have_maxima() {
     assert_bad_input(&["go", "outcome", good, "--budget", "18446744073709551615"]);
     assert_bad_input(&["go", "outcome", good, "--budget", "0"]);
     assert_bad_input(&["go", "outcome", good, "--time-limit", "100000"]);
-    assert_bad_input(&["go", "outcome", good, "--memory-mb", "1"]);
+    assert_bad_input(&["go", "outcome", good, "--table-mb", "1"]);
     assert_bad_input(&[
         "go",
         "solve",

@@ -28,11 +28,12 @@ pub struct OutcomeArgs {
     /// Time limit in seconds (at most 86400); past it the answer is "undecided" (exit code 3).
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub time_limit: u64,
-    /// Memory bound of the search in MB (16 to 65536): the positions it meets and its table;
+    /// Memory bound of the search in MB of 2^20 bytes (16 to 65536; the unit of `shogi mate
+    /// --table-mb`): the positions it meets and its table;
     /// past it the answer is "undecided" (exit code 3).
     #[arg(long, default_value_t = 2048,
           value_parser = clap::value_parser!(u64).range(16..=65_536))]
-    pub memory_mb: u64,
+    pub table_mb: u64,
 }
 
 /// The message for a search that stopped on one of its limits, with the option that raises it.
@@ -47,8 +48,8 @@ pub(super) fn limit_message(name: &str, error: &OutcomeError, args: &OutcomeArgs
             "raise the limit with --time-limit SECONDS (at most 86400)".to_string()
         }
         OutcomeError::OutOfMemory { .. } => format!(
-            "the bound was {} MB; raise it with --memory-mb (at most 65536)",
-            args.memory_mb
+            "the bound was {} MB; raise it with --table-mb (at most 65536)",
+            args.table_mb
         ),
         _ => "no option raises this bound".to_string(),
     };
@@ -90,7 +91,7 @@ pub(super) fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliE
         OutcomeSearch::new(graph, true).map_err(|e| CliError::bad_input(format!("{name}: {e}")))?;
     search.budget = args.budget;
     search.time_limit = Some(Duration::from_secs(args.time_limit));
-    search.set_memory_mb(args.memory_mb);
+    search.set_memory_mb(args.table_mb);
     let report = match search.run(&r) {
         Ok(report) => report,
         Err(e) if e.is_limit() => {

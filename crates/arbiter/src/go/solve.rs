@@ -25,11 +25,12 @@ pub struct SolveArgs {
     /// Time limit in seconds (at most 86400); past it the answer is "undecided" (exit code 3).
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub time_limit: u64,
-    /// Memory bound of the table in MB (16 to 65536); past it the answer is "undecided"
+    /// Memory bound of the table in MB of 2^20 bytes (16 to 65536; the unit of `shogi mate
+    /// --table-mb`); past it the answer is "undecided"
     /// (exit code 3).
     #[arg(long, default_value_t = 2048,
           value_parser = clap::value_parser!(u64).range(16..=65_536))]
-    pub memory_mb: u64,
+    pub table_mb: u64,
 }
 
 /// The message for a solve that stopped on one of its limits, with the option that raises it.
@@ -44,8 +45,8 @@ fn limit_message(error: &SolveError, args: &SolveArgs) -> String {
             "raise the limit with --time-limit SECONDS (at most 86400)".to_string()
         }
         SolveError::OutOfMemory { .. } => format!(
-            "the bound was {} MB; raise it with --memory-mb (at most 65536)",
-            args.memory_mb
+            "the bound was {} MB; raise it with --table-mb (at most 65536)",
+            args.table_mb
         ),
         _ => "no option raises this bound".to_string(),
     };
@@ -76,7 +77,7 @@ pub(super) fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError
     let limits = SolveLimits {
         budget: args.budget,
         time_limit: Some(Duration::from_secs(args.time_limit)),
-        max_entries: SolveLimits::entries_for_mb(args.memory_mb),
+        max_entries: SolveLimits::entries_for_mb(args.table_mb),
     };
     let solution = match solve::solve_within(&graph, komi, limits) {
         Ok(s) => s,
