@@ -250,7 +250,7 @@ pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError
     let dead = match args.dead.as_deref() {
         Some(v) if v.eq_ignore_ascii_case("auto") => {
             // Benson first; open regions are then read out, the rest estimated (graph::life)
-            let searched = while_running("finding dead stones", || {
+            let searched = crate::progress::while_running("finding dead stones", || {
                 go_scoring::graph::life::decide_life(
                     position,
                     go_scoring::graph::life::DEFAULT_LIFE_BUDGET,
@@ -946,38 +946,4 @@ fn capital(c: Color) -> &'static str {
         Color::Black => "Black",
         Color::White => "White",
     }
-}
-
-/// Runs `job`; when it takes more than a second and stderr is a terminal, a line on stderr
-/// says what is running and for how long, updated every second and cleared at the end.
-/// Nothing is written when stderr is a file or a pipe, so logs and JSON consumers see none.
-fn while_running<T>(label: &str, job: impl FnOnce() -> T) -> T {
-    use std::io::IsTerminal;
-    use std::sync::mpsc;
-    use std::time::{Duration, Instant};
-    if !std::io::stderr().is_terminal() {
-        return job();
-    }
-    let (done, finished) = mpsc::channel::<()>();
-    std::thread::scope(|scope| {
-        scope.spawn(move || {
-            let start = Instant::now();
-            let mut shown = false;
-            while let Err(mpsc::RecvTimeoutError::Timeout) =
-                finished.recv_timeout(Duration::from_secs(1))
-            {
-                shown = true;
-                crate::output::write_stderr(&format!(
-                    "\rarbiter: {label}... {}s",
-                    start.elapsed().as_secs()
-                ));
-            }
-            if shown {
-                crate::output::write_stderr("\r\x1b[2K");
-            }
-        });
-        let out = job();
-        drop(done);
-        out
-    })
 }
