@@ -83,10 +83,12 @@ pub(super) fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Outpu
             graph.len()
         )));
     }
-    let count = legal_count::count_graph_within(
-        &graph,
-        usize::try_from(args.table_mb << 20).unwrap_or(usize::MAX),
-    )
+    let count = crate::progress::while_running("counting legal positions", || {
+        legal_count::count_graph_within(
+            &graph,
+            usize::try_from(args.table_mb << 20).unwrap_or(usize::MAX),
+        )
+    })
     .map_err(|e| CliError::bad_input(e.to_string()))?;
     let count = count.to_string();
     let mut doc = LegalCount {
@@ -97,7 +99,10 @@ pub(super) fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Outpu
     };
     let mut text = format!("{count}\n");
     if args.check {
-        let brute = legal_count::count_brute(&graph).ok_or_else(|| {
+        let brute = crate::progress::while_running("counting by brute force", || {
+            legal_count::count_brute(&graph)
+        })
+        .ok_or_else(|| {
             CliError::bad_input(format!(
                 "--check: brute force handles at most {} points, {label} has {}",
                 legal_count::BRUTE_MAX_POINTS,

@@ -37,8 +37,10 @@ pub(super) fn run_perft(
     }
     crate::perft_limit::check(depth, force, |d| perft::perft(&mut pos, d))
         .map_err(CliError::bad_input)?;
+    let progress = crate::progress::Progress::new("counting leaves")
+        .limit(crate::progress::Limit::Depth(depth));
     if divide {
-        let parts = perft::divide(&mut pos, depth);
+        let parts = progress.run(|| perft::divide(&mut pos, depth));
         let total: u64 = if depth == 0 {
             1
         } else {
@@ -61,7 +63,7 @@ pub(super) fn run_perft(
         };
         return Ok(Output::new(text, to_json(&report)));
     }
-    let nodes = perft::perft(&mut pos, depth);
+    let nodes = progress.run(|| perft::perft(&mut pos, depth));
     let report = PerftReport {
         nodes,
         depth,

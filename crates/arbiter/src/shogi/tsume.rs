@@ -146,7 +146,9 @@ pub(super) fn run_mate(
         .map_err(|e| CliError::bad_input(format!("--mode: {e}")))?;
     let (pos, warnings) = problem(sfen, defender_rest, lenient)?;
     let opts = options(mode, time_limit, table_mb)?;
-    let sol = on_search_stack(|| tsume::solve(&pos, &opts))?
+    let sol = crate::progress::Progress::new("searching for a mate")
+        .limit(opts.time_limit.map(crate::progress::Limit::Time))
+        .run(|| on_search_stack(|| tsume::solve(&pos, &opts)))?
         .map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
     let pv = tsume::usi_line(&sol.pv);
     let ki2 = tsume::ki2_line(&pos, &sol.pv);
@@ -194,7 +196,9 @@ pub(super) fn run_check(
 ) -> Result<Output, CliError> {
     let (pos, warnings) = problem(sfen, defender_rest, lenient)?;
     let opts = options(Mode::Tsume, time_limit, table_mb)?;
-    let r = on_search_stack(|| tsume::check_problem(&pos, &opts))?
+    let r = crate::progress::Progress::new("checking the problem")
+        .limit(opts.time_limit.map(crate::progress::Limit::Time))
+        .run(|| on_search_stack(|| tsume::check_problem(&pos, &opts)))?
         .map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
     let main = tsume::usi_line(&r.pv);
     let leftover: u32 = r.leftover.total();

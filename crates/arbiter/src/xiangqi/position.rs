@@ -108,12 +108,16 @@ pub(super) fn run_perft(args: PerftArgs, json: bool) -> Result<Output, CliError>
     crate::perft_limit::check(args.depth, args.force, |d| perft(&mut pos, d))
         .map_err(CliError::bad_input)?;
     let started = std::time::Instant::now();
-    let (nodes, per_move) = if args.divide && args.depth > 0 {
-        let d = divide(&mut pos, args.depth);
-        (d.iter().map(|(_, n)| n).sum(), Some(d))
-    } else {
-        (perft(&mut pos, args.depth), None)
-    };
+    let progress = crate::progress::Progress::new("counting leaves")
+        .limit(crate::progress::Limit::Depth(args.depth));
+    let (nodes, per_move) = progress.run(|| {
+        if args.divide && args.depth > 0 {
+            let d = divide(&mut pos, args.depth);
+            (d.iter().map(|(_, n)| n).sum(), Some(d))
+        } else {
+            (perft(&mut pos, args.depth), None)
+        }
+    });
     let elapsed = started.elapsed().as_secs_f64();
     let mut text = String::new();
     let mut divide_json = None;
