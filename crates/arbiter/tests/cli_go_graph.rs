@@ -119,19 +119,19 @@ fn outcome_of_positions() {
     ]);
     assert_eq!(doc["score"], 0);
     assert_eq!(doc["winner"], "W");
-    // a tiny budget gives an honest "undecided", exit 3, with the option that raises it
+    // a tiny budget gives an honest "undecided", exit 4, with the option that raises it
     let path = temp_file("big.txt", "diagram:\n...\n...\n");
     let args = ["go", "outcome", path.to_str().unwrap(), "--budget", "10"];
-    assert_undecided(&args, "--budget");
+    assert_limit_hit(&args, "--budget");
 }
 
-/// A search stopped on one of its limits: exit 3 (the code `go score --strict` uses for an
-/// undecided verdict), one stderr line naming the limit and the option that raises it
-/// (`hint`), and with `--json` one error document of kind `undecided`.
-fn assert_undecided(args: &[&str], hint: &str) {
+/// A search stopped on one of its limits: exit 4 (the code every command uses for a search
+/// stopped on a limit, `arbiter --help`), one stderr line naming the limit and the option
+/// that raises it (`hint`), and with `--json` one error document of kind `limit`.
+fn assert_limit_hit(args: &[&str], hint: &str) {
     let out = arbiter(args);
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(out.status.code(), Some(3), "{args:?}: {stderr}");
+    assert_eq!(out.status.code(), Some(4), "{args:?}: {stderr}");
     assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
     assert!(
         stderr.contains("undecided") && stderr.contains(hint),
@@ -140,23 +140,23 @@ fn assert_undecided(args: &[&str], hint: &str) {
     let mut with_json = args.to_vec();
     with_json.push("--json");
     let out = arbiter(&with_json);
-    assert_eq!(out.status.code(), Some(3));
+    assert_eq!(out.status.code(), Some(4));
     let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
-    assert_eq!(doc["error"]["kind"], "undecided");
+    assert_eq!(doc["error"]["kind"], "limit");
     assert!(doc["error"]["message"].as_str().unwrap().contains(hint));
 }
 
 /// Issue K7 of the robustness review: a one-row diagram of 12 empty points overflowed the
 /// main thread's stack with the default budget (regular sequences there run to thousands of
 /// plies). Now the search runs on a stack sized for its depth bound and ends on a limit with
-/// exit 3, or answers; either way no signal.
+/// exit 4, or answers; either way no signal.
 #[test]
 fn outcome_on_long_sequences_ends_cleanly() {
     let row = temp_file("row12.txt", "diagram:\n............\n");
     let out = arbiter(&["go", "outcome", row.to_str().unwrap(), "--time-limit", "20"]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        matches!(out.status.code(), Some(0 | 3)),
+        matches!(out.status.code(), Some(0 | 4)),
         "{:?}: {stderr}",
         out.status
     );
@@ -171,7 +171,7 @@ fn outcome_on_long_sequences_ends_cleanly() {
     ]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        matches!(out.status.code(), Some(0 | 3)),
+        matches!(out.status.code(), Some(0 | 4)),
         "{:?}: {stderr}",
         out.status
     );
@@ -183,7 +183,7 @@ fn outcome_on_long_sequences_ends_cleanly() {
 fn outcome_memory_bound() {
     let board = temp_file("empty4.txt", "diagram:\n....\n....\n....\n....\n");
     let args = ["go", "outcome", board.to_str().unwrap(), "--table-mb", "16"];
-    assert_undecided(&args, "--table-mb");
+    assert_limit_hit(&args, "--table-mb");
 }
 
 /// Budgets and limits have sane maxima, stated in `--help`: 2⁶⁴−1 nodes is refused.
@@ -206,7 +206,7 @@ fn budgets_have_maxima() {
     let help = arbiter(&["go", "outcome", "--help"]);
     let help = String::from_utf8(help.stdout).unwrap();
     assert!(
-        help.contains("at most 10000000000") && help.contains("exit code 3"),
+        help.contains("at most 10000000000") && help.contains("exit code 4"),
         "{help}"
     );
 }
@@ -244,7 +244,7 @@ fn solve_tiny_boards() {
     assert_eq!(doc["margin"], "0.5");
     let line = doc["line"].as_array().unwrap();
     assert_eq!(line.last().unwrap(), "B pass");
-    assert_undecided(
+    assert_limit_hit(
         &["go", "solve", "--grid", "3x3", "--budget", "100"],
         "--budget",
     );

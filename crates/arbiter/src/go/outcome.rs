@@ -21,16 +21,16 @@ pub struct OutcomeArgs {
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<String>,
     /// Search budget in nodes (at most 10000000000); past it the answer is "undecided"
-    /// (exit code 3).
+    /// (exit code 4).
     #[arg(long, default_value_t = outcome::DEFAULT_BUDGET,
           value_parser = clap::value_parser!(u64).range(1..=outcome::MAX_BUDGET))]
     pub budget: u64,
-    /// Time limit in seconds (at most 86400); past it the answer is "undecided" (exit code 3).
+    /// Time limit in seconds (at most 86400); past it the answer is "undecided", exit code 4.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub time_limit: u64,
     /// Memory bound of the search in MB of 2^20 bytes (16 to 65536; the unit of `shogi mate
     /// --table-mb`): the positions it meets and its table;
-    /// past it the answer is "undecided" (exit code 3).
+    /// past it the answer is "undecided", exit code 4.
     #[arg(long, default_value_t = 2048,
           value_parser = clap::value_parser!(u64).range(16..=65_536))]
     pub table_mb: u64,
@@ -95,7 +95,7 @@ pub(super) fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliE
     let report = match search.run(&r) {
         Ok(report) => report,
         Err(e) if e.is_limit() => {
-            return Err(CliError::Undecided(limit_message(
+            return Err(CliError::LimitHit(limit_message(
                 &name.to_string(),
                 &e,
                 &args,

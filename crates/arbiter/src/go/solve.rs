@@ -18,16 +18,16 @@ pub struct SolveArgs {
     #[arg(long, allow_hyphen_values = true, default_value = "0")]
     pub komi: String,
     /// Search budget in nodes (at most 1000000000000); past it the answer is "undecided"
-    /// (exit code 3).
+    /// (exit code 4).
     #[arg(long, default_value_t = solve::DEFAULT_SOLVE_BUDGET,
           value_parser = clap::value_parser!(u64).range(1..=solve::MAX_SOLVE_BUDGET))]
     pub budget: u64,
-    /// Time limit in seconds (at most 86400); past it the answer is "undecided" (exit code 3).
+    /// Time limit in seconds (at most 86400); past it the answer is "undecided", exit code 4.
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub time_limit: u64,
     /// Memory bound of the table in MB of 2^20 bytes (16 to 65536; the unit of `shogi mate
     /// --table-mb`); past it the answer is "undecided"
-    /// (exit code 3).
+    /// (exit code 4).
     #[arg(long, default_value_t = 2048,
           value_parser = clap::value_parser!(u64).range(16..=65_536))]
     pub table_mb: u64,
@@ -81,7 +81,7 @@ pub(super) fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError
     };
     let solution = match solve::solve_within(&graph, komi, limits) {
         Ok(s) => s,
-        Err(e) if e.is_limit() => return Err(CliError::Undecided(limit_message(&e, &args))),
+        Err(e) if e.is_limit() => return Err(CliError::LimitHit(limit_message(&e, &args))),
         Err(e @ SolveError::Inconsistent) => return Err(CliError::internal(e.to_string())),
         Err(e) => return Err(CliError::bad_input(e.to_string())),
     };
