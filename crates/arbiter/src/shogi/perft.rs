@@ -35,8 +35,10 @@ pub(super) fn run_perft(
     if depth > 12 {
         return Err(CliError::bad_input("--depth must be at most 12"));
     }
-    crate::perft_limit::check(depth, force, |d| perft::perft(&mut pos, d))
-        .map_err(CliError::bad_input)?;
+    crate::progress::while_running("estimating the run time", || {
+        crate::perft_limit::check(depth, force, |d| perft::perft(&mut pos, d))
+    })
+    .map_err(CliError::bad_input)?;
     let progress = crate::progress::Progress::new("counting leaves")
         .limit(crate::progress::Limit::Depth(depth));
     if divide {

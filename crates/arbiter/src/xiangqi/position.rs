@@ -105,8 +105,10 @@ pub(super) fn run_perft(args: PerftArgs, json: bool) -> Result<Output, CliError>
     }
     let (mut pos, warnings) = load_position_with(&args.fen, args.lenient)?;
     let base = rank_base(args.ranks_from_one);
-    crate::perft_limit::check(args.depth, args.force, |d| perft(&mut pos, d))
-        .map_err(CliError::bad_input)?;
+    crate::progress::while_running("estimating the run time", || {
+        crate::perft_limit::check(args.depth, args.force, |d| perft(&mut pos, d))
+    })
+    .map_err(CliError::bad_input)?;
     let started = std::time::Instant::now();
     let progress = crate::progress::Progress::new("counting leaves")
         .limit(crate::progress::Limit::Depth(args.depth));
