@@ -1,0 +1,224 @@
+//! `--dead auto` (`decide_life`) on small finished boards, one textbook life-and-death shape
+//! each. The expected status of every shape is its standard status in Go theory, named in
+//! the test; the boards are built so that the surrounding side lives beyond doubt (a wall
+//! bordering a large area of its own), so only the shape decides the verdict. A shape the
+//! reader gets wrong is `#[ignore]`d with the right expectation kept: those tests are the
+//! list of what the reader still lacks.
+
+use go_scoring::graph::life::{
+    DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, DEFAULT_PLAYOUTS, SearchedLife, decide_life,
+};
+use go_scoring::position::Position;
+use go_scoring::topology::Point;
+
+fn position(rows: &str) -> Position {
+    go_scoring::text::parse(rows).unwrap().position
+}
+
+fn points(p: &Position, names: &str) -> Vec<Point> {
+    let mut v: Vec<Point> = names
+        .split(',')
+        .filter(|n| !n.is_empty())
+        .map(|n| p.topology().parse_point(n).unwrap().0)
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+fn decide(p: &Position) -> SearchedLife {
+    decide_life(
+        p,
+        DEFAULT_LIFE_BUDGET,
+        DEFAULT_MAX_REGION_POINTS,
+        DEFAULT_PLAYOUTS,
+    )
+}
+
+/// Asserts every stone named in `dead` is dead and every stone named in `alive` is alive.
+fn assert_status(rows: &str, dead: &str, alive: &str) -> SearchedLife {
+    let p = position(rows);
+    let life = decide(&p);
+    for q in points(&p, dead) {
+        assert!(life.dead.contains(&q), "{q:?} should be dead: {life:#?}");
+    }
+    for q in points(&p, alive) {
+        assert!(life.alive.contains(&q), "{q:?} should be alive: {life:#?}");
+    }
+    life
+}
+
+/// Black's corner group: A9 is a real eye; C9 is false, as White's D8 holds one of its two
+/// diagonal points on the edge and D9 is one stone that White captures by playing C9.
+const FALSE_EYE: &str = "\
+.X.XO....
+XXXOO....
+OOOO.....
+.........
+.........
+.........
+.........
+.........
+.........
+";
+
+#[test]
+fn one_real_and_one_false_eye_is_dead() {
+    // Go theory: a group needs two real eyes; an edge eye whose outside diagonal point is the
+    // opponent's (and cannot be captured) is false, since the stone beside it (D9) can be
+    // captured in atari there (Nihon Ki-in, Japanese Rules 1989, article 7: stones that
+    // cannot avoid capture are dead).
+    assert_status(FALSE_EYE, "A8,B8,C8,B9,D9", "D8,E9,A7");
+}
+
+/// The same corner with D8 Black's: both A9 and C9 are real eyes.
+const TWO_EYES: &str = "\
+.X.XO....
+XXXXO....
+OOOOO....
+.........
+.........
+.........
+.........
+.........
+.........
+";
+
+#[test]
+fn two_real_eyes_live() {
+    // Go theory: two separate real eyes can never be filled by the opponent (both would be
+    // suicide), so the group lives (Japanese Rules 1989, article 7: stones that cannot be
+    // captured are alive).
+    assert_status(TWO_EYES, "", "A8,B9,D9,D8,E9,A7");
+}
+
+/// Straight three along the top edge (A9-C9) with White's stone on its vital point B9.
+const STRAIGHT_THREE: &str = "\
+.O.XO....
+XXXXO....
+OOOOO....
+.........
+.........
+.........
+.........
+.........
+.........
+";
+
+#[test]
+#[ignore = "the playout estimate overrules the search that found Black dead either way"]
+fn straight_three_with_the_vital_point_taken_is_dead() {
+    // Go theory: a straight-three eye space makes one eye once the opponent holds its middle
+    // point (nakade); capturing the stone leaves the same shape again.
+    assert_status(STRAIGHT_THREE, "A8,B8,C8,D8,D9", "B9,E9,A7");
+}
+
+/// Bent three in the corner (A9, B9, A8) with White's stone on its vital point A9; Black
+/// walls it off with C9, B8, C8, A7, B7.
+const BENT_THREE: &str = "\
+O.XO.....
+.XXO.....
+XXOO.....
+OOO......
+.........
+.........
+.........
+.........
+.........
+";
+
+#[test]
+#[ignore = "reading leaves the corner undecided and the playout estimate keeps Black alive"]
+fn bent_three_with_the_vital_point_taken_is_dead() {
+    // Go theory: bent three is a killable eye shape; with the bend (the vital point) held by
+    // the opponent the group cannot make two eyes (nakade).
+    assert_status(BENT_THREE, "C9,B8,C8,A7,B7", "A9,D9,A6");
+}
+
+/// Square four (A9, B9, A8, B8) empty, inside Black's C9-C7, A7, B7.
+const SQUARE_FOUR: &str = "\
+..XO.....
+..XO.....
+XXXO.....
+OOOO.....
+.........
+.........
+.........
+.........
+.........
+";
+
+#[test]
+fn square_four_is_dead_whoever_moves_first() {
+    // Go theory: square four is dead as it stands: any move inside it by its owner leaves
+    // bent three with the vital point the opponent's to take, and the opponent need not
+    // play first.
+    assert_status(SQUARE_FOUR, "C9,C8,C7,A7,B7", "D9,A6");
+}
+
+/// Bulky five (A9, B9, C9, A8, B8) with White's stone on its vital point B9.
+const BULKY_FIVE: &str = "\
+.O.XO....
+..XXO....
+XXXXO....
+OOOOO....
+.........
+.........
+.........
+.........
+.........
+";
+
+#[test]
+#[ignore = "the nakade stone B9 is marked dead along with the group it kills"]
+fn bulky_five_with_the_vital_point_taken_is_dead() {
+    // Go theory: bulky five is a killable eye shape; its vital point is the point of the
+    // square next to the extra point (here B9), and with it held the group is dead.
+    assert_status(BULKY_FIVE, "D9,C8,D8,A7,B7,C7,D7", "B9,E9,A6");
+}
+
+/// Rabbity six (D9, C8, D8, E8, D7, E7) on the top edge with White's stone on its vital
+/// point D8.
+const RABBITY_SIX: &str = "\
+OXX.XXO..
+OX.O.XO..
+OXX..XO..
+OOXXXXO..
+.OOOOOO..
+.........
+.........
+.........
+.........
+";
+
+#[test]
+#[ignore = "the playout estimate overrules the search that found Black dead; D8 is marked dead"]
+fn rabbity_six_with_the_vital_point_taken_is_dead() {
+    // Go theory: rabbity six is the largest killable eye shape; its vital point is the point
+    // touching four of the other five (here D8), and with it held the group is dead.
+    assert_status(
+        RABBITY_SIX,
+        "B9,C9,E9,F9,B8,F8,B7,C7,F7,C6,D6,E6,F6",
+        "D8,A9,G9,B5",
+    );
+}
+
+/// Seki with two shared liberties: Black's C1-C3+D2 and White's E1-E3 have only D1 and D3,
+/// both shared. White's A2-B3 lives with eyes A1 and A3, Black's F1-F3+G2 with G1 and G3.
+const SEKI_TWO_SHARED: &str = "\
+.OX.OX.
+OOXXOXX
+.OX.OX.
+";
+
+#[test]
+fn seki_with_two_shared_liberties_lives() {
+    // Go theory: whoever fills D1 or D3 leaves his own string in atari and the other side
+    // captures it, so neither plays there: seki, and stones in seki are alive (Japanese
+    // Rules 1989, article 8).
+    let life = assert_status(
+        SEKI_TWO_SHARED,
+        "",
+        "C1,C2,C3,D2,E1,E2,E3,B1,B2,B3,A2,F1,F2,F3,G2",
+    );
+    assert!(life.dead.is_empty(), "{life:#?}");
+}
