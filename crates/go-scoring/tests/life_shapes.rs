@@ -221,4 +221,40 @@ fn seki_with_two_shared_liberties_lives() {
         "C1,C2,C3,D2,E1,E2,E3,B1,B2,B3,A2,F1,F2,F3,G2",
     );
     assert!(life.dead.is_empty(), "{life:#?}");
+    let p = position(SEKI_TWO_SHARED);
+    for q in points(&p, "C1,C2,C3,D2,E1,E2,E3") {
+        assert!(life.seki.contains(&q), "{q:?} should be in seki: {life:#?}");
+    }
+}
+
+/// Seki with one eye each and one shared liberty: Black's B9, A8-C8 has the eye A9, White's
+/// D9, D8-F8, F9 the eye E9, and C9 is their one shared liberty. White's wall A7-C7, C1-C6
+/// borders A1-B6; Black's D7-G7, G8-G9, D1-D6 borders the right side.
+const SEKI_ONE_EYE_EACH: &str = "\
+.X.O.OX..
+XXXOOOX..
+OOOXXXX..
+..OX.....
+..OX.....
+..OX.....
+..OX.....
+..OX.....
+..OX.....
+";
+
+#[test]
+fn seki_with_one_eye_each_and_a_shared_liberty_lives() {
+    // Go theory: neither side can fill its opponent's eye before C9, and whoever fills C9
+    // leaves his own string with its eye as last liberty, captured at once: seki, and stones
+    // in seki are alive (Japanese Rules 1989, article 8).
+    let life = assert_status(
+        SEKI_ONE_EYE_EACH,
+        "",
+        "B9,A8,B8,C8,D9,D8,E8,F8,F9,A7,C1,D7,G9,D1",
+    );
+    assert!(life.dead.is_empty(), "{life:#?}");
+    let p = position(SEKI_ONE_EYE_EACH);
+    for q in points(&p, "B9,A8,B8,C8,D9,D8,E8,F8,F9") {
+        assert!(life.seki.contains(&q), "{q:?} should be in seki: {life:#?}");
+    }
 }
