@@ -123,7 +123,7 @@ pub fn read_chinese_text(path: &Path) -> Result<String, CliError> {
         .map_err(|e| CliError::bad_input(format!("{}: {}", path.display(), e.one_line())))
 }
 
-/// Reads a Go file: an SGF record in the encoding its `CA[]` property names (FF[4]), or
+/// Reads a Go file: an SGF record in the encoding its `CA[]` property names (`FF[4]`), or
 /// found by its content when it names none (see [`decode_sgf`]); any other file (a text
 /// diagram) as UTF-8 like [`read_text`].
 pub fn read_sgf(path: &Path) -> Result<String, CliError> {
@@ -184,7 +184,7 @@ pub fn decode_sgf(bytes: &[u8]) -> Result<(String, &'static Encoding), CliError>
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The encodings Go records without `CA[]` come in besides UTF-8, in the order ties go;
-/// last the FF[4] default, ISO-8859-1 (read as its superset windows-1252, as WHATWG does).
+/// last the `FF[4]` default, ISO-8859-1 (read as its superset windows-1252, as WHATWG does).
 const SGF_LEGACY: [&Encoding; 5] = [
     encoding_rs::GB18030,
     encoding_rs::BIG5,
