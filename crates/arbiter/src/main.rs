@@ -8,6 +8,7 @@ mod input;
 #[allow(dead_code)] // helpers used by the game modules as they grow
 mod output;
 mod perft_limit;
+mod progress;
 mod shogi;
 mod tiebreak;
 mod usi;
@@ -32,6 +33,10 @@ struct Cli {
     /// Print exactly one JSON document on stdout instead of text.
     #[arg(long, global = true)]
     json: bool,
+    /// Write no progress line on stderr during long jobs (a line is shown only when stderr is
+    /// a terminal; errors and warnings are still written).
+    #[arg(long, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     game: Game,
 }
@@ -114,6 +119,7 @@ fn main() -> ExitCode {
         Err(e) => return usage_error(&e, &args, wants_json),
     };
     let json = cli.json;
+    progress::set_quiet(cli.quiet);
     let result = match cli.game {
         Game::Go(c) => go::run(c, json),
         Game::Xiangqi(c) => xiangqi::run(c, json),
