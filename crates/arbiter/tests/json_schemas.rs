@@ -366,6 +366,13 @@ fn error_documents_validate() {
         }
         (code, doc) => panic!("go score --strict: exit {code:?}: {doc}"),
     }
+    // A search stopped on its limit (`arbiter --help`: exit 4): a full solve of the 2x5 grid
+    // runs for tens of seconds, far past a thousand nodes, so the solver gives up with a
+    // `limit` error document.
+    let (code, doc) = json_of(&["go", "solve", "--grid", "2x5", "--budget", "1000"]);
+    assert_eq!(code, Some(4), "{doc}");
+    assert_valid("error", &doc, "go solve --budget 1000");
+    assert_eq!(doc["error"]["kind"], "limit");
     // A document that is not an error must not pass as one.
     let validator = jsonschema::validator_for(&load_schema("error")).unwrap();
     assert!(!validator.is_valid(&serde_json::json!({"nodes": 20})));
