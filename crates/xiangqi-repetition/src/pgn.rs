@@ -1,5 +1,7 @@
 //! Xiangqi PGN (xqbase "中国象棋电脑应用规范(三)：PGN文件格式"): tags such as
 //! `[Game "Chinese Chess"]`, `[Red "…"]`, `[Black "…"]`, `[FEN "…"]`, `[Format "ICCS"|"WXF"|"Chinese"]`
+//! (and `"ICCS1"`, this crate's name for ICCS with ranks 1-10 as Fairy-Stockfish writes it, so
+//! such a file reads back as it was written)
 //! and movetext in any of those notations, with move numbers, `{comments}`, `;` comments,
 //! `(variations)` (skipped), `$n` glyphs and a result `1-0`, `0-1`, `1/2-1/2` or `*`.
 //! The result ends the game: a move written after it is an error
@@ -83,7 +85,7 @@ impl fmt::Display for PgnErrorKind {
                 _ => write!(f, "ply {ply} ({text:?}): {error}"),
             },
             PgnErrorKind::UnknownFormat(v) => {
-                write!(f, "unknown Format {v:?} (ICCS, WXF or Chinese)")
+                write!(f, "unknown Format {v:?} (ICCS, ICCS1, WXF or Chinese)")
             }
             PgnErrorKind::AfterResult { result, text } => write!(
                 f,
@@ -147,6 +149,7 @@ pub fn read(text: &str) -> Result<Game, PgnError> {
         None => None,
         Some(f) => match f.to_ascii_uppercase().as_str() {
             "ICCS" | "UCCI" => Some(Notation::Iccs(RankBase::Zero)),
+            "ICCS1" => Some(Notation::Iccs(RankBase::One)),
             "WXF" | "AXF" => Some(Notation::Wxf),
             "CHINESE" | "中文" => Some(Notation::Chinese),
             _ => return Err(err(0, PgnErrorKind::UnknownFormat(f))),
@@ -285,7 +288,8 @@ pub fn write(game: &Game, notation: Notation) -> String {
         tags.push(("FEN".into(), game.start.fen()));
     }
     let format = match notation {
-        Notation::Iccs(_) => "ICCS",
+        Notation::Iccs(RankBase::Zero) => "ICCS",
+        Notation::Iccs(RankBase::One) => "ICCS1",
         Notation::Wxf => "WXF",
         Notation::Chinese => "Chinese",
     };

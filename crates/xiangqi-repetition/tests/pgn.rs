@@ -35,11 +35,23 @@ fn reads_iccs_pgn_and_writes_every_format() {
         chinese,
         wxf,
         pgn::write(&game, Notation::Iccs(RankBase::Zero)),
+        pgn::write(&game, Notation::Iccs(RankBase::One)),
     ] {
         let again = pgn::read(&text).unwrap();
         assert_eq!(again.moves, game.moves, "{text}");
         assert_eq!(again.tag("Event"), Some("Test"));
     }
+}
+
+#[test]
+fn iccs_with_ranks_from_one_is_tagged_so_and_reads_back() {
+    // xqbase ICCS numbers ranks 0-9; Fairy-Stockfish numbers them 1-10 (h2e2 is h3e3 there).
+    // The Format tag says which, so the file reads back as written.
+    let game = pgn::read(GAME).unwrap();
+    let text = pgn::write(&game, Notation::Iccs(RankBase::One));
+    assert!(text.contains("[Format \"ICCS1\"]"), "{text}");
+    assert!(text.contains("1. h3e3 h10g8"), "{text}");
+    assert_eq!(pgn::read(&text).unwrap().moves, game.moves);
 }
 
 #[test]
