@@ -169,7 +169,6 @@ OOOOO....
 ";
 
 #[test]
-#[ignore = "the nakade stone B9 is marked dead along with the group it kills"]
 fn bulky_five_with_the_vital_point_taken_is_dead() {
     // Go theory: bulky five is a killable eye shape; its vital point is the point of the
     // square next to the extra point (here B9), and with it held the group is dead.

@@ -1375,10 +1375,58 @@ impl LargeRegion<'_> {
         self.enclosed(&mut strings, &string_of, &in_region, remaining);
         self.eye_space(&mut strings, &string_of, remaining);
         self.boundary(&mut strings, &string_of, &in_region, remaining);
+        self.free_enclosed_in_dead(&mut strings, &string_of, &in_region);
         RegionReport {
             points: self.region.iter().map(|&p| p as Point).collect(),
             verdict: RegionVerdict::TooLarge { points },
             strings,
+        }
+    }
+
+    /// Stones found dead inside an area enclosed by the other colour were searched with the
+    /// enclosing stones taken as alive; when every enclosing string was itself found dead
+    /// (a nakade stone inside the group it kills), that assumption fails and the area goes
+    /// to the enclosed stones' colour: they live, on the verdict that killed the enclosure.
+    fn free_enclosed_in_dead(
+        &self,
+        strings: &mut [StringVerdict],
+        string_of: &[usize],
+        in_region: &[bool],
+    ) {
+        let position = self.position;
+        let topo = position.topology();
+        let stones = position.stones();
+        let n = position.len();
+        for i in 0..strings.len() {
+            let s = &strings[i];
+            if s.status != Status::Dead
+                || !matches!(s.basis, Basis::Local(LocalRule::Enclosed { .. }))
+            {
+                continue;
+            }
+            let own = Stone::of(s.color.opponent());
+            let open: Vec<bool> = (0..n).map(|p| in_region[p] && stones[p] != own).collect();
+            let mut seen = vec![false; n];
+            let area = flood(position, s.stones[0] as usize, &open, &mut seen);
+            let mut around: Vec<usize> = area
+                .iter()
+                .flat_map(|&p| topo.neighbours_of(p as Point).iter())
+                .map(|&GeoPoint(q)| q as usize)
+                .filter(|&q| stones[q] == own)
+                .map(|q| string_of[q])
+                .collect();
+            around.sort_unstable();
+            around.dedup();
+            let enclosure_dead = !around.is_empty()
+                && around
+                    .iter()
+                    .all(|&j| j != usize::MAX && strings[j].status == Status::Dead);
+            if enclosure_dead {
+                let basis = strings[around[0]].basis.clone();
+                let target = &mut strings[i];
+                target.status = Status::Alive;
+                target.basis = basis;
+            }
         }
     }
 
