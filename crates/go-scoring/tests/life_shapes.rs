@@ -190,7 +190,7 @@ OOXXXXO..
 ";
 
 #[test]
-#[ignore = "the playout estimate overrules the search that found Black dead; D8 is marked dead"]
+#[ignore = "the playout estimate overrules the search that found Black dead either way"]
 fn rabbity_six_with_the_vital_point_taken_is_dead() {
     // Go theory: rabbity six is the largest killable eye shape; its vital point is the point
     // touching four of the other five (here D8), and with it held the group is dead.
