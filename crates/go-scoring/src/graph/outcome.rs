@@ -288,6 +288,8 @@ pub struct OutcomeSearch {
     deadline: Option<Instant>,
     /// The longest path of the current run, in positions.
     deepest: usize,
+    /// Positions in the table keys kept by the nodes of the current path.
+    kept_positions: usize,
     /// Nodes allowed per [`OutcomeSearch::run`].
     pub budget: u64,
     /// Wall time allowed per [`OutcomeSearch::run`] (`None`: no limit).
@@ -365,6 +367,7 @@ impl OutcomeSearch {
             hits: 0,
             deadline: None,
             deepest: 0,
+            kept_positions: 0,
             budget: DEFAULT_BUDGET,
             time_limit: None,
             max_positions: DEFAULT_MAX_POSITIONS,
@@ -410,6 +413,7 @@ impl OutcomeSearch {
         self.hits = 0;
         self.deadline = self.time_limit.map(|limit| Instant::now() + limit);
         self.deepest = 0;
+        self.kept_positions = 0;
         let root = Pos::from_config(r.last());
         let reusable = self
             .graph
@@ -529,10 +533,15 @@ impl OutcomeSearch {
         }
         let (key, k) = self.key(side);
         let entry = self.table.get(&key).copied().unwrap_or_default();
-        // the key holds the reachable history, up to the whole path: dropped before the
-        // recursion and built again after it, so the path's keys never sit on the stack
-        // together (their sum grows with the square of the depth)
-        drop(key);
+        // the key holds the reachable history, up to the whole path, and the keys along a
+        // deep path add up with the square of the depth: a key is kept through the recursion
+        // (saving a second build, a third of the search's time) while the kept keys hold at
+        // most KEPT_KEY_POSITIONS positions, else dropped and built again after it
+        let kept_len = key.history.len();
+        let kept = (self.kept_positions + kept_len <= KEPT_KEY_POSITIONS).then_some(key);
+        if kept.is_some() {
+            self.kept_positions += kept_len;
+        }
         let known = permute_mask(entry.known, &self.inverses[k]);
         let stored_gets = permute_mask(entry.gets, &self.inverses[k]) & known;
         if want & !known == 0 {
@@ -580,7 +589,13 @@ impl OutcomeSearch {
                 break;
             }
         }
-        let (key, k) = self.key(side);
+        let (key, k) = match kept {
+            Some(key) => {
+                self.kept_positions -= kept_len;
+                (key, k)
+            }
+            None => self.key(side),
+        };
         let sigma = &self.autos[k];
         let update = Entry {
             known: entry.known | permute_mask(asked, sigma),
@@ -633,6 +648,10 @@ impl OutcomeSearch {
         Ok(())
     }
 }
+
+/// Positions the table keys kept along the current path may hold together (64 MB); past it a
+/// node's key is built again after its children instead of kept.
+const KEPT_KEY_POSITIONS: usize = 4 << 20;
 
 /// No killer move recorded yet.
 const NO_KILLER: u32 = u32::MAX;
