@@ -36,6 +36,10 @@ fn perft_counts() {
     let (code, v) = json(&["shogi", "perft", "--depth", "3"]);
     assert_eq!(code, 0);
     assert_eq!(v["nodes"], 25470);
+    // the same count with the root moves shared out over three threads
+    let (code, v) = json(&["shogi", "perft", "--depth", "3", "--threads", "3"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["nodes"], 25470);
     // Uchifuzume trap (shogi.md §4.2): depth 1 = 85 (P*1b would mate, so it is excluded).
     let (_, v) = json(&[
         "shogi",

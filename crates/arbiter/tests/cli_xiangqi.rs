@@ -28,6 +28,37 @@ fn perft_start_position_json() {
     assert_eq!(json(&out)["nodes"], 79666);
 }
 
+/// The same published count (79,666 at depth 3) on one thread and on three, divide or not:
+/// sharing the root moves out changes neither the counts nor their order.
+#[test]
+fn perft_on_several_threads_counts_the_same() {
+    let (_, one, _) = arbiter(&[
+        "xiangqi",
+        "perft",
+        "--depth",
+        "3",
+        "--divide",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let (code, three, _) = arbiter(&[
+        "xiangqi",
+        "perft",
+        "--depth",
+        "3",
+        "--divide",
+        "--threads",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(json(&three)["nodes"], 79666);
+    assert_eq!(json(&one)["divide"], json(&three)["divide"]);
+    let (code, _, err) = arbiter(&["xiangqi", "perft", "--depth", "1", "--threads", "0"]);
+    assert_eq!(code, 2, "{err}");
+}
+
 /// CPW position 2, depth 2 = 1,128 (same source); the divide lists 38 moves (depth 1 = 38).
 #[test]
 fn perft_divide_sums_to_total() {

@@ -16,6 +16,7 @@
 //!   validation found; [`numerals`]: CJK numerals and full-width digits of the records.
 //! * [`diagram`]: the text-diagram model every board drawing is parsed through;
 //!   [`svg`]: the small SVG document builder every board picture is drawn with.
+//! * [`parallel`]: work shared out over threads, for searches split at the root.
 //!
 //! The main job, in one example: a game's history detects a threefold repetition, each
 //! position keyed by Zobrist keys, and the result is told as an [`Outcome`].
@@ -60,6 +61,7 @@ pub mod diagram;
 pub mod hash;
 pub mod numerals;
 pub mod outcome;
+pub mod parallel;
 pub mod random;
 pub mod repetition;
 pub mod side;

@@ -2,7 +2,7 @@
 
 use crate::position::Position;
 use crate::types::Move;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use board_core::parallel::map_shared;
 
 /// Leaf count at `depth` (depth 0 is 1). The last ply counts legal moves without making them.
 pub fn perft(pos: &mut Position, depth: u32) -> u64 {
@@ -22,36 +22,27 @@ pub fn perft(pos: &mut Position, depth: u32) -> u64 {
     }
 }
 
-/// [`divide`] on `threads` threads: the root moves are shared out one at a time (an atomic
-/// counter, so a thread that finishes a small subtree takes the next move), each thread on
-/// its own copy of the position. The counts, and their order, are those of [`divide`];
-/// `threads` of 0 or 1 runs [`divide`] itself. Threads are scoped: no pool outlives the call.
+/// [`divide`] on `threads` threads: the root moves are shared out one at a time (a thread
+/// that finishes a small subtree takes the next move), each thread on its own copy of the
+/// position ([`board_core::parallel::map_shared`]). The counts, and their order, are those of
+/// [`divide`]; `threads` of 0 or 1 runs on the calling thread.
 pub fn divide_parallel(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
     if threads <= 1 || depth <= 1 {
         return divide(&mut pos.clone(), depth);
     }
     let moves: Vec<Move> = pos.clone().legal_moves().iter().copied().collect();
-    let next = AtomicUsize::new(0);
-    let counts: Vec<AtomicU64> = moves.iter().map(|_| AtomicU64::new(0)).collect();
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(moves.len()) {
-            scope.spawn(|| {
-                let mut local = pos.clone();
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&mv) = moves.get(i) else { break };
-                    let undo = local.play_unchecked(mv);
-                    counts[i].store(perft(&mut local, depth - 1), Ordering::Relaxed);
-                    local.undo(mv, undo);
-                }
-            });
-        }
-    });
-    moves
-        .into_iter()
-        .zip(counts)
-        .map(|(mv, n)| (mv, n.into_inner()))
-        .collect()
+    let counts = map_shared(
+        &moves,
+        threads,
+        || pos.clone(),
+        |local, &mv| {
+            let undo = local.play_unchecked(mv);
+            let n = perft(local, depth - 1);
+            local.undo(mv, undo);
+            n
+        },
+    );
+    moves.into_iter().zip(counts).collect()
 }
 
 /// [`perft`] on `threads` threads, split at the root as [`divide_parallel`] does.
@@ -66,9 +57,7 @@ pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
 }
 
 /// The threads to use by default: every core the system reports (1 if it cannot tell).
-pub fn available_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
-}
+pub use board_core::parallel::available_threads;
 
 /// Leaf counts per root move (the `divide` breakdown), in generation order.
 pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {

@@ -40,6 +40,10 @@ pub enum Command {
         /// Run a perft estimated to take more than a minute (refused otherwise).
         #[arg(long)]
         force: bool,
+        /// Threads to count on, the root moves shared out among them (default: every
+        /// core). Example: `--threads 2`.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
     },
     /// Rule on a game: play the moves and report how it stands or how it ended.
     Status {
@@ -164,10 +168,13 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             divide,
             lenient,
             force,
+            threads,
         } => {
             let (pos, warnings) = position(&sfen, lenient)?;
+            let threads =
+                threads.map_or_else(shogi_rules::perft::available_threads, |n| n as usize);
             Ok(with_warnings(
-                run_perft(pos, depth, divide, force)?,
+                run_perft(pos, depth, divide, force, threads)?,
                 warnings,
             ))
         }

@@ -27,22 +27,23 @@ struct DivideEntry {
 /// `shogi perft`: a depth estimated to take more than a minute is refused with the estimate
 /// unless `force` is set.
 pub(super) fn run_perft(
-    mut pos: Position,
+    pos: Position,
     depth: u32,
     divide: bool,
     force: bool,
+    threads: usize,
 ) -> Result<Output, CliError> {
     if depth > 12 {
         return Err(CliError::bad_input("--depth must be at most 12"));
     }
     crate::progress::while_running("estimating the run time", || {
-        crate::perft_limit::check(depth, force, |d| perft::perft(&mut pos, d))
+        crate::perft_limit::check(depth, force, |d| perft::perft_parallel(&pos, d, threads))
     })
     .map_err(CliError::bad_input)?;
     let progress = crate::progress::Progress::new("counting leaves")
         .limit(crate::progress::Limit::Depth(depth));
     if divide {
-        let parts = progress.run(|| perft::divide(&mut pos, depth));
+        let parts = progress.run(|| perft::divide_parallel(&pos, depth, threads));
         let total: u64 = if depth == 0 {
             1
         } else {
@@ -65,7 +66,7 @@ pub(super) fn run_perft(
         };
         return Ok(Output::new(text, to_json(&report)));
     }
-    let nodes = progress.run(|| perft::perft(&mut pos, depth));
+    let nodes = progress.run(|| perft::perft_parallel(&pos, depth, threads));
     let report = PerftReport {
         nodes,
         depth,

@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 use xiangqi_repetition::iccs::{self};
-use xiangqi_repetition::perft::{divide, perft};
+use xiangqi_repetition::perft;
 use xiangqi_repetition::{Position, START_FEN, Status};
 
 use super::{load_position, load_position_with, rank_base, to_json, with_warnings};
@@ -61,6 +61,10 @@ pub struct PerftArgs {
     /// Run a perft estimated to take more than a minute.
     #[arg(long)]
     pub force: bool,
+    /// Threads to count on, the root moves shared out among them (default: every core).
+    /// Example: `--threads 2`.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
     /// Also list the count below each legal move.
     #[arg(long)]
     pub divide: bool,
@@ -103,10 +107,15 @@ pub(super) fn run_perft(args: PerftArgs, json: bool) -> Result<Output, CliError>
             args.depth
         )));
     }
-    let (mut pos, warnings) = load_position_with(&args.fen, args.lenient)?;
+    let (pos, warnings) = load_position_with(&args.fen, args.lenient)?;
+    let threads = args
+        .threads
+        .map_or_else(perft::available_threads, |n| n as usize);
     let base = rank_base(args.ranks_from_one);
     crate::progress::while_running("estimating the run time", || {
-        crate::perft_limit::check(args.depth, args.force, |d| perft(&mut pos, d))
+        crate::perft_limit::check(args.depth, args.force, |d| {
+            perft::perft_parallel(&pos, d, threads)
+        })
     })
     .map_err(CliError::bad_input)?;
     let started = std::time::Instant::now();
@@ -114,10 +123,10 @@ pub(super) fn run_perft(args: PerftArgs, json: bool) -> Result<Output, CliError>
         .limit(crate::progress::Limit::Depth(args.depth));
     let (nodes, per_move) = progress.run(|| {
         if args.divide && args.depth > 0 {
-            let d = divide(&mut pos, args.depth);
+            let d = perft::divide_parallel(&pos, args.depth, threads);
             (d.iter().map(|(_, n)| n).sum(), Some(d))
         } else {
-            (perft(&mut pos, args.depth), None)
+            (perft::perft_parallel(&pos, args.depth, threads), None)
         }
     });
     let elapsed = started.elapsed().as_secs_f64();
