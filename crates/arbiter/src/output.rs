@@ -143,19 +143,6 @@ impl fmt::Display for CliError {
     }
 }
 
-/// Reads a whole input file, turning I/O failures into bad-input errors that name the file.
-pub fn read_file(path: &std::path::Path) -> Result<String, CliError> {
-    let bytes = std::fs::read(path)
-        .map_err(|e| CliError::bad_input(format!("cannot read {}: {e}", path.display())))?;
-    String::from_utf8(bytes).map_err(|e| {
-        CliError::bad_input(format!(
-            "{}: not UTF-8 text (invalid byte at offset {})",
-            path.display(),
-            e.utf8_error().valid_up_to()
-        ))
-    })
-}
-
 /// Writes `text` to stdout through one locked handle and flushes it, handing back the write
 /// error (a closed pipe, a full disk) for `main` to decide on, where `print!` would panic.
 pub fn write_stdout(text: &str) -> io::Result<()> {

@@ -38,7 +38,6 @@ pub enum Limit {
     /// A wall-clock limit (`--time-limit`).
     Time(Duration),
     /// A budget of search nodes (`--budget`).
-    #[allow(dead_code)] // for go solve and go outcome, whose searches take a budget
     Nodes(u64),
     /// The depth of a perft, in plies (`--depth`).
     Depth(u32),

@@ -10,7 +10,7 @@ use go_scoring::graph::{
 use std::time::Duration;
 
 use super::{parse_komi, to_json};
-use crate::output::{CliError, Output, read_file};
+use crate::output::{CliError, Output};
 
 #[derive(Debug, clap::Args)]
 pub struct OutcomeArgs {
@@ -73,7 +73,7 @@ fn stone_name(x: i8) -> &'static str {
 }
 
 pub(super) fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliError> {
-    let text = read_file(&args.file)?;
+    let text = crate::input::read_text(&args.file)?;
     let name = args.file.display();
     let file =
         PositionFile::parse(&text).map_err(|e| CliError::bad_input(format!("{name}: {e}")))?;
@@ -92,7 +92,9 @@ pub(super) fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliE
     search.budget = args.budget;
     search.time_limit = Some(Duration::from_secs(args.time_limit));
     search.set_memory_mb(args.table_mb);
-    let report = match search.run(&r) {
+    let progress = crate::progress::Progress::new("searching the outcome")
+        .limit(crate::progress::Limit::Nodes(args.budget));
+    let report = match progress.run(|| search.run(&r)) {
         Ok(report) => report,
         Err(e) if e.is_limit() => {
             return Err(CliError::LimitHit(limit_message(

@@ -79,7 +79,9 @@ pub(super) fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError
         time_limit: Some(Duration::from_secs(args.time_limit)),
         max_entries: SolveLimits::entries_for_mb(args.table_mb),
     };
-    let solution = match solve::solve_within(&graph, komi, limits) {
+    let progress =
+        crate::progress::Progress::new("solving").limit(crate::progress::Limit::Nodes(args.budget));
+    let solution = match progress.run(|| solve::solve_within(&graph, komi, limits)) {
         Ok(s) => s,
         Err(e) if e.is_limit() => return Err(CliError::LimitHit(limit_message(&e, &args))),
         Err(e @ SolveError::Inconsistent) => return Err(CliError::internal(e.to_string())),
