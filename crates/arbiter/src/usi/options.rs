@@ -36,12 +36,6 @@ const HASH_RANGE: (u64, u64) = (1, 65_536);
 /// Largest `MateTimeLimit`, in milliseconds (a day).
 const MAX_TIME_MS: u64 = 86_400_000;
 
-/// Bytes of one slot of the solver's table: a board key, the attacker's packed hand and the
-/// proof or disproof pieces (8 bytes each), proof and disproof numbers, length and amount
-/// (4 bytes each). The table keeps at most half its slots live and grows by doubling, so
-/// its largest array has `(2 * entries).next_power_of_two()` slots.
-const SLOT_BYTES: u64 = 40;
-
 /// A `setoption` that names no option of ours or gives a value it cannot take.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
@@ -124,12 +118,10 @@ impl EngineOptions {
         Ok(())
     }
 
-    /// Table entries such that the table's largest array fits in `USI_Hash`.
+    /// Table entries such that the table's largest array fits in `USI_Hash`, by the
+    /// solver's own sizing rule.
     pub fn table_entries(&self) -> usize {
-        let slots = (self.hash_mib << 20) / SLOT_BYTES;
-        // the largest power of two not above `slots`; half of it live
-        let slots = 1u64 << (63 - slots.max(2).leading_zeros());
-        usize::try_from(slots / 2).unwrap_or(usize::MAX)
+        shogi_rules::tsume::table_entries_within(self.hash_mib << 20)
     }
 
     /// The time a `go mate` with `requested` (None: infinite) may take, after the cap.
@@ -154,11 +146,13 @@ mod tests {
     use super::*;
 
     /// The table's largest array, `(2 * entries).next_power_of_two()` slots of
-    /// [`SLOT_BYTES`] (the doubling rule of shogi-rules' tsume table), fits in `USI_Hash`
-    /// and uses more than half of it.
+    /// `TABLE_SLOT_BYTES` (the doubling rule of shogi-rules' tsume table), fits in `USI_Hash`
+    /// and uses more than half of it (from 16 MiB on: below that the solver's minimum table
+    /// decides).
     #[test]
     fn the_table_fits_in_usi_hash() {
-        for mib in [1, 16, 256, 1000, 1024, 4096] {
+        use shogi_rules::tsume::TABLE_SLOT_BYTES as SLOT_BYTES;
+        for mib in [16, 256, 1000, 1024, 4096] {
             let options = EngineOptions {
                 hash_mib: mib,
                 ..EngineOptions::default()
