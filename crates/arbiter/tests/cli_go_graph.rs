@@ -94,7 +94,7 @@ fn outcome_of_positions() {
     assert_eq!(doc["ultimate"], true);
     assert_eq!(doc["finishable"], true);
     assert_eq!(doc["score"], -3);
-    assert_eq!(doc["winner"], "B");
+    assert_eq!(doc["winner"], "black");
     let classes: Vec<&str> = doc["points"]
         .as_array()
         .unwrap()
@@ -118,7 +118,7 @@ fn outcome_of_positions() {
         "--json",
     ]);
     assert_eq!(doc["score"], 0);
-    assert_eq!(doc["winner"], "W");
+    assert_eq!(doc["winner"], "white");
     // a tiny budget gives an honest "undecided", exit 4, with the option that raises it
     let path = temp_file("big.txt", "diagram:\n...\n...\n");
     let args = ["go", "outcome", path.to_str().unwrap(), "--budget", "10"];
@@ -236,13 +236,13 @@ fn outcome_errors() {
 fn solve_tiny_boards() {
     // published margins (specs/go.md §7.3): 1×3 +3, 1×4 +4, 2×2 +1
     let doc = json_of(&["go", "solve", "--grid", "3x1", "--json"]);
-    assert_eq!(doc["margin"], "3");
+    assert_eq!(doc["margin"], 3);
     let doc = json_of(&["go", "solve", "--grid", "1x4", "--json"]);
     assert_eq!(doc["area_margin"], 4);
     let doc = json_of(&["go", "solve", "--grid", "2x2", "--komi", "0.5", "--json"]);
     assert_eq!(doc["area_margin"], 1);
-    assert_eq!(doc["margin"], "0.5");
-    let line = doc["line"].as_array().unwrap();
+    assert_eq!(doc["margin"], 0.5);
+    let line = doc["pv"].as_array().unwrap();
     assert_eq!(line.last().unwrap(), "B pass");
     assert_limit_hit(
         &["go", "solve", "--grid", "3x3", "--budget", "100"],

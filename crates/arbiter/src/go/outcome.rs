@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use board_geometry::{Point, Topology as _};
+use go_scoring::Komi;
 use go_scoring::graph::{
     Board, FinishFailure, Outcome, OutcomeError, OutcomeSearch, PositionFile, chinese_verdict,
     outcome,
@@ -124,9 +125,9 @@ pub(super) fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliE
         .collect();
     let winner = verdict.finishable().then(|| {
         if komi.white_wins(verdict.score) {
-            "W"
+            "white"
         } else {
-            "B"
+            "black"
         }
     });
     let mut text = String::new();
@@ -154,7 +155,7 @@ pub(super) fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliE
         finishable: verdict.finishable(),
         failures,
         score: verdict.score,
-        komi: komi.to_string(),
+        komi,
         winner,
         nodes: report.nodes,
     };
@@ -169,8 +170,9 @@ struct OutcomeDoc {
     finishable: bool,
     failures: Vec<Failure>,
     score: i64,
-    /// Komi as text (`0.5`), as this document has always written it.
-    komi: String,
+    /// Komi in points, a number as in every `go` document.
+    komi: Komi,
+    /// `black` or `white`; none when the position is not finishable.
     winner: Option<&'static str>,
     nodes: u64,
 }

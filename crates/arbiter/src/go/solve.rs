@@ -2,6 +2,7 @@
 
 use board_geometry::grid::parse_size;
 use board_geometry::{Graph, Point};
+use go_scoring::Komi;
 use go_scoring::score::HalfPoints;
 use go_scoring::solve::{self, GameMove, SolveError, SolveLimits};
 use std::time::Duration;
@@ -57,10 +58,13 @@ fn limit_message(error: &SolveError, args: &SolveArgs) -> String {
 #[derive(serde::Serialize)]
 struct Solved {
     board: String,
-    margin: String,
+    /// Black's margin after komi, in points (a whole or half number).
+    margin: HalfPoints,
     area_margin: i64,
-    komi: String,
-    line: Vec<String>,
+    /// Komi in points, a number as in every `go` document.
+    komi: Komi,
+    /// The principal line, `B a1` / `W pass` per move.
+    pv: Vec<String>,
     nodes: u64,
     table_entries: usize,
 }
@@ -95,7 +99,7 @@ pub(super) fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError
             GameMove::Pass(c) => format!("{} pass", c.letter()),
         })
         .collect();
-    let margin = HalfPoints(solution.margin_half_points).to_string();
+    let margin = HalfPoints(solution.margin_half_points);
     let text = format!(
         "{w}x{h}: Black's margin {margin} (area {}, komi {komi})\nline: {}\nnodes: {}, table entries: {}\n",
         solution.area_margin,
@@ -107,8 +111,8 @@ pub(super) fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError
         board: format!("{w}x{h}"),
         margin,
         area_margin: solution.area_margin,
-        komi: komi.to_string(),
-        line,
+        komi,
+        pv: line,
         nodes: solution.nodes,
         table_entries: solution.table_entries,
     };
