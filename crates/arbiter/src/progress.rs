@@ -71,7 +71,6 @@ impl<'a> Progress<'a> {
 
     /// Also show the nodes searched so far and their rate, read from `counter` (which the job
     /// updates as it goes; relaxed loads, so the figure may lag by a few updates).
-    #[allow(dead_code)] // no job exposes a counter yet
     pub fn nodes(mut self, counter: &'a AtomicU64) -> Self {
         self.nodes = Some(counter);
         self

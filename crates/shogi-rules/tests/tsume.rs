@@ -521,6 +521,34 @@ fn a_cancellation_flag_raised_from_another_thread_stops_the_search() {
 }
 
 #[test]
+fn the_progress_counter_follows_the_nodes_of_every_phase() {
+    // 図巧98番「裸玉」 again, stopped by a node budget: the counter another thread reads is
+    // raised by 1024 at each clock reading, so it never runs ahead of the nodes searched and
+    // lags them by less than 1024 per phase.
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let pos = Position::from_sfen("8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1").unwrap();
+    let counter = Arc::new(AtomicU64::new(0));
+    let opts = Options {
+        node_limit: Some(50_000),
+        progress: Some(counter.clone()),
+        ..Options::default()
+    };
+    let s = tsume::solve(&pos, &opts).unwrap();
+    let seen = counter.load(Ordering::Relaxed);
+    assert!(
+        seen > 0 && seen <= s.nodes + 1024,
+        "{seen} counted, {} searched",
+        s.nodes
+    );
+    assert!(
+        s.nodes - seen.min(s.nodes) < 8 * 1024,
+        "{seen} counted, {} searched",
+        s.nodes
+    );
+}
+
+#[test]
 fn a_table_sized_by_memory_fits_in_it() {
     // The sizing rule stated on Options::table_entries: at its largest the table takes
     // (2 × entries) rounded up to a power of two, plus 64 spare slots, of

@@ -145,9 +145,12 @@ pub(super) fn run_mate(
         .parse()
         .map_err(|e| CliError::bad_input(format!("--mode: {e}")))?;
     let (pos, warnings) = problem(sfen, defender_rest, lenient)?;
-    let opts = options(mode, time_limit, table_mb)?;
+    let mut opts = options(mode, time_limit, table_mb)?;
+    let nodes = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    opts.progress = Some(nodes.clone());
     let sol = crate::progress::Progress::new("searching for a mate")
         .limit(opts.time_limit.map(crate::progress::Limit::Time))
+        .nodes(&nodes)
         .run(|| on_search_stack(|| tsume::solve(&pos, &opts)))?
         .map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
     let pv = tsume::usi_line(&sol.pv);
@@ -195,9 +198,12 @@ pub(super) fn run_check(
     lenient: bool,
 ) -> Result<Output, CliError> {
     let (pos, warnings) = problem(sfen, defender_rest, lenient)?;
-    let opts = options(Mode::Tsume, time_limit, table_mb)?;
+    let mut opts = options(Mode::Tsume, time_limit, table_mb)?;
+    let nodes = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    opts.progress = Some(nodes.clone());
     let r = crate::progress::Progress::new("checking the problem")
         .limit(opts.time_limit.map(crate::progress::Limit::Time))
+        .nodes(&nodes)
         .run(|| on_search_stack(|| tsume::check_problem(&pos, &opts)))?
         .map_err(|e| CliError::bad_input(format!("--sfen: {e}")))?;
     let main = tsume::usi_line(&r.pv);

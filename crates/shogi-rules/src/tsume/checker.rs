@@ -185,6 +185,7 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
     let mut search = Search::new(Node::new(pos.clone()), opts.table_entries);
     search.deadline = deadline;
     search.stop.clone_from(&opts.stop);
+    search.progress.clone_from(&opts.progress);
     let mut alternatives = Vec::new();
     let mut undos = Vec::new();
     for (i, &main) in sol.pv.iter().enumerate() {
@@ -237,6 +238,7 @@ pub fn check_problem(pos: &Position, opts: &Options) -> Result<CheckReport, Tsum
         .with_floor(&mut floor);
     c.deadline = deadline;
     c.stop.clone_from(&opts.stop);
+    c.progress.clone_from(&opts.progress);
     let mut undos = Vec::new();
     for (i, &main) in sol.pv.iter().enumerate() {
         let rem = total - i as u32;

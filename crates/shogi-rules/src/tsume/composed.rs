@@ -73,6 +73,8 @@ pub(crate) struct Composed<'a> {
     pub(crate) deadline: Option<std::time::Instant>,
     /// Give up (aborted) when this flag is raised; read with the clock.
     pub(crate) stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// Raised by 1024 at each clock reading ([`super::Options::progress`]).
+    pub(crate) progress: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
     /// Count every interposition (shortest-mate semantics) instead of the conventions.
     pub(crate) count_all: bool,
     /// The floor search (free interposition pairs), when failures are to be proven by it.
@@ -100,6 +102,7 @@ impl<'a> Composed<'a> {
             aborted: false,
             deadline: None,
             stop: None,
+            progress: None,
             count_all,
             floor: None,
         }
@@ -188,6 +191,7 @@ impl<'a> Composed<'a> {
         f.node_limit = before.saturating_add(cap);
         f.deadline = self.deadline;
         f.stop.clone_from(&self.stop);
+        f.progress.clone_from(&self.progress);
         std::mem::swap(&mut f.node, &mut self.node);
         let p = f.solve(bound);
         std::mem::swap(&mut f.node, &mut self.node);
@@ -227,7 +231,8 @@ impl<'a> Composed<'a> {
         }
         // The clock is read at the first node and every 1024 after it.
         if self.nodes & 0x3ff == 1
-            && (super::dfpn::cancelled(&self.stop)
+            && (super::dfpn::counted(&self.progress)
+                || super::dfpn::cancelled(&self.stop)
                 || self
                     .deadline
                     .is_some_and(|d| std::time::Instant::now() >= d))

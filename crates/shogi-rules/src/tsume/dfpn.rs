@@ -9,7 +9,7 @@
 //! garbage collection by subtree size.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 use hashbrown::HashMap;
@@ -38,6 +38,15 @@ pub(crate) enum Stop {
 #[inline]
 pub(crate) fn cancelled(flag: &Option<Arc<AtomicBool>>) -> bool {
     flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+}
+
+/// Adds the 1024 nodes searched since the last clock reading to the progress counter, if
+/// there is one. Always false, so that it can sit in a chain of stop conditions.
+pub(crate) fn counted(counter: &Option<Arc<AtomicU64>>) -> bool {
+    if let Some(c) = counter {
+        c.fetch_add(1024, Ordering::Relaxed);
+    }
+    false
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -218,6 +227,8 @@ pub(crate) struct Search {
     pub(crate) deadline: Option<Instant>,
     /// Cancellation flag, read with the clock.
     pub(crate) stop: Option<Arc<AtomicBool>>,
+    /// Raised by 1024 at each clock reading ([`super::Options::progress`]).
+    pub(crate) progress: Option<Arc<AtomicU64>>,
     pub(crate) stopped: Option<Stop>,
     /// The node count at which the clock is read next: node counts grow by whole subtrees
     /// between budget checks, so a test on exact multiples could miss the deadline for good.
@@ -283,6 +294,7 @@ impl Search {
             node_limit: u64::MAX,
             deadline: None,
             stop: None,
+            progress: None,
             stopped: None,
             next_clock_check: 0,
             path: Path::default(),
@@ -357,6 +369,7 @@ impl Search {
         }
         if self.nodes >= self.next_clock_check {
             self.next_clock_check = self.nodes + 1024;
+            counted(&self.progress);
             if cancelled(&self.stop) {
                 self.stopped = Some(Stop::Cancelled);
                 return true;

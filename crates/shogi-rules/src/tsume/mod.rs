@@ -31,7 +31,7 @@ mod node;
 mod table;
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicU64};
 use std::time::{Duration, Instant};
 
 use board_core::Side;
@@ -99,6 +99,10 @@ pub struct Options {
     /// line included, gives up once the flag is set, read at the same points as the clock.
     /// What was found by then is reported as on a time limit.
     pub stop: Option<Arc<AtomicBool>>,
+    /// Nodes searched so far by every phase together, for a progress display on another
+    /// thread: raised by 1024 each time a phase reads the clock, so it lags by less than
+    /// that per phase.
+    pub progress: Option<Arc<AtomicU64>>,
     /// Transposition-table entries before garbage collection (see
     /// [`table_entries_within`] to size it by memory). The table grows by doubling, in
     /// place, as it fills, so a short problem never allocates much; at its largest it
@@ -123,6 +127,7 @@ impl Default for Options {
             node_limit: None,
             time_limit: None,
             stop: None,
+            progress: None,
             table_entries: table_entries_within(DEFAULT_TABLE_BYTES),
             exact_line_plies: 255,
             exact_line_nodes: 20_000_000,
@@ -281,6 +286,7 @@ fn limits_for(search: &mut Search, opts: &Options, start: Instant) {
     search.node_limit = opts.node_limit.unwrap_or(u64::MAX);
     search.deadline = opts.time_limit.map(|t| start + t);
     search.stop.clone_from(&opts.stop);
+    search.progress.clone_from(&opts.progress);
 }
 
 /// Budget for reading the line of a proven mate out of the table once the limits are
@@ -519,6 +525,7 @@ fn exact_line(
     );
     plain.deadline = deadline;
     plain.stop.clone_from(&opts.stop);
+    plain.progress.clone_from(&opts.progress);
     if let Some(found) = exact_run(&mut plain, bound) {
         return found;
     }
@@ -531,6 +538,7 @@ fn exact_line(
         .with_floor(&mut floor);
     guided.deadline = deadline;
     guided.stop.clone_from(&opts.stop);
+    guided.progress.clone_from(&opts.progress);
     match exact_run(&mut guided, bound) {
         Some(Ok((pv, plies, n))) => Ok((pv, plies, n + spent)),
         Some(Err(n)) => Err(n + spent),
