@@ -11,10 +11,10 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Rng, playout, swap, symmetries};
+use common::{Rng, params_and_swapped, playout, swap, symmetries};
 use go_scoring::analysis::Analysis;
 use go_scoring::score::Params;
-use go_scoring::{Color, PerColor, Point, Position, Ruleset, Shape, Stone, judge};
+use go_scoring::{Color, Point, Position, Ruleset, Shape, Stone, judge};
 use std::sync::Arc;
 
 /// Each ruleset's (Black, White) counts, `None` where it cannot count.
@@ -105,21 +105,7 @@ fn every_ruleset_is_invariant_under_symmetry_and_colour_swap() {
         } else {
             Color::White
         };
-        let params = Params {
-            first,
-            captures: Some(board.captures()),
-            moves: Some(board.moves()),
-            ..Params::default()
-        };
-        let swapped = Params {
-            first: first.opponent(),
-            captures: Some(PerColor::new(
-                board.captures().white,
-                board.captures().black,
-            )),
-            moves: Some(PerColor::new(board.moves().white, board.moves().black)),
-            ..Params::default()
-        };
+        let (params, swapped) = params_and_swapped(&board, first);
         let base = counts(&topology, stones.clone(), &dead, &params);
         for (k, map) in symmetries(n).iter().enumerate() {
             let mut turned = vec![Stone::Empty; n * n];

@@ -9,10 +9,10 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Rng, playout, swap, symmetries};
+use common::{Rng, params_and_swapped, playout, swap, symmetries};
 use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Params};
-use go_scoring::{Color, PerColor, PointClass, Position, Shape, Stone};
+use go_scoring::{Color, PointClass, Position, Shape, Stone};
 use std::sync::Arc;
 
 fn analyse(row: &str) -> Analysis {
@@ -83,21 +83,7 @@ fn every_method_is_invariant_under_symmetry_and_colour_swap() {
         } else {
             Color::White
         };
-        let params = Params {
-            first,
-            captures: Some(board.captures()),
-            moves: Some(board.moves()),
-            ..Params::default()
-        };
-        let swapped = Params {
-            first: first.opponent(),
-            captures: Some(PerColor::new(
-                board.captures().white,
-                board.captures().black,
-            )),
-            moves: Some(PerColor::new(board.moves().white, board.moves().black)),
-            ..Params::default()
-        };
+        let (params, swapped) = params_and_swapped(&board, first);
         let (base, seki) = figures(&topology, stones.clone(), &params);
         if !seki {
             continue;

@@ -3,7 +3,8 @@
 
 pub use board_core::Rng;
 use board_geometry::{Graph, Point as GeoPoint, Symmetry, Topology as _};
-use go_scoring::{Board, Color, Move, Point, Rules, Shape, Stone};
+use go_scoring::score::Params;
+use go_scoring::{Board, Color, Move, PerColor, Point, Rules, Shape, Stone};
 use std::sync::Arc;
 
 /// A 5x5 to 9x9 grid, a rectangle or an irregular graph (a cycle with random chords).
@@ -95,4 +96,24 @@ pub fn swap(s: Stone) -> Stone {
         Stone::White => Stone::Black,
         Stone::Empty => Stone::Empty,
     }
+}
+
+/// The count parameters of a finished `board` with `first` to have moved first (its captures
+/// and moves), and the same with the colours swapped: the pair the invariance tests compare.
+#[allow(dead_code)] // used by the invariance tests only
+pub fn params_and_swapped(board: &Board, first: Color) -> (Params, Params) {
+    let (captures, moves) = (board.captures(), board.moves());
+    let params = Params {
+        first,
+        captures: Some(captures),
+        moves: Some(moves),
+        ..Params::default()
+    };
+    let swapped = Params {
+        first: first.opponent(),
+        captures: Some(PerColor::new(captures.white, captures.black)),
+        moves: Some(PerColor::new(moves.white, moves.black)),
+        ..Params::default()
+    };
+    (params, swapped)
 }
