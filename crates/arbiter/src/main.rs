@@ -2,6 +2,7 @@
 //!
 //! The binary is thin: it parses arguments, calls the rule crates and prints text or JSON.
 
+mod batch;
 mod go;
 mod gtp;
 mod input;

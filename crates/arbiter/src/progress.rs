@@ -17,6 +17,11 @@ use std::time::{Duration, Instant};
 /// jobs sit several calls below the argument parser and none of them has another use for it.
 static QUIET: AtomicBool = AtomicBool::new(false);
 
+/// Taken by the job whose line is on the screen: a job run inside another (a file's
+/// dead-stone search inside a batch over many files, on several threads at once) stays
+/// silent instead of fighting the outer line for the same row of the terminal.
+static LINE_TAKEN: AtomicBool = AtomicBool::new(false);
+
 /// How long a job runs before its line first appears, and how often the line is rewritten:
 /// a job that ends sooner writes nothing at all.
 const TICK: Duration = Duration::from_secs(1);
@@ -50,6 +55,7 @@ pub struct Progress<'a> {
     label: &'a str,
     limit: Option<Limit>,
     nodes: Option<&'a AtomicU64>,
+    items: Option<(&'a AtomicU64, u64)>,
 }
 
 impl<'a> Progress<'a> {
@@ -59,6 +65,7 @@ impl<'a> Progress<'a> {
             label,
             limit: None,
             nodes: None,
+            items: None,
         }
     }
 
@@ -76,13 +83,30 @@ impl<'a> Progress<'a> {
         self
     }
 
-    /// Runs `job` on the calling thread and, when progress lines are enabled, a ticker thread
-    /// beside it that writes the line every second once the first second has passed and
-    /// clears it when `job` returns (or unwinds).
+    /// Also show how many of `total` files are done, read from `done` (which the job raises
+    /// as each file ends): `12/47 files`.
+    pub fn files(mut self, done: &'a AtomicU64, total: u64) -> Self {
+        self.items = Some((done, total));
+        self
+    }
+
+    /// Runs `job` on the calling thread and, when progress lines are enabled and no other
+    /// job holds the line, a ticker thread beside it that writes the line every second once
+    /// the first second has passed and clears it when `job` returns (or unwinds).
     pub fn run<T>(self, job: impl FnOnce() -> T) -> T {
-        if !enabled() {
+        if !enabled()
+            || LINE_TAKEN
+                .compare_exchange(false, true, Ordering::AcqRel, Ordering::Relaxed)
+                .is_err()
+        {
             return job();
         }
+        let _held = LineHeld;
+        self.show_while(job)
+    }
+
+    /// [`Progress::run`] once the line is this job's.
+    fn show_while<T>(self, job: impl FnOnce() -> T) -> T {
         let (done, finished) = mpsc::channel::<()>();
         std::thread::scope(|scope| {
             scope.spawn(move || {
@@ -91,7 +115,10 @@ impl<'a> Progress<'a> {
                 while let Err(mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(TICK) {
                     shown = true;
                     let nodes = self.nodes.map(|n| n.load(Ordering::Relaxed));
-                    let text = line(self.label, start.elapsed(), self.limit, nodes);
+                    let mut text = line(self.label, start.elapsed(), self.limit, nodes);
+                    if let Some((done, total)) = self.items {
+                        text.push_str(&files_done(done.load(Ordering::Relaxed), total));
+                    }
                     crate::output::write_stderr(&format!("\r\x1b[2K{text}"));
                 }
                 if shown {
@@ -103,6 +130,20 @@ impl<'a> Progress<'a> {
             out
         })
     }
+}
+
+/// Gives the line back when the job that held it ends, also by unwinding.
+struct LineHeld;
+
+impl Drop for LineHeld {
+    fn drop(&mut self) {
+        LINE_TAKEN.store(false, Ordering::Release);
+    }
+}
+
+/// The part of a batch's line that counts files: `, 12/47 files`.
+fn files_done(done: u64, total: u64) -> String {
+    format!(", {done}/{total} files")
 }
 
 /// Runs `job` with a progress line saying only `label` and the elapsed time.
@@ -227,6 +268,12 @@ mod tests {
             line,
             "arbiter: solving... 12s (budget 100M nodes), 3.4M nodes, 283k nodes/s"
         );
+    }
+
+    #[test]
+    fn a_batch_counts_its_files_done_out_of_all() {
+        let text = line("scoring", Duration::from_secs(3), None, None) + &files_done(12, 47);
+        assert_eq!(text, "arbiter: scoring... 3s, 12/47 files");
     }
 
     #[test]

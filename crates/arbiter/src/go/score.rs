@@ -13,8 +13,13 @@ use crate::output::{CliError, Output};
 
 #[derive(Debug, clap::Args)]
 pub struct ScoreArgs {
-    /// The position: an SGF file or a text diagram (detected from the content).
-    pub file: PathBuf,
+    /// The position: an SGF file or a text diagram (detected from the content). Several
+    /// files, or a directory (its .sgf and .txt files, by name), score each on its own, one
+    /// result per file in the order given (see --list and --threads).
+    #[arg(required_unless_present = "list", value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub batch: crate::batch::BatchArgs,
     /// The ruleset of the verdict line: chinese, japanese, korean, aga, nz, tromp-taylor,
     /// stone-scoring, ancient-territory, living-stones-law or living-stones-art. It also
     /// gives the komi when neither --komi nor the file does. Default: the SGF's RU when it
@@ -220,9 +225,31 @@ fn names(position: &Position, points: &[Point]) -> Vec<String> {
         .collect()
 }
 
+/// The extensions of the records `go score` finds in a directory: SGF and text diagrams.
+const RECORD_EXTENSIONS: [&str; 2] = ["sgf", "txt"];
+
 pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError> {
+    use crate::batch::{self, Inputs};
+    match Inputs::collect(&args.files, args.batch.list.as_deref(), &RECORD_EXTENSIONS)? {
+        Inputs::One(file) => score_file(&args, &file),
+        Inputs::Many(files) => {
+            if args.svg.is_some() || args.write_sgf.is_some() {
+                return Err(CliError::bad_input(
+                    "--svg and --write-sgf write one file: score one record with them",
+                ));
+            }
+            let threads = args.batch.thread_count();
+            Ok(batch::run(&files, threads, "scoring", |_, file| {
+                score_file(&args, file)
+            }))
+        }
+    }
+}
+
+/// `go score` on one record.
+fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliError> {
     let game = args.game as usize;
-    let input = read_input(&args.file, game)?;
+    let input = read_input(file, game)?;
     let position = &input.position;
     let methods: Vec<Method> = if args.method.eq_ignore_ascii_case("all") {
         Method::ALL.to_vec()
@@ -716,7 +743,7 @@ pub(super) fn run_score(args: ScoreArgs, _json: bool) -> Result<Output, CliError
     };
     let mut out = Output::new(text, to_json(&report)?);
     for w in input.warnings {
-        out = out.with_warning(format!("{}: {w}", args.file.display()));
+        out = out.with_warning(format!("{}: {w}", file.display()));
     }
     Ok(out)
 }

@@ -1,9 +1,12 @@
 //! `arbiter shogi convert`: records between KIF, KI2, CSA, USI and SFEN, in their encodings.
 
+use std::path::{Path, PathBuf};
+
 use serde::Serialize;
 use shogi_rules::record::{self, Format};
 
 use super::to_json;
+use crate::batch::{BatchArgs, Inputs};
 use crate::input;
 use crate::output::{CliError, Output};
 
@@ -18,20 +21,145 @@ struct ConvertReport<'a> {
     encoding: &'static str,
 }
 
-pub(super) fn run_convert(
-    file: &std::path::Path,
-    to: &str,
-    output: Option<&std::path::Path>,
-    encoding: Option<&str>,
+/// Where and how `shogi convert` writes: the options that name the format and the file.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Target<'a> {
+    /// `--to`: the format's name as typed (kif, kifu, ki2, ki2u, csa, usi, sfen).
+    pub to: &'a str,
+    /// `--output`: one file for one record.
+    pub output: Option<&'a Path>,
+    /// `--output-dir`: a directory for each record under its own name.
+    pub output_dir: Option<&'a Path>,
+    /// `--encoding`: the written file's encoding, else the one its name implies.
+    pub encoding: Option<&'a str>,
+}
+
+/// The extensions of the records `shogi convert` finds in a directory.
+const RECORD_EXTENSIONS: [&str; 6] = ["kif", "kifu", "ki2", "ki2u", "csa", "usi"];
+
+/// `arbiter shogi convert` on one record, or on several into `--output-dir`.
+pub(super) fn run_convert_files(
+    files: &[PathBuf],
+    batch: &BatchArgs,
+    target: &Target<'_>,
     game: Option<usize>,
-    options: record::ReadOptions,
+    options: &record::ReadOptions,
 ) -> Result<Output, CliError> {
+    let inputs = Inputs::collect(files, batch.list.as_deref(), &RECORD_EXTENSIONS)?;
+    let files = match inputs {
+        Inputs::One(file) => {
+            let output = match target.output_dir {
+                Some(dir) => {
+                    create_dir(dir)?;
+                    Some(output_in(dir, &file, target.to)?)
+                }
+                None => target.output.map(Path::to_path_buf),
+            };
+            return run_convert(&file, target, output.as_deref(), game, options);
+        }
+        Inputs::Many(files) => files,
+    };
+    let Some(dir) = target.output_dir else {
+        return Err(CliError::bad_input(
+            "several records need --output-dir DIR (each is written there under its own name)",
+        ));
+    };
+    // Each record's output name, or why it has none. Records whose names differ only in
+    // their extension (`game.kif` and `game.ki2`) keep it in the output name
+    // (`game.kif.csa`, `game.ki2.csa`); a name an earlier record of the run still takes
+    // (the same file name in two directories), or the input itself, would lose a record.
+    let mut stems = std::collections::HashMap::new();
+    for file in &files {
+        *stems.entry(file.file_stem()).or_insert(0usize) += 1;
+    }
+    let mut taken = std::collections::HashSet::new();
+    let outputs: Vec<Result<PathBuf, CliError>> = files
+        .iter()
+        .map(|file| {
+            let out = if stems.get(&file.file_stem()).copied().unwrap_or(0) > 1 {
+                output_named(dir, file.file_name(), file, target.to)?
+            } else {
+                output_in(dir, file, target.to)?
+            };
+            if !taken.insert(out.clone()) {
+                return Err(CliError::bad_input(format!(
+                    "{}: {} is already written for an earlier record of the run",
+                    file.display(),
+                    out.display()
+                )));
+            }
+            if same_file(file, &out) {
+                return Err(CliError::bad_input(format!(
+                    "{}: the converted record would overwrite its input",
+                    file.display()
+                )));
+            }
+            Ok(out)
+        })
+        .collect();
+    create_dir(dir)?;
+    let threads = batch.thread_count();
+    Ok(crate::batch::run(
+        &files,
+        threads,
+        "converting",
+        |i, file| match &outputs[i] {
+            Ok(path) => run_convert(file, target, Some(path), game, options),
+            Err(e) => Err(CliError::bad_input(e.one_line())),
+        },
+    ))
+}
+
+/// Makes `--output-dir` (and its parents) when it is not there yet.
+fn create_dir(dir: &Path) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError::bad_input(format!("--output-dir {}: {e}", dir.display())))
+}
+
+/// The file `input` is converted to in `dir`: its stem with the extension of `--to`.
+fn output_in(dir: &Path, input: &Path, to: &str) -> Result<PathBuf, CliError> {
+    output_named(dir, input.file_stem(), input, to)
+}
+
+/// The file in `dir` named `base` (a part of `input`'s name) with the extension of `--to`.
+fn output_named(
+    dir: &Path,
+    base: Option<&std::ffi::OsStr>,
+    input: &Path,
+    to: &str,
+) -> Result<PathBuf, CliError> {
+    let base =
+        base.ok_or_else(|| CliError::bad_input(format!("{}: not a file name", input.display())))?;
+    let mut name = base.to_os_string();
+    name.push(".");
+    name.push(to.to_ascii_lowercase());
+    Ok(dir.join(name))
+}
+
+/// Whether two paths name one existing file.
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    }
+}
+
+/// `arbiter shogi convert` on one record, written to stdout or to `output`.
+fn run_convert(
+    file: &Path,
+    target: &Target<'_>,
+    output: Option<&Path>,
+    game: Option<usize>,
+    options: &record::ReadOptions,
+) -> Result<Output, CliError> {
+    let to = target.to;
+    let encoding = target.encoding;
     let format = Format::from_name(to).ok_or_else(|| {
         CliError::bad_input(format!(
             "--to must be kif, kifu, ki2, ki2u, csa, usi or sfen, not {to:?}"
         ))
     })?;
-    let (rec, warnings) = read_record_with(file, game, &options)?;
+    let (rec, warnings) = read_record_with(file, game, options)?;
     let to_lower = to.to_ascii_lowercase();
     // The file's encoding: asked for, else UTF-8 for .kifu/.ki2u names and non-KIF formats,
     // else Shift_JIS, the encoding KIF and KI2 files have by definition.

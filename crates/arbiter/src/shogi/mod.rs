@@ -12,7 +12,7 @@ use serde::Serialize;
 use shogi_rules::{Move, Position, Setup, record};
 
 use crate::output::{CliError, Output};
-use convert::{read_record, run_convert};
+use convert::read_record;
 use perft::run_perft;
 use status::{StatusRules, rule_on, run_status};
 
@@ -85,15 +85,26 @@ pub enum Command {
     /// Records are read in UTF-8 (with or without BOM), Shift_JIS/CP932 or EUC-JP, as
     /// declared in the file or else as detected.
     Convert {
-        file: PathBuf,
+        /// The record. Several files, or a directory (its .kif, .kifu, .ki2, .ki2u, .csa and
+        /// .usi files, by name), convert each on its own into --output-dir, one result per
+        /// file in the order given (see --list and --threads).
+        #[arg(required_unless_present = "list", value_name = "FILE")]
+        files: Vec<PathBuf>,
+        #[command(flatten)]
+        batch: crate::batch::BatchArgs,
         /// kif, kifu, ki2, ki2u, csa, usi or sfen (the final position).
         #[arg(long)]
         to: String,
         /// Write the record to this file instead of stdout: `.kif`/`.ki2` in Shift_JIS (the
         /// KIF format's own encoding) unless --encoding says otherwise, `.kifu`/`.ki2u` and
         /// every other format in UTF-8.
-        #[arg(long, short)]
+        #[arg(long, short, conflicts_with = "output_dir")]
         output: Option<PathBuf>,
+        /// Write each record into this directory, named after its input with the extension
+        /// of --to (`game.csa` → `DIR/game.kif`), in the encoding --output would give that
+        /// name. Needed to convert several files. Example: `--output-dir converted`.
+        #[arg(long, value_name = "DIR")]
+        output_dir: Option<PathBuf>,
         /// Encoding of the written file (utf-8, shift_jis, euc-jp); stdout is always UTF-8.
         #[arg(long)]
         encoding: Option<String>,
@@ -221,20 +232,26 @@ pub fn run(command: Command, json: bool) -> Result<Output, CliError> {
             }
         }
         Command::Convert {
-            file,
+            files,
+            batch,
             to,
             output,
+            output_dir,
             encoding,
             game,
             ignore_after_end,
             lenient,
-        } => run_convert(
-            &file,
-            &to,
-            output.as_deref(),
-            encoding.as_deref(),
+        } => convert::run_convert_files(
+            &files,
+            &batch,
+            &convert::Target {
+                to: &to,
+                output: output.as_deref(),
+                output_dir: output_dir.as_deref(),
+                encoding: encoding.as_deref(),
+            },
             game,
-            record::ReadOptions::ignoring_after_end(ignore_after_end).with_lenient(lenient),
+            &record::ReadOptions::ignoring_after_end(ignore_after_end).with_lenient(lenient),
         ),
         Command::Show(args) => show::run_show(args),
         Command::Mate {

@@ -1,5 +1,7 @@
 //! `arbiter xiangqi adjudicate`: repetition adjudication (棋例) under a rule edition.
 
+use std::path::{Path, PathBuf};
+
 use serde::Serialize;
 use xiangqi_repetition::iccs::RankBase;
 use xiangqi_repetition::{Move, Position, START_FEN};
@@ -17,12 +19,16 @@ pub struct AdjudicateArgs {
     pub fen: Option<String>,
     /// Moves separated by spaces or commas, in ICCS (ranks 0-9), WXF or Chinese notation:
     /// "h2e2 h9g7 …", "C2.5 H8+7 …", "炮二平五 马8进7 …".
-    #[arg(long, conflicts_with = "moves_file")]
+    #[arg(long, conflicts_with_all = ["moves_file", "list"])]
     pub moves: Option<String>,
     /// A file with the moves: a plain list or PGN, in ICCS, WXF or Chinese notation,
-    /// UTF-8 or GBK.
-    #[arg(long)]
-    pub moves_file: Option<std::path::PathBuf>,
+    /// UTF-8 or GBK. Several files, or a directory (its .pgn and .txt files, by name), are
+    /// judged each on its own, one result per file in the order given (see --list and
+    /// --threads).
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    pub moves_file: Vec<PathBuf>,
+    #[command(flatten)]
+    pub batch: crate::batch::BatchArgs,
     /// Rule edition: cxa2011 (the default, the current Chinese edition), cxa1999, cxa1987
     /// or axf.
     #[arg(long)]
@@ -38,7 +44,16 @@ pub struct AdjudicateArgs {
     /// Write a picture of the position where the cycle starts to this SVG file, the cycle's
     /// moves drawn as numbered arrows and the verdict under the board.
     #[arg(long)]
-    pub svg: Option<std::path::PathBuf>,
+    pub svg: Option<PathBuf>,
+}
+
+/// Where the moves to judge are written.
+#[derive(Clone, Copy, Debug)]
+enum Moves<'a> {
+    /// `--moves`: the list itself.
+    Given(&'a str),
+    /// One file of `--moves-file` or `--list`.
+    File(&'a Path),
 }
 
 /// Pulls the FEN tag and the move tokens out of a PGN (or a plain token list), dropping
@@ -132,7 +147,10 @@ fn read_move_list(start: &Position, text: &str, base: RankBase) -> Result<Vec<Mo
 
 /// The game to judge: its start position and moves, from `--moves` or a moves file (a
 /// plain list or PGN in any notation, UTF-8 or GBK).
-fn game_to_judge(args: &AdjudicateArgs) -> Result<(Position, Vec<Move>, Vec<String>), CliError> {
+fn game_to_judge(
+    args: &AdjudicateArgs,
+    source: Moves<'_>,
+) -> Result<(Position, Vec<Move>, Vec<String>), CliError> {
     let base = rank_base(args.ranks_from_one);
     let start_from = |tag: Option<String>| -> Result<(Position, Vec<String>), CliError> {
         let fen = args
@@ -147,22 +165,19 @@ fn game_to_judge(args: &AdjudicateArgs) -> Result<(Position, Vec<Move>, Vec<Stri
             .map(|b| (b.position().clone(), Vec::new()))
             .map_err(|e| CliError::bad_input(format!("--fen: {e}")))
     };
-    match (&args.moves, &args.moves_file) {
-        (Some(m), None) => {
+    match source {
+        Moves::Given(m) => {
             let (start, warnings) = start_from(None)?;
             let moves = read_move_list(&start, m, base)?;
             Ok((start, moves, warnings))
         }
-        (None, Some(path)) => {
+        Moves::File(path) => {
             let text = crate::input::read_chinese_text(path)?;
             let (tag_fen, body) = moves_from_pgn(&text)?;
             let (start, warnings) = start_from(tag_fen)?;
             let moves = read_move_list(&start, &body, base)?;
             Ok((start, moves, warnings))
         }
-        _ => Err(CliError::bad_input(
-            "give the moves with --moves or --moves-file",
-        )),
     }
 }
 
@@ -251,14 +266,51 @@ fn effect_reports(r: &Ruling, k: usize) -> Vec<EffectReport> {
 /// 2007 trial text as adopted in 2011).
 const DEFAULT_RULES: Ruleset = Ruleset::CXA2011;
 
+/// The extensions of the move files `xiangqi adjudicate` finds in a directory.
+const RECORD_EXTENSIONS: [&str; 2] = ["pgn", "txt"];
+
+/// `arbiter xiangqi adjudicate`: the moves of `--moves`, of one file, or of every file of a
+/// batch, each judged on its own.
 pub(super) fn run_adjudicate(args: AdjudicateArgs) -> Result<Output, CliError> {
+    use crate::batch::{self, Inputs};
     let rules: Ruleset = match &args.rules {
         Some(name) => name
             .parse()
             .map_err(|e| CliError::bad_input(format!("--rules: {e}")))?,
         None => DEFAULT_RULES,
     };
-    let (start, list, warnings) = game_to_judge(&args)?;
+    if let Some(moves) = &args.moves {
+        return judge(&args, &rules, Moves::Given(moves));
+    }
+    if args.moves_file.is_empty() && args.batch.list.is_none() {
+        return Err(CliError::bad_input(
+            "give the moves with --moves, --moves-file or --list",
+        ));
+    }
+    match Inputs::collect(
+        &args.moves_file,
+        args.batch.list.as_deref(),
+        &RECORD_EXTENSIONS,
+    )? {
+        Inputs::One(file) => judge(&args, &rules, Moves::File(&file)),
+        Inputs::Many(files) => {
+            if args.svg.is_some() {
+                return Err(CliError::bad_input(
+                    "--svg writes one file: judge one game with it",
+                ));
+            }
+            let threads = args.batch.thread_count();
+            Ok(batch::run(&files, threads, "judging", |_, file| {
+                judge(&args, &rules, Moves::File(file))
+            }))
+        }
+    }
+}
+
+/// One game judged under `rules`.
+fn judge(args: &AdjudicateArgs, rules: &Ruleset, source: Moves<'_>) -> Result<Output, CliError> {
+    let rules = *rules;
+    let (start, list, warnings) = game_to_judge(args, source)?;
     let ruling = adj::adjudicate(&start, &list, &rules)
         .map_err(|e| CliError::bad_input(format!("--moves: {e}")))?;
     if let Some(path) = &args.svg {
