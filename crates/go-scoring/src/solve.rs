@@ -18,6 +18,8 @@
 //! cannot finish.
 
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::color::Color;
@@ -140,7 +142,7 @@ impl SolveError {
 }
 
 /// The resources a solve may use; each ends it with its own [`SolveError`] when passed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub struct SolveLimits {
     /// Search nodes.
     pub budget: u64,
@@ -148,6 +150,9 @@ pub struct SolveLimits {
     pub time_limit: Option<Duration>,
     /// Table entries (see [`BYTES_PER_ENTRY`]).
     pub max_entries: usize,
+    /// A counter the search raises to its node count every few thousand nodes (where it reads
+    /// the clock), so that another thread can show its progress and rate.
+    pub progress: Option<Arc<AtomicU64>>,
 }
 
 impl SolveLimits {
@@ -157,6 +162,7 @@ impl SolveLimits {
             budget,
             time_limit: None,
             max_entries: usize::MAX,
+            progress: None,
         }
     }
 
@@ -184,6 +190,8 @@ pub(crate) struct Solver {
     budget: u64,
     /// When the search must stop, and the limit it comes from.
     deadline: Option<(Instant, Duration)>,
+    /// Raised to `nodes` every few thousand nodes, for a progress display.
+    progress: Option<Arc<AtomicU64>>,
 }
 
 impl Solver {
@@ -195,6 +203,7 @@ impl Solver {
             nodes: 0,
             budget,
             deadline: None,
+            progress: None,
         }
     }
 
@@ -207,6 +216,7 @@ impl Solver {
             return Err(SolveError::Undecided { nodes: self.nodes });
         }
         if self.nodes % 4096 == 0 {
+            self.report_progress();
             if let Some((deadline, limit)) = self.deadline {
                 if Instant::now() >= deadline {
                     return Err(SolveError::OutOfTime {
@@ -217,6 +227,13 @@ impl Solver {
             }
         }
         Ok(())
+    }
+
+    /// Publishes the node count to the progress counter, if any.
+    pub(crate) fn report_progress(&self) {
+        if let Some(counter) = &self.progress {
+            counter.store(self.nodes, Ordering::Relaxed);
+        }
     }
 
     pub(crate) fn neighbours_of(&self, set: u64) -> u64 {

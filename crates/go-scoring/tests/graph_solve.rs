@@ -9,7 +9,9 @@ use board_geometry::{Graph, Topology as _};
 use go_scoring::Color;
 use go_scoring::Komi;
 use go_scoring::graph::{Board, Config};
-use go_scoring::solve::{GameMove, Solution, SolveError, solve, solve_plain};
+use go_scoring::solve::{
+    GameMove, Solution, SolveError, SolveLimits, solve, solve_plain, solve_within,
+};
 
 /// Replays a line under the solver's rules (no suicide, positional superko over the whole
 /// game) and returns Black's area margin at its end; panics on an illegal or unfinished line.
@@ -182,4 +184,19 @@ fn two_by_five() {
     // 2×5: +10, the value this solver finds (not checked against a published number here)
     let s = solved(5, 2);
     assert_eq!(s.area_margin, 10);
+}
+
+#[test]
+fn the_progress_counter_ends_at_the_node_count() {
+    // a progress display reads the counter while the solve runs; when it ends the counter
+    // holds the nodes the solution reports (2×3: tens of thousands of nodes, many periods
+    // of the counter's updates)
+    let counter = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    let limits = SolveLimits {
+        progress: Some(counter.clone()),
+        ..SolveLimits::nodes(u64::MAX)
+    };
+    let s = solve_within(&Graph::grid(3, 2).unwrap(), Komi(0), limits).unwrap();
+    assert!(s.nodes > 4096, "{} nodes", s.nodes);
+    assert_eq!(counter.load(std::sync::atomic::Ordering::Relaxed), s.nodes);
 }

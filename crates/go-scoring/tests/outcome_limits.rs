@@ -89,3 +89,20 @@ fn the_time_limit_stops_a_long_search() {
         assert_eq!(limit, Duration::from_millis(300));
     }
 }
+
+#[test]
+fn the_progress_counter_ends_at_the_node_count() {
+    // a progress display reads the counter while the search runs; when the run ends it must
+    // hold the nodes the report gives (the 2×2 board: a search of a few thousand nodes, more
+    // than one period of the counter's updates)
+    let g = Graph::grid(2, 2).unwrap();
+    let mut search = OutcomeSearch::new(&g, true).unwrap();
+    let counter = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    search.progress = Some(counter.clone());
+    let report = search.run(&empty_start(&g)).unwrap();
+    assert!(report.nodes > 0);
+    assert_eq!(
+        counter.load(std::sync::atomic::Ordering::Relaxed),
+        report.nodes
+    );
+}

@@ -93,8 +93,11 @@ pub(super) fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliE
     search.budget = args.budget;
     search.time_limit = Some(Duration::from_secs(args.time_limit));
     search.set_memory_mb(args.table_mb);
+    let nodes = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
+    search.progress = Some(nodes.clone());
     let progress = crate::progress::Progress::new("searching the outcome")
-        .limit(crate::progress::Limit::Nodes(args.budget));
+        .limit(crate::progress::Limit::Nodes(args.budget))
+        .nodes(&nodes);
     let report = match progress.run(|| search.run(&r)) {
         Ok(report) => report,
         Err(e) if e.is_limit() => {

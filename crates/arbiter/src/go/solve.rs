@@ -78,13 +78,16 @@ pub(super) fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError
     }
     let komi = parse_komi(&args.komi)?;
     let graph = Graph::grid(w, h).map_err(|e| CliError::bad_input(format!("--grid: {e}")))?;
+    let nodes = std::sync::Arc::new(std::sync::atomic::AtomicU64::new(0));
     let limits = SolveLimits {
         budget: args.budget,
         time_limit: Some(Duration::from_secs(args.time_limit)),
         max_entries: SolveLimits::entries_for_mb(args.table_mb),
+        progress: Some(nodes.clone()),
     };
-    let progress =
-        crate::progress::Progress::new("solving").limit(crate::progress::Limit::Nodes(args.budget));
+    let progress = crate::progress::Progress::new("solving")
+        .limit(crate::progress::Limit::Nodes(args.budget))
+        .nodes(&nodes);
     let solution = match progress.run(|| solve::solve_within(&graph, komi, limits)) {
         Ok(s) => s,
         Err(e) if e.is_limit() => return Err(CliError::LimitHit(limit_message(&e, &args))),

@@ -43,6 +43,8 @@
 
 use crate::color::Color;
 use std::fmt;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use hashbrown::HashMap;
@@ -303,6 +305,9 @@ pub struct OutcomeSearch {
     /// whole history (still exact, fewer transpositions). The closure runs before the search
     /// and is bounded by this count (a few seconds at the default), not by the time limit.
     pub max_closure_positions: usize,
+    /// A counter the search raises to its node count every few thousand nodes (where it
+    /// reads the clock), so that another thread can show its progress and rate.
+    pub progress: Option<Arc<AtomicU64>>,
 }
 
 /// A table key: the canonical current position, the side asked to move first, and the
@@ -373,6 +378,7 @@ impl OutcomeSearch {
             max_positions: DEFAULT_MAX_POSITIONS,
             max_stored_positions: DEFAULT_MAX_STORED_POSITIONS,
             max_closure_positions: DEFAULT_MAX_CLOSURE_POSITIONS,
+            progress: None,
         })
     }
 
@@ -444,6 +450,7 @@ impl OutcomeSearch {
         let all = self.graph.packed.all;
         let black = self.solve(Color::Black, all)?;
         let white = self.solve(Color::White, all)?;
+        self.report_progress();
         let classes = (0..self.graph.packed.n)
             .map(|v| Outcome::from_options(black >> v & 1 == 1, white >> v & 1 == 1))
             .collect();
@@ -636,6 +643,7 @@ impl OutcomeSearch {
             });
         }
         if self.nodes % 4096 == 0 {
+            self.report_progress();
             if let (Some(deadline), Some(limit)) = (self.deadline, self.time_limit) {
                 if Instant::now() >= deadline {
                     return Err(OutcomeError::OutOfTime {
@@ -646,6 +654,15 @@ impl OutcomeSearch {
             }
         }
         Ok(())
+    }
+}
+
+impl OutcomeSearch {
+    /// Publishes the node count to the progress counter, if any.
+    fn report_progress(&self) {
+        if let Some(counter) = &self.progress {
+            counter.store(self.nodes, Ordering::Relaxed);
+        }
     }
 }
 

@@ -716,12 +716,14 @@ pub fn solve_within(
     search.rules.deadline = limits
         .time_limit
         .map(|limit| (std::time::Instant::now() + limit, limit));
+    search.rules.progress = limits.progress;
     let worker = thread::Builder::new()
         .stack_size(SEARCH_STACK_BYTES)
         .spawn(move || {
             let bound = n as i64;
             let value = search.value(start, true, false, -bound, bound)?;
             let line = search.principal_line(true, value)?;
+            search.rules.report_progress();
             Ok(Solution {
                 area_margin: value,
                 margin_half_points: 2 * value - i64::from(komi.0),
