@@ -54,6 +54,25 @@ fn count_legal_on_grids() {
 }
 
 #[test]
+fn count_legal_on_threads() {
+    // OEIS A094777: 7×7 = 83,677,847,847,984,287,628,595, the same on one thread and on three
+    // (its widest steps are shared out); a thread count of 0 is refused
+    for threads in ["1", "3"] {
+        let doc = json_of(&[
+            "go",
+            "count-legal",
+            "--grid",
+            "7x7",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        assert_eq!(doc["count"], "83677847847984287628595", "{threads} threads");
+    }
+    assert_bad_input(&["go", "count-legal", "--grid", "3x3", "--threads", "0"]);
+}
+
+#[test]
 fn count_legal_on_a_graph_file() {
     // the 4-cycle is the 2×2 grid: 57 (published); checked by brute force too
     let path = temp_file("cycle.txt", "# a square\na b\nb c\nc d\nd a\n");

@@ -5,8 +5,8 @@
 use board_core::Rng;
 use board_geometry::{Graph, Topology as _};
 use go_scoring::legal_count::{
-    count_brute, count_brute_grid, count_frontier, count_graph, count_grid, count_with_order,
-    path_order,
+    count_brute, count_brute_grid, count_frontier, count_graph, count_graph_on_threads, count_grid,
+    count_on_threads, count_with_order, grid_order, path_order,
 };
 use num_bigint::BigUint;
 
@@ -130,6 +130,51 @@ fn eight_and_nine_squares() {
     assert_eq!(
         count_grid(9, 9).unwrap(),
         big("103919148791293834318983090438798793469")
+    );
+}
+
+#[test]
+fn threads_give_the_published_counts() {
+    // OEIS A094777: 7×7 on 2 and 3 threads. Its steps hold tens of thousands of border
+    // states, enough for the steps to be shared out (checked on the run's own figures), and
+    // the count must not depend on how they were shared.
+    let g = Graph::grid(7, 7).unwrap();
+    for threads in [2, 3] {
+        let (count, stats) = count_on_threads(&g, &grid_order(7, 7), 1 << 30, threads).unwrap();
+        assert_eq!(count, big(&published("square")[6]), "{threads} threads");
+        assert!(stats.max_states > 1 << 14, "{} states", stats.max_states);
+    }
+    // a graph that is not a grid takes the greedy ordering: 3×8 given as edges, L(3,8)
+    let grid = Graph::grid(8, 3).unwrap();
+    let edges: Vec<(u16, u16)> = (0..grid.len())
+        .flat_map(|v| {
+            grid.neighbour_indices(v)
+                .filter(move |&u| u > v)
+                .map(move |u| (v as u16, u as u16))
+        })
+        .collect();
+    let plain = Graph::from_edges(grid.len(), &edges).unwrap();
+    assert!(plain.grid_size().is_none());
+    assert_eq!(
+        count_graph_on_threads(&plain, 1 << 30, 2).unwrap(),
+        big("134764135265")
+    );
+}
+
+#[test]
+fn the_state_bound_holds_on_threads() {
+    // the memory bound stops a shared-out count as it stops the serial one, with the same
+    // typed error: 8×8 holds 76,301 states at its widest, 5 MiB about 43,000, and the steps
+    // are shared out from 16,384 states on (a step at most doubles them), so the bound is
+    // met in a shared-out step
+    let g = Graph::grid(8, 8).unwrap();
+    let err = count_on_threads(&g, &grid_order(8, 8), 5 << 20, 2).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            go_scoring::legal_count::FrontierError::TooManyStates { .. }
+        ),
+        "{err:?}"
     );
 }
 

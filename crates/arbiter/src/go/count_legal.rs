@@ -41,6 +41,10 @@ pub struct CountLegalArgs {
     #[arg(long, default_value_t = DEFAULT_TABLE_MIB, value_name = "MB",
           value_parser = clap::value_parser!(u64).range(1..=MAX_TABLE_MIB))]
     pub table_mb: u64,
+    /// Threads to count on, each step's border states shared out among them (default: every
+    /// core; the count is the same for any number). Example: `--threads 2`.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
 }
 
 pub(super) fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Output, CliError> {
@@ -83,10 +87,14 @@ pub(super) fn run_count_legal(args: CountLegalArgs, _json: bool) -> Result<Outpu
             graph.len()
         )));
     }
+    let threads = args
+        .threads
+        .map_or_else(board_core::parallel::available_threads, |n| n as usize);
     let count = crate::progress::while_running("counting legal positions", || {
-        legal_count::count_graph_within(
+        legal_count::count_graph_on_threads(
             &graph,
             usize::try_from(args.table_mb << 20).unwrap_or(usize::MAX),
+            threads,
         )
     })
     .map_err(|e| CliError::bad_input(e.to_string()))?;

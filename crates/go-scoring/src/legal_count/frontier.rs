@@ -9,6 +9,7 @@
 //! colour` for a liberty-less string, labels renumbered in slot order so equal frontiers meet.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use hashbrown::HashMap;
 use num_bigint::BigUint;
@@ -119,8 +120,17 @@ pub fn count_frontier_within(
     graph: &Graph,
     max_table_bytes: usize,
 ) -> Result<BigUint, FrontierError> {
+    count_frontier_on_threads(graph, max_table_bytes, 1)
+}
+
+/// As [`count_frontier_within`], on `threads` threads ([`count_on_threads`]).
+pub fn count_frontier_on_threads(
+    graph: &Graph,
+    max_table_bytes: usize,
+    threads: usize,
+) -> Result<BigUint, FrontierError> {
     check_density(graph)?;
-    count_with_limit(graph, &path_order(graph), max_table_bytes).map(|(count, _)| count)
+    count_on_threads(graph, &path_order(graph), max_table_bytes, threads).map(|(count, _)| count)
 }
 
 /// Refuses graphs with more than [`MAX_FRONTIER`] edges per point before any ordering is
@@ -153,6 +163,17 @@ pub fn count_with_limit(
     order: &[usize],
     max_table_bytes: usize,
 ) -> Result<(BigUint, FrontierStats), FrontierError> {
+    count_on_threads(graph, order, max_table_bytes, 1)
+}
+
+/// As [`count_with_limit`], each step's transitions shared out over `threads` threads (0 or 1:
+/// the calling thread alone; see [`sharded_step`]). The count is the same for any thread count.
+pub fn count_on_threads(
+    graph: &Graph,
+    order: &[usize],
+    max_table_bytes: usize,
+    threads: usize,
+) -> Result<(BigUint, FrontierStats), FrontierError> {
     let schedule = Schedule::new(graph, order);
     if schedule.width > MAX_FRONTIER {
         return Err(FrontierError::TooWide {
@@ -177,6 +198,27 @@ pub fn count_with_limit(
     let mut col = [0u8; MAX_FRONTIER];
     let mut comp = [0u8; MAX_FRONTIER];
     for (step_number, step) in schedule.steps.iter().enumerate() {
+        if threads > 1 && keys.len() >= PARALLEL_MIN_STATES {
+            let table = StepTable {
+                step,
+                width,
+                primes: &primes,
+                max_states,
+            };
+            let (next_keys, next_counts) =
+                table
+                    .sharded_step(&keys, &counts, threads)
+                    .map_err(|states| FrontierError::TooManyStates {
+                        states: states + keys.len(),
+                        step: step_number + 1,
+                        limit_bytes: max_table_bytes,
+                    })?;
+            stats.transitions += 3 * keys.len() as u64;
+            keys = next_keys;
+            counts = next_counts;
+            stats.max_states = stats.max_states.max(keys.len());
+            continue;
+        }
         let capacity = (keys.len() * 2).min(max_states);
         let mut index: HashMap<u128, u32> = HashMap::with_capacity(capacity);
         let mut next_keys: Vec<u128> = Vec::with_capacity(capacity);
@@ -227,6 +269,175 @@ pub fn count_with_limit(
         None => BigUint::from(0u32),
     };
     Ok((total, stats))
+}
+
+/// Fewer border states than this are stepped on the calling thread: starting threads would
+/// cost more than the step.
+const PARALLEL_MIN_STATES: usize = 1 << 14;
+
+/// Source states a sharded step takes at a time: their transitions wait in buffers of about
+/// 20 bytes each (three per state) before they are merged, so this bounds that memory (60 MB).
+const BLOCK_STATES: usize = 1 << 20;
+
+/// One step of the count with what it needs to run on several threads.
+struct StepTable<'a> {
+    step: &'a super::order::Step,
+    width: usize,
+    primes: &'a [u64],
+    max_states: usize,
+}
+
+/// The states one thread owns in a sharded step: an index, the keys and their residues.
+#[derive(Default)]
+struct Shard {
+    index: HashMap<u128, u32>,
+    keys: Vec<u128>,
+    counts: Vec<u64>,
+}
+
+/// The shard (of `shards`) that owns state `key`: a multiplicative hash of its two halves.
+#[inline]
+fn shard_of(key: u128, shards: usize) -> usize {
+    let mixed =
+        ((key as u64) ^ ((key >> 64) as u64).rotate_left(29)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    ((mixed >> 32) as usize) % shards
+}
+
+impl StepTable<'_> {
+    /// The states after the step and their residues, the work shared out over `threads`.
+    ///
+    /// Every prime's residues follow the same states, so splitting the primes over threads
+    /// would repeat the state transitions and the hash table (most of the work) on each;
+    /// instead the states are split. Each block of source states is stepped in two phases:
+    /// first every thread takes a slice of the sources and sorts their transitions into one
+    /// buffer per shard (a shard is a hash class of the next state); then every thread merges
+    /// the buffers of its own shard into its own table. No state is ever owned by two
+    /// threads, so there is no locking, and the counts are the same as the serial step's
+    /// (modular sums in another order). `Err` with the states held when the tables outgrow
+    /// `max_states`.
+    fn sharded_step(
+        &self,
+        keys: &[u128],
+        counts: &[u64],
+        threads: usize,
+    ) -> Result<(Vec<u128>, Vec<u64>), usize> {
+        let k = self.primes.len();
+        let mut shards: Vec<Shard> = (0..threads).map(|_| Shard::default()).collect();
+        let held = AtomicUsize::new(0);
+        let full = AtomicBool::new(false);
+        for (block_number, block) in keys.chunks(BLOCK_STATES).enumerate() {
+            let base = block_number * BLOCK_STATES;
+            let per_thread = block.len().div_ceil(threads);
+            // phase 1: transitions of a slice of the block, bucketed by shard
+            let buckets: Vec<Vec<(Vec<u128>, Vec<u32>)>> = std::thread::scope(|scope| {
+                let handles: Vec<_> = block
+                    .chunks(per_thread)
+                    .enumerate()
+                    .map(|(t, slice)| {
+                        let first = base + t * per_thread;
+                        scope.spawn(move || self.transitions(slice, first, threads))
+                    })
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                    .collect()
+            });
+            // phase 2: each shard merges what every slice sent it
+            std::thread::scope(|scope| {
+                for (s, shard) in shards.iter_mut().enumerate() {
+                    let buckets = &buckets;
+                    let (held, full) = (&held, &full);
+                    scope.spawn(move || {
+                        for from_slice in buckets {
+                            let (next, sources) = &from_slice[s];
+                            for (&key, &source) in next.iter().zip(sources) {
+                                let source = &counts[source as usize * k..][..k];
+                                if !self.add(shard, key, source, held) {
+                                    full.store(true, Ordering::Relaxed);
+                                    return;
+                                }
+                            }
+                        }
+                    });
+                }
+            });
+            if full.load(Ordering::Relaxed) {
+                return Err(held.load(Ordering::Relaxed));
+            }
+        }
+        let total: usize = shards.iter().map(|s| s.keys.len()).sum();
+        let mut next_keys = Vec::with_capacity(total);
+        let mut next_counts = Vec::with_capacity(total * k);
+        for shard in shards {
+            drop(shard.index);
+            next_keys.extend_from_slice(&shard.keys);
+            next_counts.extend_from_slice(&shard.counts);
+        }
+        Ok((next_keys, next_counts))
+    }
+
+    /// The transitions of the source states `slice` (the first at index `first`): per shard,
+    /// the next states and the index of the state each comes from.
+    fn transitions(
+        &self,
+        slice: &[u128],
+        first: usize,
+        shards: usize,
+    ) -> Vec<(Vec<u128>, Vec<u32>)> {
+        let width = self.width;
+        let mut out: Vec<(Vec<u128>, Vec<u32>)> = (0..shards)
+            .map(|_| {
+                let room = slice.len() * 3 / shards + 16;
+                (Vec::with_capacity(room), Vec::with_capacity(room))
+            })
+            .collect();
+        let mut col = [0u8; MAX_FRONTIER];
+        let mut comp = [0u8; MAX_FRONTIER];
+        let mut base_col = [0u8; MAX_FRONTIER];
+        let mut base_comp = [0u8; MAX_FRONTIER];
+        for (i, &key) in slice.iter().enumerate() {
+            decode(key, width, &mut base_col, &mut base_comp);
+            for colour in 0..3u8 {
+                col[..width].copy_from_slice(&base_col[..width]);
+                comp[..width].copy_from_slice(&base_comp[..width]);
+                if !advance(self.step, colour, width, &mut col, &mut comp) {
+                    continue;
+                }
+                let next = encode(width, &col, &comp);
+                let bucket = &mut out[shard_of(next, shards)];
+                bucket.0.push(next);
+                bucket.1.push((first + i) as u32);
+            }
+        }
+        out
+    }
+
+    /// Adds the residues `source` to state `key` of `shard`; false when a new state would
+    /// take the states held by all shards past the bound.
+    #[inline]
+    fn add(&self, shard: &mut Shard, key: u128, source: &[u64], held: &AtomicUsize) -> bool {
+        let k = self.primes.len();
+        match shard.index.get(&key) {
+            Some(&j) => {
+                let target = &mut shard.counts[j as usize * k..(j as usize + 1) * k];
+                for ((t, &s), &p) in target.iter_mut().zip(source).zip(self.primes) {
+                    let sum = *t + s;
+                    *t = if sum >= p { sum - p } else { sum };
+                }
+                true
+            }
+            None => {
+                if held.fetch_add(1, Ordering::Relaxed) >= self.max_states {
+                    return false;
+                }
+                shard.index.insert(key, shard.keys.len() as u32);
+                shard.keys.push(key);
+                shard.counts.extend_from_slice(source);
+                true
+            }
+        }
+    }
 }
 
 fn decode(key: u128, width: usize, col: &mut [u8], comp: &mut [u8]) {

@@ -19,7 +19,7 @@ pub mod order;
 pub use brute::{BRUTE_MAX_POINTS, count_brute, count_brute_grid};
 pub use frontier::{
     DEFAULT_MAX_TABLE_BYTES, FrontierError, MAX_FRONTIER, count_frontier, count_frontier_within,
-    count_with_limit, count_with_order,
+    count_on_threads, count_with_limit, count_with_order,
 };
 pub use order::{Schedule, grid_order, path_order};
 
@@ -42,8 +42,19 @@ pub fn count_graph(graph: &Graph) -> Result<BigUint, FrontierError> {
 /// As [`count_graph`], with the border-state tables limited to `max_table_bytes` (the count
 /// stops with [`FrontierError::TooManyStates`] rather than exhausting memory).
 pub fn count_graph_within(graph: &Graph, max_table_bytes: usize) -> Result<BigUint, FrontierError> {
+    count_graph_on_threads(graph, max_table_bytes, 1)
+}
+
+/// As [`count_graph_within`], each step's border states shared out over `threads` threads
+/// ([`count_on_threads`]); the same count for any number of threads.
+pub fn count_graph_on_threads(
+    graph: &Graph,
+    max_table_bytes: usize,
+    threads: usize,
+) -> Result<BigUint, FrontierError> {
     if let Some((w, h)) = graph.grid_size() {
-        return count_with_limit(graph, &grid_order(w, h), max_table_bytes).map(|(c, _)| c);
+        return count_on_threads(graph, &grid_order(w, h), max_table_bytes, threads)
+            .map(|(c, _)| c);
     }
-    count_frontier_within(graph, max_table_bytes)
+    frontier::count_frontier_on_threads(graph, max_table_bytes, threads)
 }
