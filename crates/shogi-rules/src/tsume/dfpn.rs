@@ -16,6 +16,7 @@ use hashbrown::HashMap;
 
 use super::hands;
 use super::node::Node;
+use super::shortcut::Gather;
 use super::table::{INF, KeyBuild, PN_MAX, Probe, Table};
 use crate::types::{Hand, Kind, Move, Square};
 
@@ -245,6 +246,8 @@ pub(crate) struct Search {
     pub(crate) free_pairs: bool,
     /// At an attacker node reached by a free interposition drop: the dropped piece's square.
     free: Option<Square>,
+    /// Move buffers for the generators, reused from node to node (see [`Search::buffer`]).
+    pub(crate) buffers: Vec<Vec<Move>>,
 }
 
 /// Ply costs of the free-pairs count, a lower bound of the composers' count: a drop
@@ -302,6 +305,7 @@ impl Search {
             stack: Vec::with_capacity(256),
             free_pairs: false,
             free: None,
+            buffers: Vec::new(),
         }
     }
 
@@ -388,11 +392,12 @@ impl Search {
     /// stack. A new AND child that has no evasion is recorded as mate right away; a child
     /// already on the search path is a repetition (the attacker's failure).
     fn expand(&mut self, or: bool, rem: u32) {
-        let moves = if or {
-            self.node.pos.check_moves()
+        let mut moves = self.buffer();
+        if or {
+            self.node.pos.generate_checks(&mut Gather(&mut moves));
         } else {
-            self.node.pos.evasions()
-        };
+            self.node.pos.generate_evasions(&mut Gather(&mut moves));
+        }
         let base = self.stack.len();
         let between = if self.free_pairs && !or {
             self.node.interposition_squares()
@@ -434,6 +439,7 @@ impl Search {
             });
             self.node.unplay(mv, u);
         }
+        self.give_back(moves);
         self.table.touch(self.stack[base..].iter().map(|c| c.board));
         for i in base..self.stack.len() {
             let mut c = self.stack[i];
@@ -456,37 +462,8 @@ impl Search {
                 Probe::Open { pn, dn } => {
                     c.pn = pn;
                     c.dn = dn;
-                    if let (false, 1, 1, Move::Drop { to, .. }) = (or, pn, dn, c.mv)
-                        && c.rem >= 1
-                        && !self.free_pairs
-                    {
-                        // A drop interposition whose piece is taken with mate: proven here,
-                        // without a visit of its own, so that an AND node whose drops all
-                        // end so is settled at once instead of by rising thresholds (the
-                        // 無駄合 pattern; most interpositions are taken this way).
-                        let u = self.node.play(c.mv);
-                        if let Some(pieces) = self.mate_by_capture(to) {
-                            self.table.store_proof(c.board, c.hand, pieces, 1, 1);
-                            c.pn = 0;
-                            c.dn = INF;
-                            c.len = 1;
-                            c.pieces = pieces;
-                        }
-                        self.node.unplay(c.mv, u);
-                    }
-                    if or && pn == 1 && dn == 1 {
-                        let u = self.node.play(c.mv);
-                        let replies = self.node.pos.count_evasions();
-                        if replies == 0 {
-                            let pieces = and_proof_base(&self.node);
-                            self.table.store_proof(c.board, c.hand, pieces, 0, 1);
-                            c.pn = 0;
-                            c.dn = INF;
-                            c.pieces = pieces;
-                        } else {
-                            c.pn = u32::try_from(replies).unwrap_or(PN_MAX).min(PN_MAX);
-                        }
-                        self.node.unplay(c.mv, u);
+                    if (pn, dn) == (1, 1) {
+                        self.shortcut(or, &mut c);
                     }
                 }
                 p => c.set(p),
@@ -495,56 +472,61 @@ impl Search {
         }
     }
 
-    /// The proof pieces of a mate in one by a capture on `sq` at the current node
-    /// (attacker to move), if there is one: those of the mated position, less the captured
-    /// piece (as [`Self::finish`] derives them). The mated position's proof is stored, as
-    /// a visit would store it (reading the line back looks for it).
-    fn mate_by_capture(&mut self, sq: Square) -> Option<Hand> {
-        let hand = self.node.attacker_hand();
-        let us = self.node.pos.side_to_move();
-        let takers = self.node.pos.attackers_to(sq, us, self.node.pos.occupied());
-        for from in takers {
-            let Some(piece) = self.node.pos.piece_at(from) else {
-                continue;
-            };
-            // The promotion choices the rules allow (a full legality test would list every
-            // legal move of the position).
-            let zone = crate::tables::zone(us);
-            let may_promote =
-                piece.kind.can_promote() && (zone.contains(from) || zone.contains(sq));
-            let may_stay = !crate::tables::dead_squares(us, piece.kind).contains(sq);
-            for promote in [false, true] {
-                if (promote && !may_promote) || (!promote && !may_stay) {
-                    continue;
-                }
-                let mv = Move::Board {
-                    from,
-                    to: sq,
-                    promote,
-                };
-                let taken = self.node.captured(mv);
-                let u = self.node.play(mv);
-                let pos = &self.node.pos;
-                // Legal (the mover's king not left attacked), a check, and no evasion.
-                let legal = pos
-                    .king(us)
-                    .is_none_or(|k| !pos.is_attacked(k, !us, pos.occupied()));
-                let mated = (legal && pos.in_check() && pos.count_evasions() == 0)
-                    .then(|| and_proof_base(&self.node));
-                if let Some(pieces) = mated {
-                    let (board, after) = (self.node.board_key(), self.node.attacker_hand());
-                    self.table.store_proof(board, after, pieces, 0, 1);
-                }
-                self.node.unplay(mv, u);
-                if let Some(mut pieces) = mated {
-                    if let Some(v) = taken {
-                        hands::sub(&mut pieces, v);
-                    }
-                    return Some(hands::min(&pieces, &hand));
-                }
+    /// The cheap mate tests of a new child (see [`super::shortcut`]): a mate in one at an
+    /// attacker child, its number of replies (proof number) and a mate in two at a
+    /// defender child. Not below a free interposition drop nor in the free-pairs count,
+    /// whose plies these tests do not count.
+    fn shortcut(&mut self, or: bool, c: &mut Child) {
+        if self.free_pairs || c.free.is_some() || self.free.is_some() {
+            if or {
+                self.count_replies(c);
             }
+            return;
         }
-        None
+        let u = self.node.play(c.mv);
+        let (proof, len) = if or {
+            let replies = self.node.pos.count_evasions();
+            if replies == 0 {
+                (Some(and_proof_base(&self.node)), 0)
+            } else {
+                c.pn = u32::try_from(replies).unwrap_or(PN_MAX).min(PN_MAX);
+                let p = if c.rem >= 2 {
+                    self.mated_in_2(replies)
+                } else {
+                    None
+                };
+                (p, 2)
+            }
+        } else if c.rem >= 1 {
+            (self.mate_in_1(), 1)
+        } else {
+            (None, 0)
+        };
+        self.node.unplay(c.mv, u);
+        if let Some(pieces) = proof {
+            self.table.store_proof(c.board, c.hand, pieces, len, 1);
+            c.pn = 0;
+            c.dn = INF;
+            c.len = len;
+            c.pieces = pieces;
+        }
+    }
+
+    /// A new defender child's proof number: its number of replies (proven at once when
+    /// it has none).
+    fn count_replies(&mut self, c: &mut Child) {
+        let u = self.node.play(c.mv);
+        let replies = self.node.pos.count_evasions();
+        if replies == 0 {
+            let pieces = and_proof_base(&self.node);
+            self.table.store_proof(c.board, c.hand, pieces, 0, 1);
+            c.pn = 0;
+            c.dn = INF;
+            c.pieces = pieces;
+        } else {
+            c.pn = u32::try_from(replies).unwrap_or(PN_MAX).min(PN_MAX);
+        }
+        self.node.unplay(c.mv, u);
     }
 
     /// Whether the child (`board`, `hand`) of the current node fails on this path: a loop

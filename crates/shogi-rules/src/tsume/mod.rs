@@ -28,6 +28,7 @@ mod dfpn;
 mod hands;
 mod line;
 mod node;
+mod shortcut;
 mod table;
 
 use std::sync::Arc;
