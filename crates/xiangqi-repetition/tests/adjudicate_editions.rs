@@ -252,3 +252,30 @@ fn chase_by_blocking_a_root() {
         );
     }
 }
+
+#[test]
+fn a_root_whose_retaker_is_lost_makes_an_offer_lecture_58_figure_2() {
+    // Lecture 58 图2 (001-58-2): after 车八退一 the 车 on b7 is the screen between Red's 炮
+    // and Black's 中炮, and could retake on a7 only to be taken by Black's 车; the lecture
+    // reads 「能吃又无损失,认可红在“献”炮」 (the 八四/八七 献 is of a 无根子), and 车八进一
+    // 「同时出现了“献”红炮和车“捉”黑炮两个画面,无疑是丙型并发式“献兼捉”」.
+    use xiangqi_repetition::adjudicate::{Note, Shape, adjudicate_text};
+    let (fen, moves) = case("001-58-2.txt");
+    for rules in [Ruleset::CXA1987, Ruleset::CXA1999, Ruleset::CXA2011] {
+        let r = adjudicate_text(&fen, &moves, &rules).unwrap();
+        assert_eq!(r.moves[0].class, EffectKind::Offer, "{rules}");
+        assert_eq!(r.moves[2].class, EffectKind::Chase, "{rules}");
+        assert!(
+            r.moves[2].notes.contains(&Note::OfferAndChase {
+                exchange: false,
+                shape: Shape::BingParallel
+            }),
+            "{rules}: {:?}",
+            r.moves[2].notes
+        );
+    }
+    // The Asian real root asks only whether the piece can be retaken (「确可反吃敌子者，谓之
+    // 真根」), so there the retreat offers an exchange.
+    let r = adjudicate_text(&fen, &moves, &Ruleset::AXF).unwrap();
+    assert_eq!(r.moves[0].class, EffectKind::Exchange);
+}

@@ -607,8 +607,7 @@ fn pair_states(b: &Board, s: Side, rules: &Ruleset) -> Vec<(Square, Square, Pair
                 continue;
             }
             let safe_take = y_takes && can_take_safely(b, y, x, rules);
-            let protected =
-                y_takes && protected_after(b, Move { from: y, to: x }, rules).unwrap_or(false);
+            let protected = y_takes && offer_rooted(b, Move { from: y, to: x }, rules);
             out.push((
                 x,
                 y,
@@ -621,6 +620,24 @@ fn pair_states(b: &Board, s: Side, rules: &Ruleset) -> Vec<(Square, Square, Pair
         }
     }
     out
+}
+
+/// Does the offered piece have a root (根) against the capture `cap` in `b`, so that the
+/// meeting is an exchange (兑) rather than an offer (献)? Where a root counts only if
+/// retaking does not lose ([`Ruleset::root_by_exchange`]), the same holds here: a piece
+/// whose retaker is itself lost at once is a 无根子 in the 八四/八七 献 definition
+/// (「造成己方的某一个无根子和乙方的相同兵种相对的局面」), so offering it is 献 (58 图2: the
+/// 炮 behind Red's 车 can be retaken by the 车 only at the cost of the 车, and the lecture
+/// reads 「能吃又无损失,认可红在“献”炮」). Otherwise any legal recapture is a root.
+fn offer_rooted(b: &Board, cap: Move, rules: &Ruleset) -> bool {
+    if !rules.root_by_exchange {
+        return protected_after(b, cap, rules).unwrap_or(false);
+    }
+    if !b.keeps_king_safe(cap) {
+        return false;
+    }
+    let q = check_blind(b, &b.after(cap), cap.to);
+    square_swap(&q, cap.to, SWAP_PLIES) > 0 || (rules.hidden_roots && hidden_root(&q, cap.to))
 }
 
 /// Attack targets (the opponent's pieces it could capture, movement rules only) of the
