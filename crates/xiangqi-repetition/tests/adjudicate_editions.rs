@@ -279,3 +279,34 @@ fn a_root_whose_retaker_is_lost_makes_an_offer_lecture_58_figure_2() {
     let r = adjudicate_text(&fen, &moves, &Ruleset::AXF).unwrap();
     assert_eq!(r.moves[0].class, EffectKind::Exchange);
 }
+
+#[test]
+fn a_chase_the_receiver_cannot_answer_is_a_chase_and_mate_threat_but_an_offer_in_axf() {
+    // Lecture 60 图2 (001-60-2): 「若按中规,则红方两步均为“捉兼杀”,应重判为“杀”;而黑方每次
+    // 挪车,也都存在着左右双车的夹击成“杀”」; 「若依亚规,捉同类子时,如双方均未受牵制互能去子
+    // 者,则视为长献」 — Black's 车 may legally take, it only cannot in the circumstances.
+    use xiangqi_repetition::adjudicate::adjudicate_text;
+    let (fen, moves) = case("001-60-2.txt");
+    for rules in [Ruleset::CXA1987, Ruleset::CXA1999, Ruleset::CXA2011] {
+        let r = adjudicate_text(&fen, &moves, &rules).unwrap();
+        for red in [&r.moves[0], &r.moves[2]] {
+            let kinds: Vec<EffectKind> = red.effects.iter().map(|e| e.kind).collect();
+            assert_eq!(
+                kinds,
+                [EffectKind::MateThreat, EffectKind::Chase],
+                "{rules}: 捉兼杀"
+            );
+        }
+    }
+    let r = adjudicate_text(&fen, &moves, &Ruleset::AXF).unwrap();
+    let classes: Vec<EffectKind> = r.moves.iter().map(|m| m.class).collect();
+    assert_eq!(
+        classes,
+        [
+            EffectKind::Offer,
+            EffectKind::MateThreat,
+            EffectKind::Offer,
+            EffectKind::MateThreat
+        ]
+    );
+}
