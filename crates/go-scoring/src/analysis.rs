@@ -13,7 +13,10 @@
 //!   dame (单官), half a road to each side, and is taken as filled before the remaining points
 //!   are looked at again (of three shared liberties of an eyeless seki, one is a dame and two
 //!   stay 公气); a point neither can fill is a shared liberty of a seki (公气), an essential
-//!   eye of both sides, half each.
+//!   eye of both sides, half each. Where the order in which dame are taken would decide the
+//!   count (an open region, a point that joins a chain to a wall), every scan order of the
+//!   board's symmetries is tried and the points they settle differently are dame, half each,
+//!   so that no count depends on how the board is turned.
 //!
 //! Eyes: the document's 眼位 is any empty point whose orthogonal neighbours are all one
 //! side's stones; it has no diagonal (false-eye) rule, so every enclosed point counts alike
@@ -594,128 +597,206 @@ impl Analysis {
 /// Settles the empty points of regions both colours border (第二十七条): a point only one
 /// side can fill safely is that side's road, a point both can fill is a dame taken as filled
 /// before the rest is looked at again, and what neither can fill is a shared seki liberty.
+///
+/// Dame are taken one at a time, so when taking one changes what can be done elsewhere (the
+/// liberties of an eyeless seki, an open region), the order could decide the count. The
+/// settlement is then repeated in the scan orders of every symmetry of the grid: when all of
+/// them count the same (same points per class, same chains beside a shared liberty), the
+/// first stands; when they differ, the points they classify differently are settled as a
+/// whole, as dame, half each ("双方活棋之间的空点各得一半"), so the result does not depend on
+/// how the board is turned.
 fn classify_shared(topology: &Shape, live: &[Stone], regions: &[Region], class: &mut [PointClass]) {
-    let n = live.len();
-    let visit = &mut Visit::new(n);
-    // Shared regions: one-sided roads, dame and seki liberties.
-    let mut scratch = live.to_vec();
-    let shared: Vec<Point> = regions
+    let mut shared: Vec<Point> = regions
         .iter()
         .filter(|r| r.is_shared())
         .flat_map(|r| r.points.iter().copied())
         .collect();
-    // Own-area marks: the border bits of empty regions only one colour borders.
-    let mut territory = vec![0u8; n];
-    for r in regions.iter().filter(|r| r.owner().is_some()) {
-        for &p in &r.points {
-            territory[p as usize] = r.border;
+    // Row by row, the scan order of the board as it is turned.
+    shared.sort_unstable();
+    let mut settlement = Settlement::new(topology, live, regions);
+    let sensitive = settlement.run(&shared, class);
+    let Some((w, h)) = topology.grid_size().filter(|_| sensitive) else {
+        return;
+    };
+    let first: Vec<PointClass> = shared.iter().map(|&p| class[p as usize]).collect();
+    let signature =
+        |classes: &[PointClass], order: &[Point]| shared_signature(topology, live, order, classes);
+    let first_signature = signature(class, &shared);
+    let mut disputed = vec![false; shared.len()];
+    let mut differs = false;
+    let mut other = class.to_vec();
+    for transform in 1..8u8 {
+        // The scan order of the board turned by `transform`: flips of either axis and a
+        // transposition, read row by row.
+        let key = |p: Point| {
+            let (x, y) = topology.xy(GeoPoint(p)).expect("a grid point");
+            let fx = if transform & 1 != 0 { w - 1 - x } else { x };
+            let fy = if transform & 2 != 0 { h - 1 - y } else { y };
+            if transform & 4 != 0 {
+                (fx, fy)
+            } else {
+                (fy, fx)
+            }
+        };
+        let mut order = shared.clone();
+        order.sort_unstable_by_key(|&p| key(p));
+        settlement.run(&order, &mut other);
+        if signature(&other, &shared) != first_signature {
+            differs = true;
+        }
+        for (i, &p) in shared.iter().enumerate() {
+            disputed[i] |= other[p as usize] != first[i];
         }
     }
-    let mut settled = vec![false; n];
-    // Points a dame fill has taken: occupied for liberties, but joined to no chain,
-    // since either side may be the one that fills it.
-    let mut blocked = vec![false; n];
-    loop {
-        // One-sided points first: the entitled side fills them. Each round finds them all
-        // on the same board, so the result does not depend on the scan order; a fill that
-        // stops being safe once the other side's fills of that round are on the board is
-        // contested (`.X..O.`: whoever fills first leaves the other point a seki liberty)
-        // and the region's contested points are settled as a whole, as shared liberties
-        // of both sides (half each).
+    if differs {
+        for (i, p) in shared.iter_mut().enumerate() {
+            if disputed[i] {
+                class[*p as usize] = PointClass::Dame;
+            }
+        }
+    }
+}
+
+/// What the counts read off a settlement of the shared points: points per class, and the
+/// chains (by their lowest stone) beside a shared liberty, which decide the seki.
+fn shared_signature(
+    topology: &Shape,
+    live: &[Stone],
+    shared: &[Point],
+    class: &[PointClass],
+) -> ([u32; PointClass::SLOTS], Vec<Point>) {
+    let mut counts = [0u32; PointClass::SLOTS];
+    for &p in shared {
+        counts[class[p as usize].slot()] += 1;
+    }
+    let mut pieces = Pieces::new(live.len());
+    pieces.label_chains(topology, live);
+    let mut chains: Vec<Point> = shared
+        .iter()
+        .filter(|&&p| class[p as usize] == PointClass::SharedEye)
+        .flat_map(|&p| topology.neighbours_of(p).iter().map(|&GeoPoint(q)| q))
+        .filter(|&q| live[q as usize] != Stone::Empty)
+        .map(|q| pieces.chain_of[q as usize])
+        .collect();
+    chains.sort_unstable();
+    chains.dedup();
+    (counts, chains)
+}
+
+/// One settlement of the shared points in a given scan order, with its scratch boards.
+struct Settlement<'a> {
+    topology: &'a Shape,
+    live: &'a [Stone],
+    /// Own-area marks: the border bits of empty regions only one colour borders.
+    territory: Vec<u8>,
+    visit: Visit,
+}
+
+impl<'a> Settlement<'a> {
+    fn new(topology: &'a Shape, live: &'a [Stone], regions: &[Region]) -> Settlement<'a> {
+        let n = live.len();
+        let mut territory = vec![0u8; n];
+        for r in regions.iter().filter(|r| r.owner().is_some()) {
+            for &p in &r.points {
+                territory[p as usize] = r.border;
+            }
+        }
+        Settlement {
+            topology,
+            live,
+            territory,
+            visit: Visit::new(n),
+        }
+    }
+
+    /// Classifies the `shared` points, taking dame in their order; true when taking a dame
+    /// changed what could be done on another point while another dame could have been taken
+    /// instead (the order may then matter).
+    fn run(&mut self, shared: &[Point], class: &mut [PointClass]) -> bool {
+        let (topology, territory, visit) = (self.topology, &self.territory, &mut self.visit);
+        let n = self.live.len();
+        let mut scratch = self.live.to_vec();
+        let mut settled = vec![false; n];
+        // Points a dame fill has taken: occupied for liberties, but joined to no chain,
+        // since either side may be the one that fills it.
+        let mut blocked = vec![false; n];
+        // Whether a dame taken changed what could be done elsewhere, and whether there was
+        // ever more than one dame to take: together they let the order matter.
+        let (mut interacted, mut choice) = (false, false);
+        // The dame open before the last one was taken, that one excluded.
+        let mut expected: Option<Vec<Point>> = None;
         loop {
-            let mut fills: Vec<(Point, Color)> = Vec::new();
-            for &p in &shared {
-                if settled[p as usize] {
-                    continue;
+            // One-sided points first: the entitled side fills them. Each round finds them all
+            // on the same board, so the result does not depend on the scan order; a fill that
+            // stops being safe once the other side's fills of that round are on the board is
+            // contested (`.X..O.`: whoever fills first leaves the other point a seki liberty)
+            // and the region's contested points are settled as a whole, as shared liberties
+            // of both sides (half each).
+            let dame = loop {
+                let mut fills: Vec<(Point, Color)> = Vec::new();
+                let mut dame: Vec<Point> = Vec::new();
+                for &p in shared {
+                    if settled[p as usize] {
+                        continue;
+                    }
+                    let [sb, sw] = [Color::Black, Color::White].map(|c| {
+                        safe_to_fill(topology, &scratch, &blocked, territory, visit, p, c)
+                    });
+                    match (sb, sw) {
+                        (true, false) => fills.push((p, Color::Black)),
+                        (false, true) => fills.push((p, Color::White)),
+                        (true, true) => dame.push(p),
+                        (false, false) => {}
+                    }
                 }
-                let sb = safe_to_fill(
-                    topology,
-                    &scratch,
-                    &blocked,
-                    &territory,
-                    visit,
-                    p,
-                    Color::Black,
-                );
-                let sw = safe_to_fill(
-                    topology,
-                    &scratch,
-                    &blocked,
-                    &territory,
-                    visit,
-                    p,
-                    Color::White,
-                );
-                match (sb, sw) {
-                    (true, false) => fills.push((p, Color::Black)),
-                    (false, true) => fills.push((p, Color::White)),
-                    _ => {}
+                if fills.is_empty() {
+                    break dame;
                 }
-            }
-            if fills.is_empty() {
-                break;
-            }
-            let mut together = scratch.clone();
-            for &(p, c) in &fills {
-                together[p as usize] = Stone::of(c);
-            }
-            let contested: Vec<bool> = fills
-                .iter()
-                .map(|&(p, c)| {
-                    together[p as usize] = Stone::Empty;
-                    let safe = safe_to_fill(topology, &together, &blocked, &territory, visit, p, c);
+                interacted |= expected.is_some();
+                let mut together = scratch.clone();
+                for &(p, c) in &fills {
                     together[p as usize] = Stone::of(c);
-                    !safe
-                })
-                .collect();
-            for (&(p, c), &contested) in fills.iter().zip(&contested) {
-                settled[p as usize] = true;
-                if contested {
-                    class[p as usize] = PointClass::SharedEye;
-                } else {
-                    class[p as usize] = PointClass::Road(c);
-                    scratch[p as usize] = Stone::of(c);
                 }
+                let contested: Vec<bool> = fills
+                    .iter()
+                    .map(|&(p, c)| {
+                        together[p as usize] = Stone::Empty;
+                        let safe =
+                            safe_to_fill(topology, &together, &blocked, territory, visit, p, c);
+                        together[p as usize] = Stone::of(c);
+                        !safe
+                    })
+                    .collect();
+                for (&(p, c), &contested) in fills.iter().zip(&contested) {
+                    settled[p as usize] = true;
+                    if contested {
+                        class[p as usize] = PointClass::SharedEye;
+                    } else {
+                        class[p as usize] = PointClass::Road(c);
+                        scratch[p as usize] = Stone::of(c);
+                    }
+                }
+            };
+            interacted |= expected.as_ref().is_some_and(|e| *e != dame);
+            choice |= dame.len() > 1;
+            // Then the first dame both can fill: filling it may take a liberty the others
+            // need (three shared liberties of an eyeless seki leave one dame and two 公气), so
+            // the rest is looked at again with this point occupied.
+            let Some((&p, rest)) = dame.split_first() else {
+                break;
+            };
+            expected = Some(rest.to_vec());
+            class[p as usize] = PointClass::Dame;
+            blocked[p as usize] = true;
+            settled[p as usize] = true;
+        }
+        // What no side can fill is a shared liberty of a seki.
+        for &p in shared {
+            if !settled[p as usize] {
+                class[p as usize] = PointClass::SharedEye;
             }
         }
-        // Then one dame both can fill: filling it may take a liberty the others need
-        // (three shared liberties of an eyeless seki leave one dame and two 公气), so
-        // the rest is looked at again with this point occupied.
-        let dame = shared.iter().copied().find(|&p| {
-            !settled[p as usize]
-                && safe_to_fill(
-                    topology,
-                    &scratch,
-                    &blocked,
-                    &territory,
-                    visit,
-                    p,
-                    Color::Black,
-                )
-                && safe_to_fill(
-                    topology,
-                    &scratch,
-                    &blocked,
-                    &territory,
-                    visit,
-                    p,
-                    Color::White,
-                )
-        });
-        match dame {
-            Some(p) => {
-                class[p as usize] = PointClass::Dame;
-                blocked[p as usize] = true;
-                settled[p as usize] = true;
-            }
-            None => break,
-        }
-    }
-    // What no side can fill is a shared liberty of a seki.
-    for &p in &shared {
-        if !settled[p as usize] {
-            class[p as usize] = PointClass::SharedEye;
-        }
+        interacted && choice
     }
 }
 
@@ -835,6 +916,12 @@ fn safe_to_fill(
 
 /// True if the chain a stone of `c` at `p` makes has two liberties or more; with `connect`,
 /// own-area points next to further own chains are taken as filled, joining those chains.
+///
+/// The joins are found in rounds on the whole chain built so far, so that the answer does not
+/// depend on the order the points are visited in: each round fills every own-area point next
+/// to the chain that touches an own stone outside it, and takes those stones' chains in. A
+/// round may fill more such points than the joins need (two points joining the same chain);
+/// the spare ones stay liberties.
 fn liberties_after_fill(
     topology: &Shape,
     stones: &[Stone],
@@ -846,36 +933,83 @@ fn liberties_after_fill(
 ) -> bool {
     let own = Stone::of(c);
     visit.start();
-    let mut first_liberty: Option<Point> = None;
-    let mut stack = vec![p];
     visit.insert(p);
-    while let Some(s) = stack.pop() {
-        for &GeoPoint(q) in topology.neighbours_of(s) {
-            let qu = q as usize;
-            let qs = stones[qu];
-            if visit.contains(q) {
-                continue;
+    let mut chain = vec![p];
+    // Own stones joined to the points of `chain` from index `from` on.
+    let grow = |chain: &mut Vec<Point>, visit: &mut Visit, from: usize| {
+        let mut i = from;
+        while i < chain.len() {
+            for &GeoPoint(q) in topology.neighbours_of(chain[i]) {
+                if stones[q as usize] == own && visit.insert(q) {
+                    chain.push(q);
+                }
             }
-            if qs == Stone::Empty {
-                if blocked[qu] || first_liberty == Some(q) {
-                    continue;
+            i += 1;
+        }
+    };
+    grow(&mut chain, visit, 0);
+    let mut spare = 0usize;
+    if let Some(area) = connect {
+        loop {
+            let mut joins: Vec<Point> = Vec::new();
+            for &s in &chain {
+                for &GeoPoint(q) in topology.neighbours_of(s) {
+                    let qu = q as usize;
+                    if stones[qu] == Stone::Empty
+                        && !blocked[qu]
+                        && area[qu] == own as u8
+                        && !visit.contains(q)
+                        && !joins.contains(&q)
+                        && topology
+                            .neighbours_of(q)
+                            .iter()
+                            .any(|&GeoPoint(r)| stones[r as usize] == own && !visit.contains(r))
+                    {
+                        joins.push(q);
+                    }
                 }
-                let joins = connect.is_some_and(|t| t[qu] == own as u8)
-                    && topology
-                        .neighbours_of(q)
-                        .iter()
-                        .any(|&GeoPoint(r)| stones[r as usize] == own && !visit.contains(r));
-                if joins {
-                    visit.insert(q);
-                    stack.push(q);
-                } else if first_liberty.is_some() {
-                    return true;
-                } else {
-                    first_liberty = Some(q);
-                }
-            } else if qs == own {
+            }
+            if joins.is_empty() {
+                break;
+            }
+            // The chains outside reached by this round's points: one fill per chain joins
+            // them all, the other points stay liberties.
+            let mut reached = 0usize;
+            for &q in &joins {
                 visit.insert(q);
-                stack.push(q);
+                chain.push(q);
+            }
+            for &q in &joins {
+                for &GeoPoint(r) in topology.neighbours_of(q) {
+                    if stones[r as usize] == own && !visit.contains(r) {
+                        reached += 1;
+                        visit.insert(r);
+                        let start = chain.len();
+                        chain.push(r);
+                        grow(&mut chain, visit, start);
+                    }
+                }
+            }
+            spare += joins.len().saturating_sub(reached);
+        }
+    }
+    if spare >= 2 {
+        return true;
+    }
+    let mut liberties: [Point; 2] = [Point::MAX; 2];
+    let mut found = spare;
+    for &s in &chain {
+        for &GeoPoint(q) in topology.neighbours_of(s) {
+            if stones[q as usize] == Stone::Empty
+                && !blocked[q as usize]
+                && !visit.contains(q)
+                && !liberties[..found.min(2)].contains(&q)
+            {
+                liberties[found] = q;
+                found += 1;
+                if found >= 2 {
+                    return true;
+                }
             }
         }
     }

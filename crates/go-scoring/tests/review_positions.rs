@@ -222,32 +222,81 @@ fn nine_by_nine_eyeless_seki_with_two_shared_liberties() {
     );
 }
 
+/// As `middle_seki`, with the white inner chain reaching up to E4 so that the three empty
+/// points E1-E3 touch the two inner chains only.
+fn middle_seki_three_liberties() -> String {
+    let mut rows = Vec::new();
+    for _ in 0..5 {
+        rows.push(". . X X X O O . .".to_string());
+    }
+    rows.push(". . X O O X O . .".to_string());
+    for _ in 0..3 {
+        rows.push(". . X O . X O . .".to_string());
+    }
+    rows.join("\n")
+}
+
 #[test]
 fn nine_by_nine_eyeless_seki_with_three_shared_liberties() {
-    // As above with E3 empty: three shared liberties. Whoever fills one first keeps two
-    // liberties (safe), after which neither can fill the other two without self-atari: in the
-    // final position one point is a dame (单官, half a road each) and two are 公气. The inner
+    // The white chain D1-D4+E4 and the black chain F1-F4 have no eye and share E1, E2, E3,
+    // which touch nothing else. Whoever fills one first keeps two liberties (safe), after which
+    // neither can fill the other two without self-atari: in the final position one point is a
+    // dame (单官, half a road each) and two are 公气, whichever is filled first. The inner
     // chains are in seki.
-    // Black 24 + 16 + 1/2 = 40.5, White 18 + 16 + 1/2 = 34.5 (+ 4 eyes + 2 shared = 81).
-    let a = analyse(&middle_seki(false), &[]);
+    // Black 23 + 16 + 1/2 = 39.5, White 19 + 16 + 1/2 = 35.5 (+ 4 eyes + 2 shared = 81).
+    let a = analyse(&middle_seki_three_liberties(), &[]);
     check(
         "eyeless seki, three liberties",
         &a,
         &Expect {
-            stones: (24, 18),
+            stones: (23, 19),
             roads_half: (h(16) + 1, h(16) + 1),
             own_eyes: (2, 2),
             shared_eyes: 2,
             units: (2, 2),
             independent: (1, 1),
-            living_half: (81, 69),
-            area_half: (h(42) + 3, h(36) + 3),
-            returned_half: (h(42) + 3, h(36) + 3),
-            tax: (24 + 18 - 2, 18 + 18 - 2),
+            living_half: (79, 71),
+            // Area: 23 + 18 + 1.5 = 42.5, 19 + 18 + 1.5 = 38.5.
+            area_half: (h(41) + 3, h(37) + 3),
+            returned_half: (h(41) + 3, h(37) + 3),
+            tax: (23 + 18 - 2, 19 + 18 - 2),
             territory: (18, 18),
-            tromp_taylor: (42, 36),
+            tromp_taylor: (41, 37),
         },
     );
+}
+
+#[test]
+fn three_empty_points_one_of_which_joins_a_wall_are_settled_as_a_whole() {
+    // `middle_seki` with E3 empty: E3 touches the black wall at E4, so the three points are
+    // not three liberties of a seki. Black at E3 joins F1-F3 to the wall and then captures
+    // D1-D3 (two liberties, no eye); White at E3 makes the eyeless seki of two liberties.
+    // Taking E3 first as a dame leaves E1, E2 as 公气; taking E1 or E2 first leaves E3 to
+    // Black. Which dame goes first would decide the count, and a scan order is a direction
+    // (row by row, the board as drawn reached E3 first and kept E1, E2 as 公气; upside down
+    // it reached E1 first and gave E2, E3 to Black as roads); so the three points
+    // are settled as a whole, as dame, half each ("双方活棋之间的空点各得一半"), the same on
+    // the board and its mirror image.
+    let text = middle_seki(false);
+    let a = analyse(&text, &[]);
+    let upside_down: Vec<&str> = text.lines().rev().collect();
+    let b = analyse(&upside_down.join("\n"), &[]);
+    for (name, x) in [("as drawn", &a), ("upside down", &b)] {
+        assert_eq!(x.dame(), 3, "{name}: E1-E3 are dame");
+        assert_eq!(x.shared_eyes(), 0, "{name}");
+        assert_eq!(
+            (x.roads(Color::Black), x.roads(Color::White)),
+            (16, 16),
+            "{name}"
+        );
+    }
+    for m in Method::ALL {
+        let p = params(&a, Version::Law);
+        let (x, y) = (score::score(&a, m, &p), score::score(&b, m, &p));
+        if let (Ok(x), Ok(y)) = (x, y) {
+            assert_eq!(pair(&x), pair(&y), "{m}");
+        }
+    }
 }
 
 #[test]
