@@ -344,8 +344,12 @@ pub struct SgfGame {
     /// How `KM` was read when it was not plain points: some servers (Fox, Golaxy) write the
     /// komi in hundredths of a stone (`KM[375]` = 3.75 stones = 7.5 points).
     pub komi_note: Option<String>,
-    /// Handicap stones (`HA`).
+    /// Handicap stones: `HA`, or, when the record has no `HA`, the black setup stones of a
+    /// handicap game (see [`handicap_note`](Self::handicap_note)).
     pub handicap: Option<u32>,
+    /// Set when the handicap was inferred rather than read from `HA`: says from what, so a
+    /// caller can show it (the same text is among the [`warnings`](Self::warnings)).
+    pub handicap_note: Option<String>,
     /// The rules named (`RU`).
     pub rules_text: Option<String>,
     /// The result recorded (`RE`).
@@ -571,6 +575,8 @@ pub fn read_game_number(text: &str, rules: Rules, number: usize) -> Result<SgfGa
     let mut first_mover = None;
     let mut move_count = 0;
     let mut last_marks: Option<(Vec<Point>, Vec<Point>)> = None;
+    // Setup stones placed before the first move, and the colour PL names there.
+    let mut opening = OpeningSetup::default();
     for (i, node) in nodes.iter().enumerate() {
         // Setup first, then PL, then the move.
         let mut setup: Option<Vec<Stone>> = None;
@@ -596,6 +602,9 @@ pub fn read_game_number(text: &str, rules: Rules, number: usize) -> Result<SgfGa
                 }
             }
         }
+        if move_count == 0 {
+            opening.add(&set_by);
+        }
         if let Some((p, first, second)) = conflicting_setup(&mut set_by) {
             let prop = node.get(second).map_or(0, |p| p.offset);
             return Err(err_at(
@@ -615,6 +624,9 @@ pub fn read_game_number(text: &str, rules: Rules, number: usize) -> Result<SgfGa
                 v => return Err(err_at(text, pl.offset, format!("PL[{v}] is not B or W"))),
             };
             to_move = Some(c);
+            if move_count == 0 {
+                opening.player = Some(c);
+            }
         }
         if let Some(stones) = setup {
             let position = Position::new(topology.clone(), stones).map_err(|e| {
@@ -686,11 +698,25 @@ pub fn read_game_number(text: &str, rules: Rules, number: usize) -> Result<SgfGa
     }
     dead.sort_unstable();
     dead.dedup();
+    let (handicap, handicap_note) = match handicap {
+        Some(h) => (Some(h), None),
+        None => match opening.handicap(first_mover) {
+            Some(n) => {
+                let note = format!(
+                    "no HA in the record: its {n} black setup stones with White to move first are counted as a handicap of {n} (--handicap overrides)"
+                );
+                warnings.push(note.clone());
+                (Some(n), Some(note))
+            }
+            None => (None, None),
+        },
+    };
     Ok(SgfGame {
         topology,
         komi,
         komi_note,
         handicap,
+        handicap_note,
         rules_text: root.get("RU").map(|p| p.first().to_string()),
         result: root.get("RE").map(|p| p.first().to_string()),
         position,
@@ -704,6 +730,42 @@ pub fn read_game_number(text: &str, rules: Rules, number: usize) -> Result<SgfGa
         move_count,
         warnings,
     })
+}
+
+/// The setup of a record before its first move: what tells a handicap game without `HA`.
+#[derive(Default)]
+struct OpeningSetup {
+    /// Distinct points `AB` and `AW` set before the first move.
+    black: HashSet<Point>,
+    white: HashSet<Point>,
+    /// `PL` before the first move.
+    player: Option<Color>,
+}
+
+impl OpeningSetup {
+    /// Notes one node's `AB`/`AW` points.
+    fn add(&mut self, set_by: &[(Point, &str)]) {
+        for &(p, ident) in set_by {
+            match ident {
+                "AB" => self.black.insert(p),
+                _ => self.white.insert(p),
+            };
+        }
+    }
+
+    /// The handicap a record without `HA` shows: 2 to 9 black setup stones, no white ones,
+    /// and White to move first (its first move is White's, or `PL[W]` with no move). That is
+    /// how handicap games are written when `HA` is left out (the stones are placed with `AB`
+    /// in the root and White plays first, as in every handicap game); a problem or a
+    /// position set up for study has white stones too or Black to move.
+    fn handicap(&self, first_mover: Option<Color>) -> Option<u32> {
+        let white_first = match first_mover {
+            Some(c) => c == Color::White,
+            None => self.player == Some(Color::White),
+        };
+        let n = self.black.len() as u32;
+        (white_first && self.white.is_empty() && (2..=9).contains(&n)).then_some(n)
+    }
 }
 
 /// The first point that both AB and AW of one node set, with the two property names in
