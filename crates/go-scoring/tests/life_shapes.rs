@@ -1,9 +1,7 @@
 //! `--dead auto` (`decide_life`) on small finished boards, one textbook life-and-death shape
 //! each. The expected status of every shape is its standard status in Go theory, named in
 //! the test; the boards are built so that the surrounding side lives beyond doubt (a wall
-//! bordering a large area of its own), so only the shape decides the verdict. A shape the
-//! reader gets wrong is `#[ignore]`d with the right expectation kept: those tests are the
-//! list of what the reader still lacks.
+//! bordering a large area of its own), so only the shape decides the verdict.
 
 use go_scoring::graph::life::{
     DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, DEFAULT_PLAYOUTS, SearchedLife, decide_life,
@@ -105,7 +103,6 @@ OOOOO....
 ";
 
 #[test]
-#[ignore = "the playout estimate overrules the search that found Black dead either way"]
 fn straight_three_with_the_vital_point_taken_is_dead() {
     // Go theory: a straight-three eye space makes one eye once the opponent holds its middle
     // point (nakade); capturing the stone leaves the same shape again.
@@ -127,7 +124,6 @@ OOO......
 ";
 
 #[test]
-#[ignore = "reading leaves the corner undecided and the playout estimate keeps Black alive"]
 fn bent_three_with_the_vital_point_taken_is_dead() {
     // Go theory: bent three is a killable eye shape; with the bend (the vital point) held by
     // the opponent the group cannot make two eyes (nakade).
@@ -190,7 +186,6 @@ OOXXXXO..
 ";
 
 #[test]
-#[ignore = "the playout estimate overrules the search that found Black dead either way"]
 fn rabbity_six_with_the_vital_point_taken_is_dead() {
     // Go theory: rabbity six is the largest killable eye shape; its vital point is the point
     // touching four of the other five (here D8), and with it held the group is dead.

@@ -159,6 +159,20 @@ pub struct StringVerdict {
     pub basis: Basis,
 }
 
+impl StringVerdict {
+    /// Whether a search read the string out with either side moving first and found the
+    /// same answer both times (alive whoever moves first, or dead whoever moves first). The
+    /// playout estimate never overrules such a verdict: random play misses the throw-ins and
+    /// nakade that reading sees (a straight three with its vital point taken lives in every
+    /// playout, since the killing move is a two-stone self-atari the playouts never make).
+    pub fn read_either_way(&self) -> bool {
+        matches!(
+            (self.survives_opponent_first, self.survives_own_first),
+            (Some(true), Some(true)) | (Some(false), Some(false))
+        )
+    }
+}
+
 /// How a verdict was reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Basis {
@@ -280,6 +294,20 @@ impl LocalRule {
         )
     }
 }
+
+impl LocalRule {
+    /// True for a cut-out fight kept at [`MIN_READ_DISTANCE`] steps or more around its
+    /// strings: a verdict read there with either side first stands against the estimate. A
+    /// cut of one step keeps little more than the strings' liberties, too little to read a
+    /// fight (on the real-game benchmark such verdicts kept dead groups alive).
+    pub fn reads_a_fight(&self) -> bool {
+        matches!(self, LocalRule::Boundary { distance } if *distance >= MIN_READ_DISTANCE)
+    }
+}
+
+/// The smallest cut (steps around the strings) whose reading the estimate may not overrule
+/// (see [`LocalRule::reads_a_fight`]).
+pub const MIN_READ_DISTANCE: usize = 2;
 
 impl Basis {
     /// True for a verdict that rests on an assumption (local reading or an estimate).
@@ -524,7 +552,9 @@ pub fn decide_life(
                     UndecidedReason::TooLarge { .. } | UndecidedReason::OverBudget { .. }
                 )
         }
-        (Status::Alive | Status::Dead, Basis::Local(rule)) => rule.is_heuristic(),
+        (Status::Alive | Status::Dead, Basis::Local(rule)) => {
+            rule.is_heuristic() && !(s.read_either_way() && rule.reads_a_fight())
+        }
         _ => false,
     };
     let asked = life.regions.iter().flat_map(|r| &r.strings).any(weak);
@@ -633,7 +663,7 @@ fn take_strings_in_atari(position: &Position, life: &mut SearchedLife) {
             };
             if s.status == Status::Alive
                 && unread
-                && tactics::taken_in_atari(position, s.stones[0], &dead)
+                && tactics::taken_in_atari(position, s.stones[0], &dead) == tactics::Taken::ForGood
             {
                 s.status = Status::Dead;
                 s.survives_opponent_first = Some(false);
@@ -1342,6 +1372,9 @@ const LARGE_EYE_SPACE: usize = 8;
 /// A truncated cut with a smaller cut to fall back on searches with this fraction (1/n) of
 /// the budget, so that a hopeless larger cut costs little.
 const LARGER_CUT_SHARE: u64 = 8;
+/// One enclosed-stones problem may spend at most this fraction (1/n) of the position's
+/// budget left when it starts.
+const ENCLOSED_PROBLEM_SHARE: u64 = 2;
 /// Distances tried when an area or a fight must be cut down to fit the size limit.
 const CUT_DISTANCES: [usize; 3] = [3, 2, 1];
 
@@ -1485,6 +1518,10 @@ impl LargeRegion<'_> {
         let topo = position.topology();
         let stones = position.stones();
         let n = position.len();
+        // every problem of both colours first, then searched smallest first: a large
+        // hopeless problem searched early would spend the position's budget that the small
+        // ones (the usual dead stones) need
+        let mut all: Vec<(Stone, Vec<Cut>)> = Vec::new();
         for c in [Color::Black, Color::White] {
             let own = Stone::of(c);
             let walls: Vec<bool> = stones.iter().map(|&s| s == own).collect();
@@ -1519,39 +1556,46 @@ impl LargeRegion<'_> {
                     } else {
                         self.truncated(&area, &seeds, &open, own)
                     };
-                for cuts in problems {
-                    let count = cuts.len();
-                    // nodes of cuts given up, counted on the verdict finally adopted
-                    let mut spent = 0;
-                    for (k, (part, distance, board)) in cuts.into_iter().enumerate() {
-                        let walls: Vec<bool> = board.stones().iter().map(|&s| s == own).collect();
-                        let Ok(local) = cut_out(&board, &part, &walls, self.limit, true, false)
-                        else {
-                            continue;
-                        };
-                        // a cut with a smaller one behind it gets a share of the budget
-                        let budget = if k + 1 < count {
-                            self.budget / LARGER_CUT_SHARE
-                        } else {
-                            self.budget
-                        };
-                        let mut report = decide_region(&local, &board, &part, budget, remaining);
-                        if report.verdict == RegionVerdict::OverBudget && k + 1 < count {
-                            spent += report.strings.iter().map(|s| s.nodes).sum::<u64>();
-                            continue;
-                        }
-                        if let Some(first) = report.strings.first_mut() {
-                            first.nodes += spent;
-                        }
-                        Self::adopt(
-                            strings,
-                            string_of,
-                            report,
-                            &LocalRule::Enclosed { distance },
-                        );
-                        break;
-                    }
+                all.extend(problems.into_iter().map(|cuts| (own, cuts)));
+            }
+        }
+        all.sort_by_key(|(_, cuts)| cuts.last().map_or(0, |(part, _, _)| part.len()));
+        for (own, cuts) in all {
+            let count = cuts.len();
+            // nodes of cuts given up, counted on the verdict finally adopted
+            let mut spent = 0;
+            for (k, (part, distance, board)) in cuts.into_iter().enumerate() {
+                let walls: Vec<bool> = board.stones().iter().map(|&s| s == own).collect();
+                let Ok(local) = cut_out(&board, &part, &walls, self.limit, true, false) else {
+                    continue;
+                };
+                // a cut with a smaller one behind it gets a share of the budget
+                let budget = if k + 1 < count {
+                    self.budget / LARGER_CUT_SHARE
+                } else {
+                    self.budget
+                };
+                // one problem may spend at most half of what is left, so that a large
+                // hopeless one (a living group with its own territory, cut down and read as
+                // if enclosed) leaves budget for the fights read after it
+                let mut share = *remaining / ENCLOSED_PROBLEM_SHARE;
+                let before = share;
+                let mut report = decide_region(&local, &board, &part, budget, &mut share);
+                *remaining -= before - share;
+                if report.verdict == RegionVerdict::OverBudget && k + 1 < count {
+                    spent += report.strings.iter().map(|s| s.nodes).sum::<u64>();
+                    continue;
                 }
+                if let Some(first) = report.strings.first_mut() {
+                    first.nodes += spent;
+                }
+                Self::adopt(
+                    strings,
+                    string_of,
+                    report,
+                    &LocalRule::Enclosed { distance },
+                );
+                break;
             }
         }
     }
