@@ -310,3 +310,28 @@ fn a_chase_the_receiver_cannot_answer_is_a_chase_and_mate_threat_but_an_offer_in
         ]
     );
 }
+
+#[test]
+fn a_mate_threat_the_checker_opened_is_his_self_ruin_lecture_49_figure_2() {
+    // Lecture 49 图2 (001-49-2): after 车三平四 (check) the 闷宫 炮7进9 打相 stands on the
+    // board, but 「与黑将进中无关,其直接原因是红车照将后的“自毙”,责任自负,不应算对方“打”」:
+    // 将6平5 is 闲 and 「一将一捉对一捉一闲,应由红变,不变作负」. 自毙 is a term of 八四/八七
+    // that 九九 dropped and 〇七 took back (lecture 48); without it the threat is 将6平5's 杀.
+    use xiangqi_repetition::adjudicate::{Note, adjudicate_text};
+    let (fen, moves) = case("001-49-2.txt");
+    for rules in [Ruleset::CXA1987, Ruleset::CXA2011] {
+        let r = adjudicate_text(&fen, &moves, &rules).unwrap();
+        assert_eq!(r.moves[1].class, EffectKind::Idle, "{rules}");
+        assert!(
+            r.moves[1]
+                .notes
+                .iter()
+                .any(|n| matches!(n, Note::SelfRuin { .. })),
+            "{rules}: {:?}",
+            r.moves[1].notes
+        );
+        assert_eq!(r.verdict, RedLoses, "{rules}");
+    }
+    let r = adjudicate_text(&fen, &moves, &Ruleset::CXA1999).unwrap();
+    assert_eq!(r.moves[1].class, EffectKind::MateThreat);
+}

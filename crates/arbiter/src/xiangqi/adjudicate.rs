@@ -351,6 +351,7 @@ fn judge(args: &AdjudicateArgs, rules: &Ruleset, source: Moves<'_>) -> Result<Ou
             .iter()
             .map(|n| match n {
                 adj::Note::NeitherOfferNorChase { .. } => "非献非捉".to_string(),
+                adj::Note::SelfRuin { .. } => "自毙".to_string(),
                 adj::Note::OfferAndChase { exchange, shape } => {
                     format!("{}兼捉 {}", if *exchange { "兑" } else { "献" }, shape.zh())
                 }

@@ -102,6 +102,13 @@ pub enum Note {
         /// Which of the shapes it takes.
         shape: Shape,
     },
+    /// A mate threat the opponent's own check opened (自毙): it stands after the move but
+    /// is not the move's 杀 ([`Ruleset::self_ruin`]).
+    SelfRuin {
+        /// The piece that would begin the mate.
+        #[cfg_attr(feature = "serde", serde(with = "crate::text_serde::square"))]
+        piece: Square,
+    },
 }
 
 /// The shapes of 献兼捉 (lectures 57-59).
@@ -543,6 +550,26 @@ fn threats(b: &Board, rules: &Ruleset) -> Vec<Threat> {
         }
     }
     out
+}
+
+/// Was the mate threat of a move played in `before` opened by the opponent's own check
+/// (自毙, [`Ruleset::self_ruin`])? `prev` is the position the opponent's check was played
+/// in. It was if the mover is in check in `before`, had no such threat before that check
+/// (a threat the check only put on hold is renewed by the answer: 50 图3), and has one
+/// once the checking pieces are lifted from `before` (the check made it, not the answer).
+pub(crate) fn mate_threat_self_ruined(prev: &Board, before: &Board, rules: &Ruleset) -> bool {
+    let s = before.side_to_move();
+    let Some(k) = before.king(s) else {
+        return false;
+    };
+    if !before.in_check(s) || mate_by_checks(&prev.passed(), rules.mate_threat_checks).is_some() {
+        return false;
+    }
+    let mut unchecked = before.clone();
+    for c in before.attackers(k, !s).collect::<Vec<_>>() {
+        unchecked.remove(c);
+    }
+    mate_by_checks(&unchecked, rules.mate_threat_checks).is_some()
 }
 
 /// Is `e`, an effect of the move `mv` leading to `after`, the static attack of a rook

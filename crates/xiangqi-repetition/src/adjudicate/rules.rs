@@ -125,6 +125,16 @@ pub struct Ruleset {
     /// effect), but there a check is 打 as much as a chase is (一将一捉 is 长打), so the
     /// parameter changes nothing while [`Ruleset::strikes_mix`] holds; it is on only for AXF.
     pub check_breaks_chase: bool,
+    /// A mate threat that the opponent's own checking move opened (自毙) is not the threat
+    /// of the move that answers the check, although that answer is what lets it be carried
+    /// out (49 图2: Red's 车 leaves the 7路炮's file to check, and the 闷宫 that 炮7进9 打相
+    /// then threatens 「与黑将进中无关,其直接原因是红车照将后的“自毙”,责任自负,不应算对方
+    /// “打”」, so 将6平5 is 闲). A threat that stood before the check is renewed by the answer
+    /// and stays a 杀 (50 图3). The term belongs to 八四/八七; 九九 dropped it and 〇七 took it
+    /// back (lecture 48: 「“自毙”在被“封杀”八年…竟被0七中规试行本第一、二版…特批起用」), so
+    /// it is on for the 1987 and 2011 presets and off for 1999. The Asian rules allow a
+    /// perpetual 杀 in any case and have no such term in the texts at hand: off.
+    pub self_ruin: bool,
 }
 
 impl Ruleset {
@@ -147,11 +157,13 @@ impl Ruleset {
         chase_grading: false,
         chase_novelty_per_attacker: true,
         check_breaks_chase: false,
+        self_ruin: true,
     };
     /// 九九 (1999, second printing): the 45-character 献 definition with 威力互达子.
     pub const CXA1999: Ruleset = Ruleset {
         name: "cxa1999",
         offer_partners: OfferPartners::MutualReach,
+        self_ruin: false,
         ..Ruleset::CXA1987
     };
     /// 〇七 trial text as adopted in 2011: 禁止着法/允许着法, pawn chases idle.
@@ -159,6 +171,7 @@ impl Ruleset {
         name: "cxa2011",
         pawn_chase_idle: true,
         chase_grading: true,
+        self_ruin: true,
         ..Ruleset::CXA1999
     };
     /// Asian (AXF/WXF) rules: perpetual check loses, perpetual chase of one piece loses,
@@ -180,6 +193,7 @@ impl Ruleset {
         chase_grading: false,
         chase_novelty_per_attacker: true,
         check_breaks_chase: true,
+        self_ruin: false,
     };
     /// The 六五–七九 Chinese rules as the lectures describe them: offers judged by mate
     /// only, 「二打一还打」不变作和. Not one of the command-line presets; used to show how a
@@ -191,6 +205,8 @@ impl Ruleset {
         // The old texts weigh no material at all in 献 and 捉 (55 图1: the 炮 that the
         // 八四 text rules 捉 was meant as the old 「长献」), so a root is any recapture.
         root_by_exchange: false,
+        // 自毙 is a term of the 八四 rules and after.
+        self_ruin: false,
         ..Ruleset::CXA1987
     };
 

@@ -5,7 +5,9 @@ use board_core::repetition::History;
 use std::fmt;
 
 use super::board::{Board, BoardError};
-use super::effects::{EffectKind, MoveAnalysis, Note, classify, held_rook_static_attack};
+use super::effects::{
+    EffectKind, MoveAnalysis, Note, classify, held_rook_static_attack, mate_threat_self_ruined,
+};
 use super::notation::chinese;
 use super::rules::{Ruleset, StrikeCounting};
 use crate::piece::side_name;
@@ -373,6 +375,37 @@ fn exempt_held_rooks(positions: &[Board], analyses: &mut [MoveAnalysis], ids: &[
     }
 }
 
+/// 自毙 ([`Ruleset::self_ruin`]): a mate threat that the opponent's check opened is not
+/// the answering move's 杀; the move keeps its other effects and a note says why. The
+/// position the check was played in is the one before in the cycle (it repeats, so the
+/// first move's is the last one's).
+fn excuse_self_ruin(positions: &[Board], analyses: &mut [MoveAnalysis], rules: &Ruleset) {
+    let n = analyses.len();
+    for k in 0..n {
+        let a = &analyses[k];
+        let Some(piece) = a
+            .effects
+            .iter()
+            .find(|e| e.kind == EffectKind::MateThreat)
+            .map(|e| e.piece)
+        else {
+            continue;
+        };
+        if !mate_threat_self_ruined(&positions[(k + n - 1) % n], &positions[k], rules) {
+            continue;
+        }
+        let a = &mut analyses[k];
+        a.effects.retain(|e| e.kind != EffectKind::MateThreat);
+        a.notes.push(Note::SelfRuin { piece });
+        a.class = a
+            .effects
+            .iter()
+            .map(|e| e.kind)
+            .min()
+            .unwrap_or(EffectKind::Idle);
+    }
+}
+
 /// Judges classified cycle moves.
 pub fn judge(
     rules: &Ruleset,
@@ -387,6 +420,9 @@ pub fn judge(
     let mut analyses = analyses;
     if rules.held_rook_exempt {
         exempt_held_rooks(&positions, &mut analyses, &ids);
+    }
+    if rules.self_ruin {
+        excuse_self_ruin(&positions, &mut analyses, rules);
     }
     let per_side = |c: Side| -> SideSummary {
         let mv: Vec<&MoveAnalysis> = analyses.iter().filter(|a| a.side == c).collect();
@@ -701,6 +737,9 @@ fn explain(
                         if *exchange { "兑" } else { "献" },
                         shape.zh(),
                         if *exchange { "exchange offer" } else { "offer" }
+                    ),
+                    Note::SelfRuin { .. } => format!(
+                        "{mv}: 盘面之杀系对方照将后的自毙，不算此着的杀 (the mate threat on the board was opened by the opponent's own check: not this move's)"
                     ),
                 }
             })

@@ -351,13 +351,19 @@ pub fn render_case(text: &str) -> Result<String, CaseError> {
         .classes_rules
         .or_else(|| case.expects.first().map(|(r, _)| *r))
         .unwrap_or(Ruleset::CXA2011);
+    // A move of the cycle is read as the ruling reads it (after what only the whole cycle
+    // shows: 自毙, the held rook's exemption); a lead-in move on its own.
+    let class_ruling = adjudicate(board.position(), &moves, &class_rules)?;
     for (k, stated) in case.classes.iter().enumerate() {
         if stated == "?" {
             continue;
         }
         match moves.get(k) {
             Some(&m) => {
-                let a = classify(&boards[k], m, &class_rules);
+                let a = match k.checked_sub(cycle.start_ply) {
+                    Some(i) => class_ruling.moves[i].clone(),
+                    None => classify(&boards[k], m, &class_rules),
+                };
                 // The lectures count a block among the idle moves (「兵拦炮仍是闲」, 54;
                 // 「红炮后退垫隔是为一“闲”」, 58).
                 let matches =
