@@ -17,7 +17,7 @@
 
 use crate::color::Color;
 use crate::rules::{KoRule, Komi, Rules, SuicideRule};
-use crate::score::{Method, Version};
+use crate::score::{Method, Named, UnknownName, Version, text_by_name};
 use std::fmt;
 
 /// The name of a ruleset the scorer knows.
@@ -98,52 +98,24 @@ impl RulesetName {
     }
 }
 
-impl fmt::Display for RulesetName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+impl Named for RulesetName {
+    const KIND: &'static str = "ruleset";
+    const CHOICES: &'static [RulesetName] = &RulesetName::ALL;
+    /// KataGo's other names for the same presets.
+    const ALIASES: &'static [(&'static str, RulesetName)] = &[
+        ("new-zealand", RulesetName::Nz),
+        ("ancient-area", RulesetName::StoneScoring),
+        ("tromptaylor", RulesetName::TrompTaylor),
+    ];
+    fn name_of(self) -> &'static str {
+        self.name()
     }
 }
+
+text_by_name!(RulesetName);
 
 /// A ruleset name that is none of [`RulesetName::ALL`]'s names or their aliases.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RulesetParseError {
-    /// The text as given.
-    pub text: String,
-}
-
-impl fmt::Display for RulesetParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = RulesetName::ALL.iter().map(|r| r.name()).collect();
-        write!(
-            f,
-            "unknown ruleset {:?} (expected one of {})",
-            self.text,
-            names.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for RulesetParseError {}
-
-impl std::str::FromStr for RulesetName {
-    type Err = RulesetParseError;
-    /// Reads a ruleset by its [`name`](RulesetName::name) in any case, or by one of KataGo's
-    /// aliases for the same preset (`new-zealand`, `ancient-area`, `tromptaylor`).
-    fn from_str(s: &str) -> Result<RulesetName, RulesetParseError> {
-        let t = s.trim().to_ascii_lowercase().replace('_', "-");
-        let alias = match t.as_str() {
-            "new-zealand" => Some(RulesetName::Nz),
-            "ancient-area" => Some(RulesetName::StoneScoring),
-            "tromptaylor" => Some(RulesetName::TrompTaylor),
-            _ => None,
-        };
-        alias
-            .or_else(|| RulesetName::ALL.iter().copied().find(|r| r.name() == t))
-            .ok_or_else(|| RulesetParseError {
-                text: s.to_string(),
-            })
-    }
-}
+pub type RulesetParseError = UnknownName<RulesetName>;
 
 /// What decides the game at the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -6,6 +6,7 @@
 mod independent;
 mod living;
 mod modern;
+mod names;
 
 use crate::analysis::Analysis;
 use crate::color::{Color, PerColor};
@@ -17,6 +18,8 @@ use std::fmt;
 pub use independent::{Area, IndependentLife, SekiCause, independent_life};
 pub use living::{equal_roads, equal_stones, equal_stones_refill, living_stones, returned_heads};
 pub use modern::{area, group_tax, territory, tromp_taylor};
+pub(crate) use names::text_by_name;
+pub use names::{Named, UnknownName, parse_name};
 
 /// A score in half-points.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -91,42 +94,20 @@ pub enum Version {
 }
 
 /// A version name other than `art` or `law`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct VersionParseError {
-    /// The text as given.
-    pub text: String,
-}
+pub type VersionParseError = UnknownName<Version>;
 
-impl fmt::Display for VersionParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown version {:?} (expected art or law)", self.text)
-    }
-}
-
-impl std::error::Error for VersionParseError {}
-
-impl std::str::FromStr for Version {
-    type Err = VersionParseError;
-    /// Reads `art` or `law`, in any case.
-    fn from_str(s: &str) -> Result<Version, VersionParseError> {
-        match s.to_ascii_lowercase().as_str() {
-            "art" => Ok(Version::Art),
-            "law" => Ok(Version::Law),
-            _ => Err(VersionParseError {
-                text: s.to_string(),
-            }),
+impl Named for Version {
+    const KIND: &'static str = "version";
+    const CHOICES: &'static [Version] = &[Version::Art, Version::Law];
+    fn name_of(self) -> &'static str {
+        match self {
+            Version::Art => "art",
+            Version::Law => "law",
         }
     }
 }
 
-impl fmt::Display for Version {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Version::Art => "art",
-            Version::Law => "law",
-        })
-    }
-}
+text_by_name!(Version);
 
 /// A counting method.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -199,47 +180,19 @@ impl Method {
     }
 }
 
-impl fmt::Display for Method {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+impl Named for Method {
+    const KIND: &'static str = "method";
+    const CHOICES: &'static [Method] = &Method::ALL;
+    const ALSO: &'static str = " or all";
+    fn name_of(self) -> &'static str {
+        self.name()
     }
 }
+
+text_by_name!(Method);
 
 /// A method name that is none of [`Method::ALL`]'s names.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MethodParseError {
-    /// The text as given.
-    pub text: String,
-}
-
-impl fmt::Display for MethodParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = Method::ALL.iter().map(|m| m.name()).collect();
-        write!(
-            f,
-            "unknown method {:?} (expected one of {} or all)",
-            self.text,
-            names.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for MethodParseError {}
-
-impl std::str::FromStr for Method {
-    type Err = MethodParseError;
-    /// Reads a method by its [`name`](Method::name), in any case.
-    fn from_str(s: &str) -> Result<Method, MethodParseError> {
-        let t = s.to_ascii_lowercase();
-        Method::ALL
-            .iter()
-            .copied()
-            .find(|m| m.name() == t)
-            .ok_or_else(|| MethodParseError {
-                text: s.to_string(),
-            })
-    }
-}
+pub type MethodParseError = UnknownName<Method>;
 
 /// What scoring needs besides the position and its dead stones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
