@@ -335,3 +335,17 @@ fn a_mate_threat_the_checker_opened_is_his_self_ruin_lecture_49_figure_2() {
     let r = adjudicate_text(&fen, &moves, &Ruleset::CXA1999).unwrap();
     assert_eq!(r.moves[1].class, EffectKind::MateThreat);
 }
+
+#[test]
+fn a_pawn_beside_the_king_checks_in_every_edition_lecture_41() {
+    // Lecture 41 (001-41-1, 1992 台规 图71): the 1992 definition the lecture quotes, 「凡走子
+    // 直接攻击对方‘将帅’者,谓之照着」, makes each 兵 move that attacks the 将 from below a
+    // check, although the 将 could take the 兵; no preset reads a king as an offer partner.
+    use xiangqi_repetition::adjudicate::adjudicate_text;
+    let (fen, moves) = case("001-41-1.txt");
+    for rules in Ruleset::PRESETS {
+        let r = adjudicate_text(&fen, &moves, &rules).unwrap();
+        assert_eq!(r.moves[0].class, EffectKind::Check, "{rules}");
+        assert_eq!(r.moves[2].class, EffectKind::Check, "{rules}");
+    }
+}
