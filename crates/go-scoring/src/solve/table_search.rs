@@ -22,7 +22,13 @@
 //! below the node are the same in every game that reaches it and need no check.
 //!
 //! Each test is decided by iterative deepening (see the parent module); a node left undecided
-//! by the depth limit stores only its move hint, never a bound.
+//! by the depth limit stores only its move hint, never a bound, and a mark: met again in the
+//! same deepening pass, for the same test, with no more depth left (by another order of the
+//! same moves), it is taken as undecided at once instead of searched again. The mark may be
+//! wrong (another history can forbid the moves that were left open), but only ever toward
+//! "undecided": a decided value never rests on an undecided child, so the values stay exact,
+//! and the next pass, deeper, ignores the marks. Without it the frontier of every pass was
+//! searched once per path leading to it: 3×3 took 19.6 M nodes, with it 36 k.
 //!
 //! A history-independent terminal ends the search early: when one side cannot place a stone
 //! anywhere (every empty point would be suicide, whatever the history) and the other already
@@ -54,6 +60,9 @@ struct Entry {
     upper: Option<Proof>,
     /// The move to try first (`PASS` for a pass, `NONE` for none), in the canonical frame.
     hint: u8,
+    /// The last time the node was left undecided by the depth limit: the deepening pass
+    /// (see [`TableSearch::pass`]), the bound tested and the depth that was left.
+    open: (u32, i8, u32),
 }
 
 impl Default for Entry {
@@ -62,6 +71,7 @@ impl Default for Entry {
             lower: None,
             upper: None,
             hint: NONE,
+            open: (0, 0, 0),
         }
     }
 }
@@ -167,6 +177,9 @@ struct TableSearch {
     max_value: i64,
     /// Bound on table entries plus board ids (memory).
     max_entries: usize,
+    /// Numbers the depth-limited passes of the iterative deepening (from 1), so that an
+    /// entry's undecided mark is only believed in the pass that made it.
+    pass: u32,
 }
 
 impl TableSearch {
@@ -321,6 +334,11 @@ impl TableSearch {
                 }
             }
             hint = e.hint;
+            // met again in the same pass, for the same bound, with no more depth left: it
+            // would be left undecided again (see the module documentation)
+            if e.open.0 == self.pass && i64::from(e.open.1) == beta && depth <= e.open.2 {
+                return Ok(None);
+            }
         }
         if let Some(v) = self.settled(p, black) {
             return Ok(Some(Found::exact(v)));
@@ -394,7 +412,10 @@ impl TableSearch {
             None if open != NONE => {
                 // undecided within the depth limit: only the move to look at first is kept
                 let hint = to_canonical(open);
-                self.table.entry(key).or_default().hint = hint;
+                let pass = self.pass;
+                let entry = self.table.entry(key).or_default();
+                entry.hint = hint;
+                entry.open = (pass, beta as i8, depth);
                 return Ok(None);
             }
             None => {
@@ -483,8 +504,11 @@ impl TableSearch {
     }
 
     /// The exact value of a node by MTD(f): null-window tests moving toward the value, each
-    /// reusing the bounds of the previous ones, starting from the best value for the side to
-    /// move.
+    /// reusing the bounds of the previous ones, starting from an even game. Measured in
+    /// nodes on 4×4 (value 2): 131 M from an even game, 167 M halving the interval, 188 M
+    /// from the best value for the side to move, whose first test must refute every way of
+    /// taking the whole board (148 M nodes alone). The small boards that one side takes
+    /// whole (3×3) cost about twice as much from an even game, but take well under a second.
     fn value(
         &mut self,
         p: Pos,
@@ -495,7 +519,7 @@ impl TableSearch {
     ) -> Result<i64, SolveError> {
         let canon = self.canon(p);
         let (mut lo, mut hi) = (lo, hi);
-        let mut guess = hi;
+        let mut guess = 0.clamp(lo, hi);
         while lo < hi {
             let beta = if guess <= lo { lo + 1 } else { guess.min(hi) };
             let r = self.test(p, canon, black, passed, beta)?;
@@ -553,6 +577,7 @@ impl TableSearch {
     ) -> Result<i64, SolveError> {
         let mut depth = FIRST_DEPTH;
         loop {
+            self.pass += 1;
             if let Some(found) = self.search(p, canon, black, passed, beta, depth)? {
                 return Ok(found.value);
             }
@@ -660,6 +685,7 @@ impl TableSearch {
             objective,
             max_value: if objective.is_some() { 1 } else { n as i64 },
             max_entries: usize::MAX,
+            pass: 0,
         };
         let start_id = search.canon(start).id;
         search.history_ids.push(start_id);
