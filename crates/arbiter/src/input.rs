@@ -100,7 +100,11 @@ pub fn decode(
 /// FEN, tie-break CSV/JSON/TRF …): UTF-8, with a byte-order mark stripped so that it
 /// never becomes part of the first line's text.
 pub fn read_text(path: &Path) -> Result<String, CliError> {
-    let bytes = read_bytes(path)?;
+    utf8_text(path, read_bytes(path)?)
+}
+
+/// The text of `bytes` read from `path`: UTF-8 after an optional byte-order mark.
+fn utf8_text(path: &Path, bytes: Vec<u8>) -> Result<String, CliError> {
     let (body, skipped) = match bytes.strip_prefix(BOM) {
         Some(rest) => (rest, BOM.len()),
         None => (&bytes[..], 0),
@@ -131,7 +135,8 @@ pub fn read_sgf(path: &Path) -> Result<String, CliError> {
     let body = bytes.strip_prefix(BOM).unwrap_or(&bytes);
     let first = body.iter().find(|b| !b.is_ascii_whitespace());
     if first != Some(&b'(') {
-        return read_text(path);
+        // decoded from the bytes already read: a pipe or a named pipe gives its text once
+        return utf8_text(path, bytes);
     }
     decode_sgf(&bytes)
         .map(|(text, _)| text)

@@ -739,3 +739,34 @@ fn a_collection_scores_the_game_asked_for_and_names_the_others() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("game 3"));
 }
+
+/// A diagram given through a pipe (`arbiter go score /dev/stdin < board.txt`, a shell's
+/// `<(…)`) is read once: its text is what a file with the same bytes gives. Before, a file
+/// that was not SGF was read a second time, and a pipe then had nothing left to give.
+#[cfg(unix)]
+#[test]
+fn a_diagram_through_a_pipe_scores_as_the_file_does() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let file = "examples/go/explanation.txt";
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let expected = arbiter(&["go", "score", file]);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(["go", "score", "/dev/stdin"])
+        .current_dir(root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let bytes = std::fs::read(std::path::Path::new(root).join(file)).unwrap();
+    child.stdin.take().unwrap().write_all(&bytes).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.stdout, expected.stdout);
+}
