@@ -57,6 +57,15 @@ fn json_of(args: &[&str]) -> (Option<i32>, Value) {
 
 const XQ_AXF_FEN: &str = "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1";
 const XQ_AXF_MOVES: &str = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9";
+/// Where the batch case of `shogi convert` writes its records (they are not read back): a
+/// directory of this test process under the system's temporary directory.
+fn batch_output_dir() -> &'static str {
+    static DIR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("arbiter-schemas-{}", std::process::id()));
+        dir.display().to_string()
+    })
+}
 /// Lecture 42's position (diagrams/xiangqi/001-42-1.txt): a rook chased by a pawn's offers.
 const XQ_CASE_42: &str = "4k4/9/4r4/4P4/5P3/9/9/9/9/5K3 w - - 0 1";
 
@@ -96,6 +105,11 @@ fn cases() -> Vec<(&'static str, Vec<&'static str>)> {
                 "--dead",
                 "auto",
             ],
+        ),
+        // several inputs: one array, an entry per file (README, "Many files at once")
+        (
+            "go-score",
+            vec!["go", "score", "examples/go", "--threads", "2"],
         ),
         ("go-show", vec!["go", "show", "examples/go/explanation.txt"]),
         (
@@ -148,6 +162,10 @@ fn cases() -> Vec<(&'static str, Vec<&'static str>)> {
                 "--rules",
                 "cxa1987",
             ],
+        ),
+        (
+            "xiangqi-adjudicate",
+            vec!["xiangqi", "adjudicate", "--moves-file", "xtask/corpus/pgn"],
         ),
         (
             "xiangqi-convert",
@@ -225,6 +243,19 @@ fn cases() -> Vec<(&'static str, Vec<&'static str>)> {
                 "examples/shogi/records/floodgate.csa",
                 "--to",
                 "sfen",
+            ],
+        ),
+        (
+            "shogi-convert",
+            vec![
+                "shogi",
+                "convert",
+                "examples/shogi/records/floodgate.csa",
+                "examples/shogi/records/kfw-resign.kif",
+                "--to",
+                "sfen",
+                "--output-dir",
+                batch_output_dir(),
             ],
         ),
         (
@@ -373,6 +404,16 @@ fn error_documents_validate() {
     assert_eq!(code, Some(4), "{doc}");
     assert_valid("error", &doc, "go solve --budget 1000");
     assert_eq!(doc["error"]["kind"], "limit");
+    // A batch with a bad file: exit 2, and the file's error inside the array, in its slot.
+    let (code, doc) = json_of(&[
+        "go",
+        "score",
+        "examples/go/explanation.txt",
+        "no/such/file.sgf",
+    ]);
+    assert_eq!(code, Some(2), "{doc}");
+    assert_valid("go-score", &doc, "go score on a good and a missing file");
+    assert_eq!(doc[1]["error"]["kind"], "bad_input");
     // A document that is not an error must not pass as one.
     let validator = jsonschema::validator_for(&load_schema("error")).unwrap();
     assert!(!validator.is_valid(&serde_json::json!({"nodes": 20})));
