@@ -16,12 +16,19 @@ use hashbrown::HashMap;
 
 use super::hands;
 use super::node::Node;
-use super::shortcut::Gather;
+use super::shortcut::{Gather, Tried};
 use super::table::{INF, KeyBuild, PN_MAX, Probe, Table};
 use crate::types::{Hand, Kind, Move, Square};
 
 /// Loop disproofs kept by path key before they are forgotten (they can be found again).
 const LOOP_LIMIT: usize = 1 << 22;
+
+/// Nodes of a search after which only the cheapest mate tests are made at expansion (see
+/// [`Search::shortcut`]): short mates make up most of a short problem's proof, but in a long
+/// one, whose proof runs through hundreds of plies of checks and escapes, most mate-in-one
+/// tests fail (measured on 図巧100番「寿」: 1 in 25) and cost more than the visits they
+/// save.
+pub(crate) const SHORTCUT_NODES: u64 = 1 << 14;
 
 /// Plies beyond which a line counts as failed (longer than any known problem).
 pub(crate) const MAX_PLY: u32 = 4000;
@@ -248,6 +255,8 @@ pub(crate) struct Search {
     free: Option<Square>,
     /// Move buffers for the generators, reused from node to node (see [`Search::buffer`]).
     pub(crate) buffers: Vec<Vec<Move>>,
+    /// Children whose cheap mate test failed (not tested again when expanded again).
+    tried: Tried,
 }
 
 /// Ply costs of the free-pairs count, a lower bound of the composers' count: a drop
@@ -306,6 +315,7 @@ impl Search {
             free_pairs: false,
             free: None,
             buffers: Vec::new(),
+            tried: Tried::default(),
         }
     }
 
@@ -472,15 +482,30 @@ impl Search {
         }
     }
 
-    /// The cheap mate tests of a new child (see [`super::shortcut`]): a mate in one at an
-    /// attacker child, its number of replies (proof number) and a mate in two at a
-    /// defender child. Not below a free interposition drop nor in the free-pairs count,
-    /// whose plies these tests do not count.
+    /// The cheap mate tests of a new child (see [`super::shortcut`]): at an attacker
+    /// child a mate in one, at a defender child its number of replies (its proof number)
+    /// and a mate in two. Past [`SHORTCUT_NODES`] only the replies are counted, and a
+    /// drop interposition is tested for a mate by taking the dropped piece. Not below a
+    /// free interposition drop nor in the free-pairs count, whose plies these tests do not
+    /// count.
     fn shortcut(&mut self, or: bool, c: &mut Child) {
-        if self.free_pairs || c.free.is_some() || self.free.is_some() {
+        let plain = self.free_pairs || c.free.is_some() || self.free.is_some();
+        if plain || self.nodes >= SHORTCUT_NODES || self.tried.failed(c.board, &c.hand) {
             if or {
                 self.count_replies(c);
+            } else if let (false, Move::Drop { to, .. }) = (plain, c.mv)
+                && c.rem >= 1
+            {
+                // A drop interposition whose piece is taken with mate (the 無駄合 pattern;
+                // most interpositions are taken this way).
+                let u = self.node.play(c.mv);
+                let proof = self.mate_by_capture(to);
+                self.node.unplay(c.mv, u);
+                self.proven_child(c, proof, 1);
             }
+            return;
+        }
+        if !or && c.rem == 0 {
             return;
         }
         let u = self.node.play(c.mv);
@@ -490,19 +515,24 @@ impl Search {
                 (Some(and_proof_base(&self.node)), 0)
             } else {
                 c.pn = u32::try_from(replies).unwrap_or(PN_MAX).min(PN_MAX);
-                let p = if c.rem >= 2 {
-                    self.mated_in_2(replies)
-                } else {
-                    None
-                };
-                (p, 2)
+                match c.rem >= 2 {
+                    true => (self.mated_in_2(replies), 2),
+                    false => (None, 0),
+                }
             }
-        } else if c.rem >= 1 {
-            (self.mate_in_1(), 1)
         } else {
-            (None, 0)
+            (self.mate_in_1(), 1)
         };
         self.node.unplay(c.mv, u);
+        if proof.is_none() && len > 0 {
+            self.tried.record(c.board, &c.hand);
+        }
+        self.proven_child(c, proof, len);
+    }
+
+    /// Records a child proven by a shortcut test (`proof`: its proof pieces), `len` plies
+    /// long.
+    fn proven_child(&mut self, c: &mut Child, proof: Option<Hand>, len: u32) {
         if let Some(pieces) = proof {
             self.table.store_proof(c.board, c.hand, pieces, len, 1);
             c.pn = 0;
@@ -527,6 +557,58 @@ impl Search {
             c.pn = u32::try_from(replies).unwrap_or(PN_MAX).min(PN_MAX);
         }
         self.node.unplay(c.mv, u);
+    }
+
+    /// The proof pieces of a mate in one by a capture on `sq` at the current node
+    /// (attacker to move), if there is one: those of the mated position, less the captured
+    /// piece (as [`Self::finish`] derives them). The mated position's proof is stored, as
+    /// a visit would store it (reading the line back looks for it).
+    fn mate_by_capture(&mut self, sq: Square) -> Option<Hand> {
+        let hand = self.node.attacker_hand();
+        let us = self.node.pos.side_to_move();
+        let takers = self.node.pos.attackers_to(sq, us, self.node.pos.occupied());
+        for from in takers {
+            let Some(piece) = self.node.pos.piece_at(from) else {
+                continue;
+            };
+            // The promotion choices the rules allow (a full legality test would list every
+            // legal move of the position).
+            let zone = crate::tables::zone(us);
+            let may_promote =
+                piece.kind.can_promote() && (zone.contains(from) || zone.contains(sq));
+            let may_stay = !crate::tables::dead_squares(us, piece.kind).contains(sq);
+            for promote in [false, true] {
+                if (promote && !may_promote) || (!promote && !may_stay) {
+                    continue;
+                }
+                let mv = Move::Board {
+                    from,
+                    to: sq,
+                    promote,
+                };
+                let taken = self.node.captured(mv);
+                let u = self.node.play(mv);
+                let pos = &self.node.pos;
+                // Legal (the mover's king not left attacked), a check, and no evasion.
+                let legal = pos
+                    .king(us)
+                    .is_none_or(|k| !pos.is_attacked(k, !us, pos.occupied()));
+                let mated = (legal && pos.in_check() && pos.count_evasions() == 0)
+                    .then(|| and_proof_base(&self.node));
+                if let Some(pieces) = mated {
+                    let (board, after) = (self.node.board_key(), self.node.attacker_hand());
+                    self.table.store_proof(board, after, pieces, 0, 1);
+                }
+                self.node.unplay(mv, u);
+                if let Some(mut pieces) = mated {
+                    if let Some(v) = taken {
+                        hands::sub(&mut pieces, v);
+                    }
+                    return Some(hands::min(&pieces, &hand));
+                }
+            }
+        }
+        None
     }
 
     /// Whether the child (`board`, `hand`) of the current node fails on this path: a loop
