@@ -9,6 +9,7 @@ mod input;
 #[allow(dead_code)] // helpers used by the game modules as they grow
 mod output;
 mod perft_limit;
+mod picture;
 mod progress;
 mod shogi;
 mod tiebreak;

@@ -445,7 +445,7 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
             &super::show::score_caption(&verdict, &ruleset.name, komi, &results),
         )
         .ok_or_else(|| CliError::bad_input("--svg draws grid boards only"))?;
-        super::show::write_svg(svg_path, &svg)?;
+        crate::picture::write_svg(svg_path, &svg)?;
     }
 
     let dead_names = names(position, analysis.dead());

@@ -13,6 +13,7 @@ use serde::Serialize;
 use super::to_json;
 use crate::input::read_sgf;
 use crate::output::{CliError, Output};
+use crate::picture::show_tail;
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -41,12 +42,6 @@ struct ShowReport {
     board: String,
     /// Where the SVG picture was written.
     svg: Option<String>,
-}
-
-/// Writes an SVG document, naming the file when that fails.
-pub(crate) fn write_svg(path: &Path, document: &str) -> Result<(), CliError> {
-    std::fs::write(path, document)
-        .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", path.display())))
 }
 
 /// The position of a file with the dead stones and komi it states.
@@ -188,19 +183,17 @@ pub(super) fn run_show(args: ShowArgs) -> Result<Output, CliError> {
             dead.join(",")
         }
     ));
-    if let Some(path) = &args.svg {
-        let document = render_with(&analysis, &[], &area_caption(&analysis, shown.komi))
-            .ok_or_else(|| CliError::bad_input("--svg draws grid boards only"))?;
-        write_svg(path, &document)?;
-        text.push_str(&format!("picture: {}\n", path.display()));
-    }
+    let svg = show_tail(&mut text, None::<&str>, args.svg.as_deref(), || {
+        render_with(&analysis, &[], &area_caption(&analysis, shown.komi))
+            .ok_or_else(|| CliError::bad_input("--svg draws grid boards only"))
+    })?;
     let doc = to_json(&ShowReport {
         input: shown.kind,
         size,
         komi: shown.komi,
         dead,
         board,
-        svg: args.svg.as_ref().map(|p| p.display().to_string()),
+        svg,
     })?;
     Ok(Output::new(text, doc))
 }

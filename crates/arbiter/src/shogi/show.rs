@@ -8,8 +8,8 @@ use shogi_rules::svg::{self, Marks};
 use shogi_rules::{Move, Position, Side, kif, usi};
 
 use super::{position, to_json, with_warnings};
-use crate::go::show::write_svg;
 use crate::output::{CliError, Output};
+use crate::picture::{show_tail, write_svg};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -85,11 +85,16 @@ pub(crate) fn picture(
     last: Option<Move>,
     caption: Vec<String>,
 ) -> Result<(), CliError> {
+    write_svg(path, &drawing(pos, last, caption))
+}
+
+/// The SVG picture of `pos` with `last` marked and `caption` under it.
+fn drawing(pos: &Position, last: Option<Move>, caption: Vec<String>) -> String {
     let marks = Marks {
         last_move: last,
         caption,
     };
-    write_svg(path, &svg::render(pos, &marks))
+    svg::render(pos, &marks)
 }
 
 /// The picture of `shogi status --svg`: the position after the moves that could be played
@@ -153,13 +158,12 @@ pub(super) fn run_show(args: ShowArgs) -> Result<Output, CliError> {
     let board = kif::write_bod(&pos);
     let mut text = board.clone();
     text.push_str(&format!("SFEN {}\n", pos.to_sfen()));
-    if let Some(mv) = last {
-        text.push_str(&format!("last move: {}\n", usi::format_move(mv)));
-    }
-    if let Some(path) = &args.svg {
-        picture(path, &pos, last, vec![format!("SFEN {}", pos.to_sfen())])?;
-        text.push_str(&format!("picture: {}\n", path.display()));
-    }
+    let svg = show_tail(
+        &mut text,
+        last.map(usi::format_move),
+        args.svg.as_deref(),
+        || Ok(drawing(&pos, last, vec![format!("SFEN {}", pos.to_sfen())])),
+    )?;
     let doc = to_json(&ShowReport {
         sfen: pos.to_sfen(),
         start_sfen: start.to_sfen(),
@@ -167,7 +171,7 @@ pub(super) fn run_show(args: ShowArgs) -> Result<Output, CliError> {
         last_move: last.map(usi::format_move),
         side_to_move: side_word(pos.side_to_move()),
         board,
-        svg: args.svg.as_ref().map(|p| p.display().to_string()),
+        svg,
     });
     Ok(with_warnings(Output::new(text, doc), warnings))
 }

@@ -11,8 +11,8 @@ use xiangqi_repetition::svg::{self, Marks, piece_name};
 use xiangqi_repetition::{Move, Position, START_FEN, Square};
 
 use super::{load_position_with, rank_base, to_json, with_warnings};
-use crate::go::show::write_svg;
 use crate::output::{CliError, Output};
+use crate::picture::{show_tail, write_svg};
 
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -157,18 +157,14 @@ pub(super) fn run_show(args: ShowArgs) -> Result<Output, CliError> {
         },
         position.fen()
     ));
-    if let Some(mv) = last {
-        text.push_str(&format!("last move: {mv}\n"));
-    }
-    if let Some(path) = &args.svg {
+    let svg = show_tail(&mut text, last, args.svg.as_deref(), || {
         let marks = Marks {
             last_move: last,
             cycle: Vec::new(),
             caption: vec![format!("FEN {}", position.fen())],
         };
-        write_svg(path, &svg::render(&position, &marks))?;
-        text.push_str(&format!("picture: {}\n", path.display()));
-    }
+        Ok(svg::render(&position, &marks))
+    })?;
     let doc = to_json(&ShowReport {
         fen: position.fen(),
         start_fen: start.fen(),
@@ -176,7 +172,7 @@ pub(super) fn run_show(args: ShowArgs) -> Result<Output, CliError> {
         last_move: last.map(|m| m.to_string()),
         side_to_move: xiangqi_repetition::adjudicate::side_label(position.side_to_move()),
         board,
-        svg: args.svg.as_ref().map(|p| p.display().to_string()),
+        svg,
     });
     Ok(with_warnings(text, doc, warnings))
 }
