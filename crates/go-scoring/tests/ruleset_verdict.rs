@@ -266,3 +266,69 @@ fn tromp_taylor_gives_pass_dead_stones_to_the_owner_of_the_territory() {
         v.notes
     );
 }
+
+/// Black and White outer walls living on 18 points each (files A-B and H-J of a 9x9 board),
+/// and two eyeless inner chains at the foot of files D-F sharing the empty points of file E:
+/// two (E1, E2) or three (E1-E3) of them. With three, the white inner chain reaches E4 so that
+/// the three points touch the inner chains only.
+fn eyeless_seki(shared: usize) -> Position {
+    let mut rows = Vec::new();
+    for _ in 0..(9 - shared - 1) {
+        rows.push(". . X X X O O . .");
+    }
+    rows.push(". . X O O X O . .");
+    for _ in 0..shared {
+        rows.push(". . X O . X O . .");
+    }
+    diagram(&rows.join("\n"))
+}
+
+#[test]
+fn eyeless_seki_counts_as_katago_counts_it() {
+    // KataGo (specs/go.md §2.4-2.5): after the cleanup, a liberty either side can fill is
+    // filled (one of three shared points; none of two), the ones left are dame neither side
+    // can fill, and the inner chains touch them: seki areas, whose stones score and whose empty
+    // points (none here) do not; no tax for them. The outer areas are independent-life regions
+    // of 18 empty points each, taxed 2 under tax=ALL.
+    let params = Params {
+        captures: Some(PerColor::new(0, 0)),
+        ..Params::default()
+    };
+    for shared in [2, 3] {
+        let p = eyeless_seki(shared);
+        let stones = |c: Color| {
+            p.stones()
+                .iter()
+                .filter(|&&s| s == go_scoring::Stone::of(c))
+                .count() as i64
+        };
+        let (b, w) = (stones(Color::Black), stones(Color::White));
+        // The stones, 36 outer empty points and the shared points fill the 81 points.
+        assert_eq!(b + w + 36 + shared as i64, 81, "{shared} shared");
+        // tax=NONE area (chinese): stones plus the regions one colour borders; the shared
+        // points are nobody's.
+        assert_eq!(
+            counts(&p, RulesetName::Chinese, &params),
+            (b + 18, w + 18),
+            "chinese, {shared} shared"
+        );
+        // tax=ALL area (stone-scoring): as chinese, 2 less per independent-life region (the
+        // outer areas); the seki chains are not taxed.
+        assert_eq!(
+            counts(&p, RulesetName::StoneScoring, &params),
+            (b + 18 - 2, w + 18 - 2),
+            "stone-scoring, {shared} shared"
+        );
+        // tax=SEKI territory (japanese): 18 each and no prisoners; ancient territory pays 2.
+        assert_eq!(counts(&p, RulesetName::Japanese, &params), (18, 18));
+        assert_eq!(counts(&p, RulesetName::AncientTerritory, &params), (16, 16));
+        let analysis = Analysis::new(&p, &[]).unwrap();
+        let life = go_scoring::score::independent_life(&analysis);
+        assert_eq!(
+            life.seki_areas().count(),
+            2,
+            "{shared} shared: {:?}",
+            life.areas
+        );
+    }
+}
