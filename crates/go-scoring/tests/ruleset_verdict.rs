@@ -272,14 +272,9 @@ fn tromp_taylor_gives_pass_dead_stones_to_the_owner_of_the_territory() {
 /// two (E1, E2) or three (E1-E3) of them. With three, the white inner chain reaches E4 so that
 /// the three points touch the inner chains only.
 fn eyeless_seki(shared: usize) -> Position {
-    let mut rows = Vec::new();
-    for _ in 0..(9 - shared - 1) {
-        rows.push(". . X X X O O . .");
-    }
+    let mut rows = vec![". . X X X O O . ."; 9 - shared - 1];
     rows.push(". . X O O X O . .");
-    for _ in 0..shared {
-        rows.push(". . X O . X O . .");
-    }
+    rows.extend(vec![". . X O . X O . ."; shared]);
     diagram(&rows.join("\n"))
 }
 
