@@ -510,16 +510,19 @@ impl Search {
         }
         let u = self.node.play(c.mv);
         let (proof, len) = if or {
-            let replies = self.node.pos.count_evasions();
+            let (replies, estimate) = self.reply_estimate();
             if replies == 0 {
                 (Some(and_proof_base(&self.node)), 0)
             } else {
-                c.pn = u32::try_from(replies).unwrap_or(PN_MAX).min(PN_MAX);
+                c.pn = estimate;
                 match c.rem >= 2 {
                     true => (self.mated_in_2(replies), 2),
                     false => (None, 0),
                 }
             }
+        } else if let Move::Drop { to, .. } = c.mv {
+            // A drop interposition: a mate in one, if any, nearly always takes the piece.
+            (self.mate_by_capture(to), 1)
         } else {
             (self.mate_in_1(), 1)
         };

@@ -4,6 +4,7 @@
 
 use board_core::{Side, ZobristKeys};
 
+use super::shortcut::Gather;
 use crate::position::{Position, Undo};
 use crate::types::{Bitboard, Hand, Kind, Move, Square};
 
@@ -117,12 +118,16 @@ impl Node {
 
     /// Legal moves of the side to move that give check (the attacker's candidate moves).
     pub(crate) fn checks(&mut self) -> Vec<Move> {
-        self.pos.check_moves().as_slice().to_vec()
+        let mut v = Vec::new();
+        self.pos.generate_checks(&mut Gather(&mut v));
+        v
     }
 
     /// Every legal reply of the side to move (the defender's evasions when in check).
     pub(crate) fn replies(&self) -> Vec<Move> {
-        self.pos.evasions().as_slice().to_vec()
+        let mut v = Vec::new();
+        self.pos.generate_evasions(&mut Gather(&mut v));
+        v
     }
 
     /// The kind captured by `mv`, if any.

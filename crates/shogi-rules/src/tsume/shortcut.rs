@@ -75,7 +75,7 @@ pub(crate) struct Tried {
 }
 
 /// Slots of [`Tried`]: the tests stop after the first [`super::dfpn::SHORTCUT_NODES`] nodes of a search.
-const TRIED_SLOTS: usize = 1 << 14;
+const TRIED_SLOTS: usize = 1 << 11;
 
 impl Tried {
     #[inline]
@@ -171,6 +171,26 @@ impl Escapes {
     }
 }
 
+/// Counts replies, and the squares dropped on apart.
+#[derive(Default)]
+struct Replies {
+    moves: u64,
+    drops: u64,
+    dropped_on: Bitboard,
+}
+
+impl Sink for Replies {
+    #[inline]
+    fn board(&mut self, _from: Square, promo: Bitboard, plain: Bitboard) {
+        self.moves += u64::from(promo.count() + plain.count());
+    }
+    #[inline]
+    fn drops(&mut self, _kind: Kind, targets: Bitboard) {
+        self.drops += u64::from(targets.count());
+        self.dropped_on |= targets;
+    }
+}
+
 /// Most replies of a defender child for which the mate-in-three test is tried: with more,
 /// the test costs more than the visits it saves (one reply without a mate in one ends it,
 /// but each failing reply costs a whole mate-in-one test).
@@ -190,6 +210,19 @@ impl Search {
     #[inline]
     pub(crate) fn give_back(&mut self, v: Vec<Move>) {
         self.buffers.push(v);
+    }
+
+    /// The number of replies of the side to move (in check), and the proof number to
+    /// start from: the replies with the drops on one square counted once (interpositions
+    /// of different pieces on one square are mostly met alike).
+    pub(crate) fn reply_estimate(&self) -> (u64, u32) {
+        let mut r = Replies::default();
+        self.node.pos.generate_evasions(&mut r);
+        let estimate = r.moves + u64::from(r.dropped_on.count());
+        (
+            r.moves + r.drops,
+            u32::try_from(estimate).unwrap_or(u32::MAX - 1),
+        )
     }
 
     /// Whether the side to move (in check) has a legal reply. A king step to a square no
