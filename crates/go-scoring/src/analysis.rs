@@ -55,7 +55,8 @@ pub enum PointClass {
     Road(Color),
     /// A shared liberty of a seki: an essential eye of both sides, half each.
     SharedEye,
-    /// An unfilled dame both sides could fill: half a road to each side.
+    /// An unfilled dame both sides could fill, or a shared point whose settlement depended
+    /// on the order dame were taken in: half a road to each side.
     Dame,
     /// An empty point bordered by no stone at all (empty board regions).
     Neutral,
