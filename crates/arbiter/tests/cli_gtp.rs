@@ -6,8 +6,9 @@
 
 mod common;
 
-use std::io::Write;
 use std::process::{Command, Stdio};
+
+use common::session::{Session, gtp_answers as answers};
 
 const GAME: &str = "examples/go/gosei-23-t06.sgf";
 
@@ -15,30 +16,12 @@ fn workspace() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// Runs one session: writes `commands`, closes stdin, returns stdout and the exit code.
+/// Runs one session of `arbiter gtp ARGS`: writes `commands`, closes stdin, returns stdout
+/// and the exit code.
 fn session(args: &[&str], commands: &str) -> (String, Option<i32>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-        .arg("gtp")
-        .args(args)
-        .current_dir(workspace())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the arbiter binary runs");
-    // a session refused at the start may end before reading its input
-    let _ = child.stdin.take().unwrap().write_all(commands.as_bytes());
-    let out = child.wait_with_output().unwrap();
-    (String::from_utf8(out.stdout).unwrap(), out.status.code())
-}
-
-/// The answers of a session, each without its closing empty line.
-fn answers(stdout: &str) -> Vec<&str> {
-    assert!(
-        stdout.ends_with("\n\n"),
-        "every answer ends with an empty line: {stdout:?}"
-    );
-    stdout.trim_end_matches('\n').split("\n\n").collect()
+    let mut all = vec!["gtp"];
+    all.extend_from_slice(args);
+    Session::arbiter(&all).run(commands)
 }
 
 #[test]
@@ -237,20 +220,7 @@ fn area_answers_match_gnu_go_on_the_example_game() {
         return;
     };
     let commands = format!("loadsgf {GAME}\nfinal_score\nfinal_status_list dead\nquit\n");
-    let mut child = Command::new(gnugo)
-        .args(["--mode", "gtp", "--chinese-rules"])
-        .current_dir(workspace())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(commands.as_bytes())
-        .unwrap();
-    let theirs = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
+    let (theirs, _) = Session::program(gnugo, &["--mode", "gtp", "--chinese-rules"]).run(&commands);
     let (ours, _) = session(&["--rules", "chinese"], &commands);
     let sorted_words = |answer: &str| {
         let mut words: Vec<String> = answer

@@ -2,12 +2,12 @@
 //! it is a terminal, never with `--quiet`, which every command accepts before or after its
 //! name without changing what it prints.
 
-use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 mod common;
 
 use common::arbiter;
+use common::session::Session;
 
 /// 図巧100番「寿」 (shogi.md §7.4), 611 plies: no search ends on it within a test's time, so
 /// a run on it lasts exactly its time limit, past the one second after which the line shows.
@@ -87,26 +87,8 @@ fn quiet_is_accepted_everywhere_and_changes_nothing_off_a_terminal() {
 fn quiet_is_accepted_by_the_protocol_servers() {
     // GTP version 2 (`quit` answers `=` and ends the session) and USI (`quit` ends it).
     for (server, script) in [("gtp", "quit\n"), ("usi", "quit\n")] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .args([server, "--quiet"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("the arbiter binary runs");
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(script.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert_eq!(
-            out.status.code(),
-            Some(0),
-            "{server}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let (_, code) = Session::arbiter(&[server, "--quiet"]).run(script);
+        assert_eq!(code, Some(0), "{server}");
     }
 }
 

@@ -5,9 +5,13 @@
 //! which then answers. A second test drives the binary with cshogi's `cshogi.usi.Engine`
 //! (PyPI) when Python has cshogi.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+#[allow(dead_code)] // this file only drives a server: the one-shot runner stays unused
+mod common;
+
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
+
+use common::session::Session;
 
 /// A gold dropped at 5b, guarded by the pawn on 5c, mates the bare king on 5a; the
 /// defender holds every other piece.
@@ -24,62 +28,38 @@ const MATE3_2: &str = "l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L
 const KOTOBUKI: &str =
     "g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1";
 
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+/// An `arbiter usi` session with the two steps every test repeats.
+struct Engine(Session);
+
+impl std::ops::Deref for Engine {
+    type Target = Session;
+    fn deref(&self) -> &Session {
+        &self.0
+    }
+}
+
+impl std::ops::DerefMut for Engine {
+    fn deref_mut(&mut self) -> &mut Session {
+        &mut self.0
+    }
 }
 
 impl Engine {
     fn start() -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
-            .arg("usi")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the arbiter binary runs");
-        let stdin = child.stdin.take().unwrap();
-        let stdout = BufReader::new(child.stdout.take().unwrap());
-        Engine {
-            child,
-            stdin,
-            stdout,
-        }
+        Engine(Session::arbiter(&["usi"]))
     }
 
-    fn send(&mut self, line: &str) {
-        writeln!(self.stdin, "{line}").unwrap();
-        self.stdin.flush().unwrap();
-    }
-
-    /// Lines up to and including the first that starts with `prefix`.
-    fn until(&mut self, prefix: &str) -> Vec<String> {
-        let mut lines = Vec::new();
-        loop {
-            let mut line = String::new();
-            assert!(
-                self.stdout.read_line(&mut line).unwrap() > 0,
-                "the engine closed stdout before {prefix:?}: {lines:?}"
-            );
-            let line = line.trim_end().to_string();
-            let done = line.starts_with(prefix);
-            lines.push(line);
-            if done {
-                return lines;
-            }
-        }
-    }
-
+    /// Sets up `sfen`, sends `go` and returns the `checkmate …` answer.
     fn mate(&mut self, sfen: &str, go: &str) -> String {
         self.send(&format!("position sfen {sfen}"));
         self.send(go);
         self.until("checkmate").pop().unwrap()
     }
 
+    /// `quit` ends the session with exit code 0.
     fn quit(mut self) {
         self.send("quit");
-        let status = self.child.wait().unwrap();
-        assert!(status.success());
+        assert_eq!(self.0.finish().1, Some(0));
     }
 }
 

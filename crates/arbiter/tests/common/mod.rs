@@ -1,6 +1,10 @@
 //! What every CLI test file needs: run the built binary from the workspace root, so that
 //! paths such as `examples/go/explanation.txt` read as the README writes them.
 
+// Only the protocol tests drive servers; every other test binary leaves this part unused.
+#[allow(dead_code)]
+pub mod session;
+
 use std::process::{Command, Output};
 
 pub fn arbiter(args: &[&str]) -> Output {
