@@ -26,6 +26,42 @@ fn json(args: &[&str]) -> (i32, serde_json::Value) {
     (code, serde_json::from_str(out.trim()).expect("JSON"))
 }
 
+/// `xiangqi adjudicate --fen FEN --moves MOVES [--rules RULES] EXTRA…`: the argument list
+/// every case below spells the same way.
+fn adjudicate_args<'a>(
+    fen: &'a str,
+    moves: &'a str,
+    rules: Option<&'a str>,
+    extra: &[&'a str],
+) -> Vec<&'a str> {
+    let mut args = vec!["xiangqi", "adjudicate", "--fen", fen, "--moves", moves];
+    if let Some(rules) = rules {
+        args.extend(["--rules", rules]);
+    }
+    args.extend_from_slice(extra);
+    args
+}
+
+/// The text run of [`adjudicate_args`].
+fn adjudicate(
+    fen: &str,
+    moves: &str,
+    rules: Option<&str>,
+    extra: &[&str],
+) -> (i32, String, String) {
+    arbiter(&adjudicate_args(fen, moves, rules, extra))
+}
+
+/// The `--json` run of [`adjudicate_args`].
+fn adjudicate_json(
+    fen: &str,
+    moves: &str,
+    rules: Option<&str>,
+    extra: &[&str],
+) -> (i32, serde_json::Value) {
+    json(&adjudicate_args(fen, moves, rules, extra))
+}
+
 // Reference digest §5 (pyffish 0.0.90 observed): a rook chasing an unprotected cannon loses
 // under AXF; the cannon protected by a rook on a7 is no chase (draw).
 const CHASE_FEN: &str = "5k3/9/6c2/9/9/9/9/9/9/4K2R1 w - - 0 1";
@@ -33,16 +69,7 @@ const CHASE: &str = "h0g0 g7h7 g0h0 h7g7";
 
 #[test]
 fn json_shape_and_verdict() {
-    let (code, v) = json(&[
-        "xiangqi",
-        "adjudicate",
-        "--fen",
-        CHASE_FEN,
-        "--moves",
-        CHASE,
-        "--rules",
-        "axf",
-    ]);
+    let (code, v) = adjudicate_json(CHASE_FEN, CHASE, Some("axf"), &[]);
     assert_eq!(code, 0);
     assert_eq!(v["result"], "red_loses");
     assert_eq!(v["cycle"]["start_ply"], 0);
@@ -63,54 +90,102 @@ fn json_shape_and_verdict() {
     assert!(v["explanation"].as_str().unwrap().contains("长捉"));
 }
 
-#[test]
-fn protected_cannon_is_no_chase_and_rulesets_differ_on_mate_threats() {
-    // Digest §5: cannon protected by a rook → (True, 0), a draw.
-    let (_, v) = json(&[
-        "xiangqi",
-        "adjudicate",
-        "--fen",
-        "5k3/9/r6c1/9/9/9/9/9/9/4K2R1 b - - 0 1",
-        "--moves",
-        "h7g7 h0g0 g7h7 g0h0",
-        "--rules",
+/// Lecture 55 图3 (diagrams/xiangqi/001-55-3.txt): 「最后判红方“长捉”,不变作负」 under the
+/// Chinese rules; 「此案若按亚规,红可幸和……仍按“长献”处理」.
+const LECTURE_55_3: (&str, &str) = (
+    "4k4/9/9/4c1p2/6b1C/2r6/4N4/4B4/9/4K1B2 w",
+    "i5i6 e6e5 i6i5 e5e6",
+);
+/// 〇七 grading (lecture 57 图4 with Red's 车 protected, see tests/adjudicate_editions.rs of
+/// the xiangqi-repetition crate): both sides chase on every move, Red only rootless pieces;
+/// the 2007 text weighs the chases (Red must vary), 八七 counts 二打对二还打.
+const LECTURE_57_4: (&str, &str) = (
+    "4k4/9/9/4c4/5c1n1/5N3/2p5R/8B/9/4K3C w",
+    "i3i6 h5g7 i6i3 g7h5",
+);
+
+/// The verdicts per edition: (game, edition, verdict, source).
+const RULINGS: &[((&str, &str), &str, &str, &str)] = &[
+    (
+        (
+            "5k3/9/r6c1/9/9/9/9/9/9/4K2R1 b - - 0 1",
+            "h7g7 h0g0 g7h7 g0h0",
+        ),
         "axf",
-    ]);
-    assert_eq!(v["result"], "draw");
-    // Perpetual check (digest §5 first case, ranks shifted): the checker loses everywhere.
+        "draw",
+        "digest §5: a cannon protected by a rook is not chased (True, 0)",
+    ),
+    (
+        (CHASE_FEN, "h0g0 g7h7"),
+        "cxa2011",
+        "no_repetition",
+        "two plies repeat nothing",
+    ),
+    (
+        LECTURE_55_3,
+        "cxa1987",
+        "red_loses",
+        "lecture 55 图3, Chinese rules",
+    ),
+    (
+        LECTURE_55_3,
+        "cxa2011",
+        "red_loses",
+        "lecture 55 图3, Chinese rules",
+    ),
+    (LECTURE_55_3, "axf", "draw", "lecture 55 图3, 亚规"),
+    (
+        LECTURE_57_4,
+        "cxa2011",
+        "red_loses",
+        "lecture 57 图4, the 2007 text",
+    ),
+    (LECTURE_57_4, "cxa1987", "draw", "lecture 57 图4, 八七"),
+    (
+        (CHASE_FEN, "R2.3 C7.8 R3.2 C8.7"),
+        "axf",
+        "red_loses",
+        "digest §5 in WXF",
+    ),
+    (
+        (CHASE_FEN, "车二平三 炮7平8 车三平二 炮8平7"),
+        "axf",
+        "red_loses",
+        "digest §5 in Chinese",
+    ),
+];
+
+/// Digest §5's first case (ranks 1-10, as Fairy-Stockfish writes them): perpetual check
+/// loses under every edition.
+const PERPETUAL_CHECK: (&str, &str) = (
+    "3k4R/9/9/9/9/9/9/9/9/4K4 b - - 0 1",
+    "d10d9 i10i9 d9d10 i9i10",
+);
+
+#[test]
+fn every_ruling_of_the_table_gives_its_verdict() {
+    for &((fen, moves), rules, result, source) in RULINGS {
+        let (code, v) = adjudicate_json(fen, moves, Some(rules), &[]);
+        assert_eq!(code, 0, "{source}: {v}");
+        assert_eq!(v["result"], result, "{source} ({rules})");
+        if result == "no_repetition" {
+            assert!(v["cycle"].is_null(), "{source}");
+        }
+    }
+    let (fen, moves) = PERPETUAL_CHECK;
     for rules in ["axf", "cxa1987", "cxa1999", "cxa2011"] {
-        let (_, v) = json(&[
-            "xiangqi",
-            "adjudicate",
-            "--fen",
-            "3k4R/9/9/9/9/9/9/9/9/4K4 b - - 0 1",
-            "--moves",
-            "d10d9 i10i9 d9d10 i9i10",
-            "--ranks-from-one",
-            "--rules",
-            rules,
-        ]);
+        let (_, v) = adjudicate_json(fen, moves, Some(rules), &["--ranks-from-one"]);
         assert_eq!(v["result"], "red_loses", "{rules}");
         assert_eq!(v["sides"]["red"]["perpetual_check"], true);
     }
+    // the 2007 text's reason names the rootless pieces Red chases (lecture 57 图4)
+    let (fen, moves) = LECTURE_57_4;
+    let (_, v) = adjudicate_json(fen, moves, Some("cxa2011"), &[]);
+    assert!(v["explanation"].as_str().unwrap().contains("无根"), "{v}");
 }
 
 #[test]
-fn no_repetition_and_moves_file_with_pgn() {
-    let (code, v) = json(&[
-        "xiangqi",
-        "adjudicate",
-        "--fen",
-        CHASE_FEN,
-        "--moves",
-        "h0g0 g7h7",
-        "--rules",
-        "cxa2011",
-    ]);
-    assert_eq!(code, 0);
-    assert_eq!(v["result"], "no_repetition");
-    assert!(v["cycle"].is_null());
-
+fn moves_file_with_pgn() {
     let dir = std::env::temp_dir().join(format!("arbiter-adjudicate-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let pgn = dir.join("game.pgn");
@@ -197,60 +272,6 @@ fn bad_input_is_exit_2_with_position() {
     }
 }
 
-#[test]
-fn lecture_cases_differ_by_edition() {
-    // Lecture 55 图3 (diagrams/xiangqi/001-55-3.txt): 「最后判红方“长捉”,不变作负」 under the
-    // Chinese rules; 「此案若按亚规,红可幸和……仍按“长献”处理」.
-    let fen = "4k4/9/9/4c1p2/6b1C/2r6/4N4/4B4/9/4K1B2 w";
-    let moves = "i5i6 e6e5 i6i5 e5e6";
-    for (rules, expected) in [
-        ("cxa1987", "red_loses"),
-        ("cxa2011", "red_loses"),
-        ("axf", "draw"),
-    ] {
-        let (code, v) = json(&[
-            "xiangqi",
-            "adjudicate",
-            "--fen",
-            fen,
-            "--moves",
-            moves,
-            "--rules",
-            rules,
-        ]);
-        assert_eq!(code, 0);
-        assert_eq!(v["result"], expected, "{rules}");
-    }
-    // 〇七 grading (lecture 57 图4 with Red's 车 protected, see tests/adjudicate_editions.rs
-    // of the xiangqi-repetition crate): both sides chase on every move, Red only rootless
-    // pieces; the 2007 text weighs the chases (Red must vary), 八七 counts 二打对二还打.
-    let fen = "4k4/9/9/4c4/5c1n1/5N3/2p5R/8B/9/4K3C w";
-    let moves = "i3i6 h5g7 i6i3 g7h5";
-    let (_, v) = json(&[
-        "xiangqi",
-        "adjudicate",
-        "--fen",
-        fen,
-        "--moves",
-        moves,
-        "--rules",
-        "cxa2011",
-    ]);
-    assert_eq!(v["result"], "red_loses");
-    assert!(v["explanation"].as_str().unwrap().contains("无根"), "{v}");
-    let (_, v) = json(&[
-        "xiangqi",
-        "adjudicate",
-        "--fen",
-        fen,
-        "--moves",
-        moves,
-        "--rules",
-        "cxa1987",
-    ]);
-    assert_eq!(v["result"], "draw");
-}
-
 /// Writes `text` (already encoded) into a fresh temporary file and returns its path.
 fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("arbiter-adjudicate-any-{}", std::process::id()));
@@ -323,74 +344,26 @@ fn reads_the_pgn_that_convert_writes_in_every_notation_and_gbk() {
             );
         }
     }
-    // Move lists in WXF and Chinese on the command line too (炮二平五 notation of the
-    // same cycle: 车二平三 = h0g0).
-    for moves in ["R2.3 C7.8 R3.2 C8.7", "车二平三 炮7平8 车三平二 炮8平7"] {
-        let (code, v) = json(&[
-            "xiangqi",
-            "adjudicate",
-            "--fen",
-            CHASE_FEN,
-            "--moves",
-            moves,
-            "--rules",
-            "axf",
-        ]);
-        assert_eq!(code, 0, "{moves}: {v}");
-        assert_eq!(v["result"], "red_loses", "{moves}");
-    }
 }
 
 #[test]
 fn rules_default_to_the_current_chinese_edition_and_say_so() {
-    let (code, out, err) = arbiter(&[
-        "xiangqi",
-        "adjudicate",
-        "--fen",
-        CHASE_FEN,
-        "--moves",
-        CHASE,
-    ]);
+    let (code, out, err) = adjudicate(CHASE_FEN, CHASE, None, &[]);
     assert_eq!(code, 0, "{err}");
     assert!(
         out.starts_with("rules: cxa2011 (default: the current Chinese edition)"),
         "{out}"
     );
-    let (_, v) = json(&[
-        "xiangqi",
-        "adjudicate",
-        "--fen",
-        CHASE_FEN,
-        "--moves",
-        CHASE,
-    ]);
+    let (_, v) = adjudicate_json(CHASE_FEN, CHASE, None, &[]);
     assert_eq!(v["rules"], "cxa2011");
-    let (_, out, _) = arbiter(&[
-        "xiangqi",
-        "adjudicate",
-        "--fen",
-        CHASE_FEN,
-        "--moves",
-        CHASE,
-        "--rules",
-        "axf",
-    ]);
+    let (_, out, _) = adjudicate(CHASE_FEN, CHASE, Some("axf"), &[]);
     assert!(out.starts_with("rules: axf\n"), "{out}");
 }
 
 #[test]
 fn text_output_names_every_chaser_and_victim() {
     // Digest §5: 车 g0 chases the unprotected 炮 g7 (the JSON's R@g0 → c@g7).
-    let (_, out, _) = arbiter(&[
-        "xiangqi",
-        "adjudicate",
-        "--fen",
-        CHASE_FEN,
-        "--moves",
-        CHASE,
-        "--rules",
-        "axf",
-    ]);
+    let (_, out, _) = adjudicate(CHASE_FEN, CHASE, Some("axf"), &[]);
     let first = out
         .lines()
         .find(|l| l.trim_start().starts_with("1."))
@@ -410,16 +383,7 @@ fn text_output_names_every_chaser_and_victim() {
             .trim()
             .to_string()
     };
-    let (code, out, err) = arbiter(&[
-        "xiangqi",
-        "adjudicate",
-        "--fen",
-        &field("fen:"),
-        "--moves",
-        &field("moves:"),
-        "--rules",
-        "cxa2011",
-    ]);
+    let (code, out, err) = adjudicate(&field("fen:"), &field("moves:"), Some("cxa2011"), &[]);
     assert_eq!(code, 0, "{err}");
     for line in out.lines().filter(|l| l.contains('捉')) {
         assert!(!line.contains("非献非捉"), "{line}");
@@ -432,42 +396,13 @@ fn lenient_fen_rules_on_a_diagram_no_game_reaches_and_says_what_is_unusual() {
     // Digest §5's chase with an extra red pawn on its own back rank (as rule books sometimes
     // print it): refused by default, judged with --lenient, the pawn named in a warning.
     let fen = "5k3/9/6c2/9/9/9/9/9/9/P3K2R1 w";
-    let (code, _, err) = arbiter(&[
-        "xiangqi",
-        "adjudicate",
-        "--fen",
-        fen,
-        "--moves",
-        CHASE,
-        "--rules",
-        "axf",
-    ]);
+    let (code, _, err) = adjudicate(fen, CHASE, Some("axf"), &[]);
     assert_eq!(code, 2, "{err}");
-    let (code, out, err) = arbiter(&[
-        "xiangqi",
-        "adjudicate",
-        "--fen",
-        fen,
-        "--moves",
-        CHASE,
-        "--rules",
-        "axf",
-        "--lenient",
-    ]);
+    let (code, out, err) = adjudicate(fen, CHASE, Some("axf"), &["--lenient"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("result: red_loses"), "{out}");
     assert!(err.contains("warning") && err.contains("a0"), "{err}");
-    let (_, v) = json(&[
-        "xiangqi",
-        "adjudicate",
-        "--fen",
-        fen,
-        "--moves",
-        CHASE,
-        "--rules",
-        "axf",
-        "--lenient",
-    ]);
+    let (_, v) = adjudicate_json(fen, CHASE, Some("axf"), &["--lenient"]);
     assert!(
         v["warnings"][0].as_str().unwrap().contains("--lenient"),
         "{v}"
