@@ -199,3 +199,38 @@ fn every_ruleset_is_invariant_on_open_unfinished_boards() {
         "only {with_dame} of {boards} open boards have dame"
     );
 }
+
+/// Open boards on rectangles (w ≠ h): the four symmetries a rectangle has (the two
+/// reflections and the half turn) leave every count unchanged, finished or not.
+#[test]
+fn every_ruleset_is_invariant_on_open_rectangles() {
+    let mut rng = Rng::new(0x4EC7_0B0A);
+    for _ in 0..300 {
+        let (w, h) = loop {
+            let (w, h) = (4 + rng.index(5), 4 + rng.index(5));
+            if w != h {
+                break (w, h);
+            }
+        };
+        let topology = Arc::new(Shape::grid(w as u32, h as u32).unwrap());
+        let moves = 1 + rng.index(w * h);
+        let board = playout(&mut rng, topology.clone(), moves);
+        let stones = board.position().stones().to_vec();
+        let (params, _) = params_and_swapped(&board, Color::Black);
+        let base = counts(&topology, stones.clone(), &[], &params);
+        for (flip_x, flip_y) in [(true, false), (false, true), (true, true)] {
+            let mut turned = vec![Stone::Empty; w * h];
+            for (p, &s) in stones.iter().enumerate() {
+                let (x, y) = (p % w, p / w);
+                let x = if flip_x { w - 1 - x } else { x };
+                let y = if flip_y { h - 1 - y } else { y };
+                turned[y * w + x] = s;
+            }
+            assert_eq!(
+                counts(&topology, turned, &[], &params),
+                base,
+                "{w}x{h} flipped ({flip_x}, {flip_y}) of {stones:?}"
+            );
+        }
+    }
+}
