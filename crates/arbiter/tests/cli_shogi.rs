@@ -61,31 +61,104 @@ fn perft_counts() {
     );
 }
 
+/// Four times the same position by king steps (sennichite at ply 12).
+const QUIET_CYCLE: &str = "5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a";
+/// The same three times over with sente checking on every move.
+const CHECK_CYCLE: &str = "4f5f 5d4d 5f4f 4d5d 4f5f 5d4d 5f4f 4d5d 4f5f 5d4d 5f4f 4d5d";
+/// A declaration position (入玉宣言): 28 points for sente with two golds less than all.
+const DECLARE_28: &str = "+P+P+P+PK4/+P+P+P+P+P4/+P8/9/9/9/9/9/4k4 b 2RB3G 1";
+/// The same with one gold less: 27 points.
+const DECLARE_27: &str = "+P+P+P+PK4/+P+P+P+P+P4/+P8/9/9/9/9/9/4k4 b 2RB2G 1";
+
+/// Game-end rulings: (sfen, moves, options, result, winner, ply, source).
+const STATUS_RULINGS: &[(&str, &str, &[&str], &str, Option<&str>, u64, &str)] = &[
+    (
+        "startpos",
+        "7g7f 3c3d",
+        &[],
+        "ongoing",
+        None,
+        2,
+        "two opening moves",
+    ),
+    (
+        "startpos",
+        QUIET_CYCLE,
+        &[],
+        "sennichite",
+        None,
+        12,
+        "fourfold repetition, shogi.md §2.1",
+    ),
+    (
+        "lnsg1gsnl/1r5b1/ppppppppp/4k4/9/5R3/PPPPPPPPP/1B7/LNSGKGSNL b - 1",
+        CHECK_CYCLE,
+        &[],
+        "perpetual_check",
+        Some("gote"),
+        12,
+        "perpetual check: the checker loses, shogi.md §2.1",
+    ),
+    (
+        "4k4/9/9/9/9/9/2P6/9/4K4 b P 1",
+        "P*7e",
+        &[],
+        "illegal",
+        Some("gote"),
+        1,
+        "二歩 ends the game",
+    ),
+    (
+        "4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
+        "G*5b",
+        &[],
+        "checkmate",
+        Some("sente"),
+        1,
+        "a gold drop mates",
+    ),
+    (
+        DECLARE_28,
+        "",
+        &["--declare"],
+        "declaration_win",
+        Some("sente"),
+        0,
+        "28 points, csa27",
+    ),
+    (
+        DECLARE_27,
+        "",
+        &["--declare"],
+        "declaration_loss",
+        Some("gote"),
+        0,
+        "27 points, csa27",
+    ),
+    (
+        DECLARE_27,
+        "",
+        &["--declare", "--impasse-rule", "jsa24"],
+        "impasse_draw",
+        None,
+        0,
+        "27 points under jsa24 is 持将棋",
+    ),
+];
+
 #[test]
 fn status_rulings() {
-    let (_, v) = json(&["shogi", "status", "--moves", "7g7f 3c3d"]);
-    assert_eq!(v["result"], "ongoing");
-    assert_eq!(v["winner"], serde_json::Value::Null);
-    assert_eq!(v["ply"], 2);
-    // Fourfold repetition at ply 12 (shogi.md §2.1).
-    let quiet = "5i5h 5a5b 5h5i 5b5a ".repeat(3);
-    let (_, v) = json(&["shogi", "status", "--moves", quiet.trim()]);
-    assert_eq!(v["result"], "sennichite");
-    assert_eq!(v["ply"], 12);
-    // Perpetual check: the checker (sente) loses (shogi.md §2.1).
-    let checks = "4f5f 5d4d 5f4f 4d5d ".repeat(3);
+    for &(sfen, moves, options, result, winner, ply, source) in STATUS_RULINGS {
+        let mut args = vec!["shogi", "status", "--sfen", sfen, "--moves", moves];
+        args.extend_from_slice(options);
+        let (code, v) = json(&args);
+        assert_eq!(code, 0, "{source}: {v}");
+        assert_eq!(v["result"], result, "{source}");
+        assert_eq!(v["winner"], serde_json::json!(winner), "{source}");
+        assert_eq!(v["ply"], ply, "{source}");
+    }
+    // The foul is named in the reason.
     let (_, v) = json(&[
-        "shogi",
-        "status",
-        "--sfen",
-        "lnsg1gsnl/1r5b1/ppppppppp/4k4/9/5R3/PPPPPPPPP/1B7/LNSGKGSNL b - 1",
-        "--moves",
-        checks.trim(),
-    ]);
-    assert_eq!(v["result"], "perpetual_check");
-    assert_eq!(v["winner"], "gote");
-    // An illegal move ends the game at that move with the foul named (二歩).
-    let (code, v) = json(&[
         "shogi",
         "status",
         "--sfen",
@@ -93,41 +166,7 @@ fn status_rulings() {
         "--moves",
         "P*7e",
     ]);
-    assert_eq!(code, 0);
-    assert_eq!(v["result"], "illegal");
-    assert_eq!(v["winner"], "gote");
-    assert_eq!(v["ply"], 1);
-    assert!(v["reason"].as_str().unwrap().contains("二歩"));
-    // Checkmate.
-    let (_, v) = json(&[
-        "shogi",
-        "status",
-        "--sfen",
-        "4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
-        "--moves",
-        "G*5b",
-    ]);
-    assert_eq!(v["result"], "checkmate");
-    assert_eq!(v["winner"], "sente");
-    // Declarations: 28 points under csa27 wins; 27 points under jsa24 is 持将棋.
-    let decl = "+P+P+P+PK4/+P+P+P+P+P4/+P8/9/9/9/9/9/4k4 b 2RB3G 1";
-    let (_, v) = json(&["shogi", "status", "--sfen", decl, "--declare"]);
-    assert_eq!(v["result"], "declaration_win");
-    assert_eq!(v["winner"], "sente");
-    let decl = "+P+P+P+PK4/+P+P+P+P+P4/+P8/9/9/9/9/9/4k4 b 2RB2G 1";
-    let (_, v) = json(&[
-        "shogi",
-        "status",
-        "--sfen",
-        decl,
-        "--declare",
-        "--impasse-rule",
-        "jsa24",
-    ]);
-    assert_eq!(v["result"], "impasse_draw");
-    let (_, v) = json(&["shogi", "status", "--sfen", decl, "--declare"]);
-    assert_eq!(v["result"], "declaration_loss");
-    assert_eq!(v["winner"], "gote");
+    assert!(v["reason"].as_str().unwrap().contains("二歩"), "{v}");
 }
 
 #[test]
@@ -159,69 +198,98 @@ fn convert_between_formats() {
     assert!(out.contains("   4 同　銀(31)"), "{out}");
 }
 
+/// Bad input on the command line: (arguments, a part of the one stderr line).
+const BAD_ARGUMENTS: &[(&[&str], &str)] = &[
+    // a bad SFEN names its column
+    (
+        &[
+            "shogi",
+            "perft",
+            "--sfen",
+            "9/9/9/9/9/9/9/9/9 x - 1",
+            "--depth",
+            "1",
+        ],
+        "column 19",
+    ),
+    // an invalid position lists every problem
+    (
+        &[
+            "shogi",
+            "perft",
+            "--sfen",
+            "K3k3P/9/9/9/9/9/9/9/K8 b - 1",
+            "--depth",
+            "1",
+        ],
+        "2 kings",
+    ),
+    (
+        &[
+            "shogi",
+            "perft",
+            "--sfen",
+            "K3k3P/9/9/9/9/9/9/9/K8 b - 1",
+            "--depth",
+            "1",
+        ],
+        "never move",
+    ),
+    // a garbled USI move names its column
+    (&["shogi", "status", "--moves", "7g7f 3c3x"], "column 8"),
+    (&["shogi", "status", "--impasse-rule", "x"], ""),
+    (&["shogi", "perft", "--depth", "99"], ""),
+    (&["shogi", "perft"], ""),
+    (
+        &["shogi", "convert", "/nonexistent/file.kif", "--to", "usi"],
+        "cannot read",
+    ),
+];
+
+/// Bad records: (file name, text, --to, a part of the one stderr line).
+const BAD_RECORDS: &[(&str, &str, &str, &str)] = &[
+    ("c.kif", "   1 ７六歩(77)\n", "pgn", "--to"),
+    // an illegal move: its line, its number and the reason
+    (
+        "d.kif",
+        "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩打\n",
+        "usi",
+        "move 3",
+    ),
+    (
+        "d2.kif",
+        "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩打\n",
+        "usi",
+        "line 3",
+    ),
+    // garbled CSA: line and column
+    ("e.csa", "V2.2\nPI\n+\n+7776FU\n-33\n", "kif", "line 5"),
+    // binary garbage never crashes
+    ("f.kif", "\u{1}\u{2}ÿ▲▲▲同同同\n|v\n", "kif", ""),
+];
+
 #[test]
 fn error_paths() {
-    // Bad SFEN: exit 2, the column named.
-    let (code, out, err) = arbiter(&[
-        "--json",
-        "shogi",
-        "perft",
-        "--sfen",
-        "9/9/9/9/9/9/9/9/9 x - 1",
-        "--depth",
-        "1",
-    ]);
+    let expect_bad = |args: &[&str], needle: &str| {
+        let (code, out, err) = arbiter(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    };
+    for &(args, needle) in BAD_ARGUMENTS {
+        expect_bad(args, needle);
+    }
+    for &(name, text, to, needle) in BAD_RECORDS {
+        let file = temp_file(name, text);
+        expect_bad(
+            &["shogi", "convert", file.to_str().unwrap(), "--to", to],
+            needle,
+        );
+    }
+    // with --json the error is one document of kind bad_input
+    let (code, v) = json(BAD_ARGUMENTS[0].0);
     assert_eq!(code, 2);
-    assert!(err.contains("column 19"), "{err}");
-    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["error"]["kind"], "bad_input");
-    // Invalid position: every problem listed.
-    let (code, _, err) = arbiter(&[
-        "shogi",
-        "perft",
-        "--sfen",
-        "K3k3P/9/9/9/9/9/9/9/K8 b - 1",
-        "--depth",
-        "1",
-    ]);
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("2 kings") && err.contains("never move"),
-        "{err}"
-    );
-    // Garbled USI move.
-    let (code, _, err) = arbiter(&["shogi", "status", "--moves", "7g7f 3c3x"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("column 8"), "{err}");
-    // Unknown options and values.
-    assert_eq!(arbiter(&["shogi", "status", "--impasse-rule", "x"]).0, 2);
-    assert_eq!(arbiter(&["shogi", "perft", "--depth", "99"]).0, 2);
-    assert_eq!(arbiter(&["shogi", "perft"]).0, 2);
-    assert_eq!(
-        arbiter(&["shogi", "convert", "/nonexistent/file.kif", "--to", "usi"]).0,
-        2
-    );
-    let kif = temp_file("c.kif", "   1 ７六歩(77)\n");
-    assert_eq!(
-        arbiter(&["shogi", "convert", kif.to_str().unwrap(), "--to", "pgn"]).0,
-        2
-    );
-    // A record with an illegal move: its number and the reason.
-    let bad = temp_file("d.kif", "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩打\n");
-    let (code, _, err) = arbiter(&["shogi", "convert", bad.to_str().unwrap(), "--to", "usi"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("line 3") && err.contains("move 3"), "{err}");
-    // Garbled CSA: line and column.
-    let bad = temp_file("e.csa", "V2.2\nPI\n+\n+7776FU\n-33\n");
-    let (code, _, err) = arbiter(&["shogi", "convert", bad.to_str().unwrap(), "--to", "kif"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("line 5"), "{err}");
-    // Binary garbage never crashes.
-    let bad = temp_file("f.kif", "\u{1}\u{2}ÿ▲▲▲同同同\n|v\n");
-    assert_eq!(
-        arbiter(&["shogi", "convert", bad.to_str().unwrap(), "--to", "kif"]).0,
-        2
-    );
 }
 
 #[test]
