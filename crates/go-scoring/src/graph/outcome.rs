@@ -31,8 +31,12 @@
 //! position, the side moving first and that part of the history (computed from the closure of
 //! the move graph, see `reach`), all brought to a canonical form under the graph's
 //! automorphisms. When the closure is too large to compute, the whole history is kept in the
-//! key (exact, fewer transpositions). Only graphs of at most 64 points are searched (positions
-//! are two `u64` masks).
+//! key (fewer transpositions). The history enters the key as a 128-bit sum of one hash per
+//! position (the positions of a regular sequence are distinct, so the sum stands for the set):
+//! sorting and hashing histories thousands of positions long had taken three quarters of the
+//! search's time. Two different histories share a key only if their sums collide: with `N`
+//! keys stored the chance is below `N²/2¹²⁸`, about 10⁻²² for 10⁸ keys. Only graphs of at
+//! most 64 points are searched (positions are two `u64` masks).
 //!
 //! Regular sequences can be as long as the number of positions (3ⁿ on n points), so the
 //! search is bounded on every resource the input could exhaust, each ending it with its own
@@ -237,9 +241,9 @@ pub const MAX_BUDGET: u64 = 10_000_000_000;
 pub const DEFAULT_MAX_POSITIONS: usize = 6_000_000;
 
 /// Estimated bytes held per interned position: the position, its index entry, its leaf value,
-/// its children, canonical image, killer and ordering counters. Measured on the empty 4×4
-/// board: about 250 bytes.
-pub const BYTES_PER_POSITION: u64 = 256;
+/// its children, canonical image, killer and ordering counters (measured on the empty 4×4
+/// board: about 250 bytes), and the hashes of its symmetric images once it is in a history.
+pub const BYTES_PER_POSITION: u64 = 320;
 
 /// Bound on the plies of the sequences searched (the search recursion's depth). Each level
 /// holds at most a few hundred bytes of stack (more without optimisation), well within
@@ -249,8 +253,9 @@ pub const MAX_DEPTH: usize = 100_000;
 /// Stack of the search thread: [`MAX_DEPTH`] levels of the recursion with room to spare.
 pub const SEARCH_STACK_BYTES: usize = 512 << 20;
 
-/// Default bound on the positions held by the table's keys (16 bytes each): about 200 MB.
-pub const DEFAULT_MAX_STORED_POSITIONS: usize = 12_000_000;
+/// Default bound on the table's entries (about 64 bytes each with the map's share): about
+/// 256 MB.
+pub const DEFAULT_MAX_STORED_POSITIONS: usize = 4_000_000;
 
 /// Points the packed search supports.
 pub const MAX_SEARCH_POINTS: usize = 64;
@@ -275,11 +280,20 @@ pub struct OutcomeSearch {
     inverses: Vec<Vec<usize>>,
     /// Per interned position: its canonical image and the automorphisms that give it.
     canon: Vec<Option<(Pos, u64)>>,
+    /// Per interned position, the hash of its image under each automorphism (empty until
+    /// first needed).
+    hashes: Vec<Box<[u128]>>,
     table: HashMap<Key, Entry>,
     /// Positions held by the table's keys, to bound its memory.
     stored_positions: usize,
     path: Vec<u32>,
     on_path: Vec<bool>,
+    /// Per path level `l` and automorphism `k` (at `l · autos + k`): the sum of the hashes of
+    /// the images under `k` of the positions before level `l`.
+    path_sums: Vec<u128>,
+    /// Per path level: the first level of the run of positions in the same strongly
+    /// connected component of the move graph as it (see [`OutcomeSearch::key`]).
+    segment: Vec<usize>,
     /// Per position and side, the child that last got a point for the side: tried first next
     /// time (move ordering only, so it need not depend on the history).
     killers: Vec<[u32; 2]>,
@@ -290,8 +304,6 @@ pub struct OutcomeSearch {
     deadline: Option<Instant>,
     /// The longest path of the current run, in positions.
     deepest: usize,
-    /// Positions in the table keys kept by the nodes of the current path.
-    kept_positions: usize,
     /// Nodes allowed per [`OutcomeSearch::run`].
     pub budget: u64,
     /// Wall time allowed per [`OutcomeSearch::run`] (`None`: no limit).
@@ -299,10 +311,10 @@ pub struct OutcomeSearch {
     /// Positions the search may intern with their moves, to bound its memory (see
     /// [`BYTES_PER_POSITION`]); past it the run ends with [`OutcomeError::OutOfMemory`].
     pub max_positions: usize,
-    /// The table is emptied when its keys hold more positions than this (it is only a cache).
+    /// The table is emptied when it holds more entries than this (it is only a cache).
     pub max_stored_positions: usize,
     /// Positions the reachability closure may enumerate; past it the table keys keep the
-    /// whole history (still exact, fewer transpositions). The closure runs before the search
+    /// whole history (fewer transpositions). The closure runs before the search
     /// and is bounded by this count (a few seconds at the default), not by the time limit.
     pub max_closure_positions: usize,
     /// A counter the search raises to its node count every few thousand nodes (where it
@@ -311,12 +323,13 @@ pub struct OutcomeSearch {
 }
 
 /// A table key: the canonical current position, the side asked to move first, and the
-/// earlier positions still reachable from the current one (canonical images, sorted).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+/// earlier positions still reachable from the current one (the sum of the hashes of their
+/// canonical images; see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct Key {
     position: Pos,
     black_first: bool,
-    history: Box<[Pos]>,
+    history: u128,
 }
 
 /// What is known at a key, in canonical point numbering: for the points in `known`, whether
@@ -362,17 +375,19 @@ impl OutcomeSearch {
             autos,
             inverses,
             canon: Vec::new(),
+            hashes: Vec::new(),
             table: HashMap::new(),
             stored_positions: 0,
             path: Vec::new(),
             on_path: Vec::new(),
+            path_sums: Vec::new(),
+            segment: Vec::new(),
             killers: Vec::new(),
             good: Vec::new(),
             nodes: 0,
             hits: 0,
             deadline: None,
             deepest: 0,
-            kept_positions: 0,
             budget: DEFAULT_BUDGET,
             time_limit: None,
             max_positions: DEFAULT_MAX_POSITIONS,
@@ -395,8 +410,9 @@ impl OutcomeSearch {
         self.max_positions = usize::try_from(bytes / 4 * 3 / BYTES_PER_POSITION)
             .unwrap_or(usize::MAX)
             .max(1);
-        // a stored position costs its 16 bytes in a key plus the key's share of the map
-        self.max_stored_positions = usize::try_from(bytes / 4 / 48).unwrap_or(usize::MAX);
+        // an entry costs its key (position, side, history sum), its value and its share of
+        // the map
+        self.max_stored_positions = usize::try_from(bytes / 4 / 64).unwrap_or(usize::MAX);
     }
 
     /// Classes of every point after the regular sequence `r`, on a search thread whose stack
@@ -419,7 +435,6 @@ impl OutcomeSearch {
         self.hits = 0;
         self.deadline = self.time_limit.map(|limit| Instant::now() + limit);
         self.deepest = 0;
-        self.kept_positions = 0;
         let root = Pos::from_config(r.last());
         let reusable = self
             .graph
@@ -429,6 +444,7 @@ impl OutcomeSearch {
             // a new root: number positions from it so that it can be closed
             self.graph = PositionGraph::new(self.graph.packed.clone());
             self.canon.clear();
+            self.hashes.clear();
             self.killers.clear();
             self.table.clear();
             self.stored_positions = 0;
@@ -437,15 +453,18 @@ impl OutcomeSearch {
             let closure = self.max_closure_positions.min(self.max_positions / 2);
             self.graph.close(i, closure, MAX_CLOSURE_WORDS);
         }
-        self.path = r
+        let start: Vec<u32> = r
             .positions()
             .iter()
             .map(|c| self.graph.intern(Pos::from_config(c)))
             .collect();
+        self.path.clear();
+        self.path_sums.clear();
+        self.segment.clear();
         self.on_path.clear();
         self.on_path.resize(self.graph.len(), false);
-        for &i in &self.path {
-            self.on_path[i as usize] = true;
+        for i in start {
+            self.push(i);
         }
         let all = self.graph.packed.all;
         let black = self.solve(Color::Black, all)?;
@@ -488,30 +507,96 @@ impl OutcomeSearch {
         (best, which)
     }
 
+    /// The hash of position `i`'s image under automorphism `k` (cached per position).
+    fn hash(&mut self, i: u32, k: usize) -> u128 {
+        if self.hashes.len() <= i as usize {
+            self.hashes.resize(self.graph.len(), Box::default());
+        }
+        if self.hashes[i as usize].is_empty() {
+            let p = self.graph.position(i);
+            self.hashes[i as usize] = self
+                .autos
+                .iter()
+                .map(|sigma| position_hash(p.permute(sigma)))
+                .collect();
+        }
+        self.hashes[i as usize][k]
+    }
+
+    /// Extends the current path by position `i`, keeping the hash sums and the component
+    /// runs up to date.
+    fn push(&mut self, i: u32) {
+        let autos = self.autos.len();
+        let level = self.path.len();
+        if self.path_sums.is_empty() {
+            self.path_sums.resize(autos, 0);
+        }
+        // the sums before level + 1 are those before level plus the last position's hashes
+        if let Some(&last) = self.path.last() {
+            for k in 0..autos {
+                let before = self.path_sums[(level - 1) * autos + k];
+                let sum = before.wrapping_add(self.hash(last, k));
+                self.path_sums.push(sum);
+            }
+        }
+        let start = match self.path.last() {
+            Some(&last) if self.graph.same_component(last, i) => self.segment[level - 1],
+            _ => level,
+        };
+        self.segment.push(start);
+        self.path.push(i);
+        if self.on_path.len() <= i as usize {
+            self.on_path.resize(self.graph.len(), false);
+        }
+        self.on_path[i as usize] = true;
+    }
+
+    /// Undoes the last [`OutcomeSearch::push`].
+    fn pop(&mut self) {
+        if let Some(i) = self.path.pop() {
+            self.on_path[i as usize] = false;
+            self.segment.pop();
+            let autos = self.autos.len();
+            self.path_sums.truncate(self.path.len() * autos);
+        }
+    }
+
     /// The table key of the current path with `side` to move first, and the automorphism
-    /// that brings the path to it.
+    /// that brings the path to it: of the automorphisms that bring the current position to
+    /// its canonical image, the one giving the smallest history sum.
+    ///
+    /// The history that matters is the earlier positions reachable from the current one.
+    /// Every earlier position reaches the current one (it comes before it in the sequence),
+    /// so it is reachable back exactly when it lies in the current position's strongly
+    /// connected component; and the components along a sequence never come back (a move
+    /// leads to the same component or a later one), so those positions are the run of the
+    /// path just before the current position, and their sum is a difference of two prefix
+    /// sums. Positions outside the closure have no component: all of the history counts.
     fn key(&mut self, side: Color) -> (Key, usize) {
         let current = *self.path.last().expect("non-empty path");
         let (position, which) = self.canonical(current);
-        let closed = self.graph.is_closed(current);
-        let relevant: Vec<Pos> = self.path[..self.path.len() - 1]
-            .iter()
-            .filter(|&&h| !closed || self.graph.reaches(current, h))
-            .map(|&h| self.graph.position(h))
-            .collect();
-        let mut best: Option<(Box<[Pos]>, usize)> = None;
+        let level = self.path.len() - 1;
+        let from = if self.graph.is_closed(current) {
+            self.segment[level]
+        } else {
+            0
+        };
+        debug_assert!(
+            !self.graph.is_closed(current)
+                || (0..level)
+                    .all(|at| { (at >= from) == self.graph.reaches(current, self.path[at]) }),
+            "the reachable history is the run of the current component"
+        );
+        let autos = self.autos.len();
+        let mut best: Option<(u128, usize)> = None;
         let mut rest = which;
         while rest != 0 {
             let k = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let mut history: Vec<Pos> = if k == 0 {
-                relevant.clone()
-            } else {
-                relevant.iter().map(|p| p.permute(&self.autos[k])).collect()
-            };
-            history.sort_unstable();
-            if best.as_ref().is_none_or(|(h, _)| history[..] < h[..]) {
-                best = Some((history.into_boxed_slice(), k));
+            let sum =
+                self.path_sums[level * autos + k].wrapping_sub(self.path_sums[from * autos + k]);
+            if best.is_none_or(|(b, _)| sum < b) {
+                best = Some((sum, k));
             }
         }
         let (history, k) = best.expect("the identity or another automorphism gives the minimum");
@@ -540,15 +625,6 @@ impl OutcomeSearch {
         }
         let (key, k) = self.key(side);
         let entry = self.table.get(&key).copied().unwrap_or_default();
-        // the key holds the reachable history, up to the whole path, and the keys along a
-        // deep path add up with the square of the depth: a key is kept through the recursion
-        // (saving a second build, a third of the search's time) while the kept keys hold at
-        // most KEPT_KEY_POSITIONS positions, else dropped and built again after it
-        let kept_len = key.history.len();
-        let kept = (self.kept_positions + kept_len <= KEPT_KEY_POSITIONS).then_some(key);
-        if kept.is_some() {
-            self.kept_positions += kept_len;
-        }
         let known = permute_mask(entry.known, &self.inverses[k]);
         let stored_gets = permute_mask(entry.gets, &self.inverses[k]) & known;
         if want & !known == 0 {
@@ -580,11 +656,9 @@ impl OutcomeSearch {
             if self.on_path[child as usize] {
                 continue; // repetition: not a regular extension
             }
-            self.path.push(child);
-            self.on_path[child as usize] = true;
+            self.push(child);
             let result = self.solve(opponent, open);
-            self.on_path[child as usize] = false;
-            self.path.pop();
+            self.pop();
             let opponent_gets = result?;
             if open & !opponent_gets != 0 {
                 self.killers[current as usize][side.index()] = child;
@@ -596,13 +670,6 @@ impl OutcomeSearch {
                 break;
             }
         }
-        let (key, k) = match kept {
-            Some(key) => {
-                self.kept_positions -= kept_len;
-                (key, k)
-            }
-            None => self.key(side),
-        };
         let sigma = &self.autos[k];
         let update = Entry {
             known: entry.known | permute_mask(asked, sigma),
@@ -613,7 +680,7 @@ impl OutcomeSearch {
                 self.table.clear();
                 self.stored_positions = 0;
             }
-            self.stored_positions += key.history.len() + 1;
+            self.stored_positions += 1;
         }
         self.table.insert(key, update);
         Ok((stored_gets & want) | found)
@@ -666,9 +733,18 @@ impl OutcomeSearch {
     }
 }
 
-/// Positions the table keys kept along the current path may hold together (64 MB); past it a
-/// node's key is built again after its children instead of kept.
-const KEPT_KEY_POSITIONS: usize = 4 << 20;
+/// A 128-bit hash of a position (two rounds of a 64-bit mixer over its two masks): summed
+/// over a history, it stands for the set of positions in a table key.
+fn position_hash(p: Pos) -> u128 {
+    fn mix(mut z: u64) -> u64 {
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    let a = mix(p.black ^ mix(p.white.wrapping_add(0x9e37_79b9_7f4a_7c15)));
+    let b = mix(p.white ^ mix(p.black.wrapping_add(0x6a09_e667_f3bc_c909)) ^ a);
+    (u128::from(a) << 64) | u128::from(b)
+}
 
 /// No killer move recorded yet.
 const NO_KILLER: u32 = u32::MAX;

@@ -138,6 +138,14 @@ impl PositionGraph {
         }
     }
 
+    /// True when positions `a` and `b` are both closed and in the same strongly connected
+    /// component of the move graph (each reaches the other, or they are the same).
+    pub(crate) fn same_component(&self, a: u32, b: u32) -> bool {
+        self.is_closed(a)
+            && self.is_closed(b)
+            && self.component[a as usize] == self.component[b as usize]
+    }
+
     /// Enumerates everything reachable from `root` (which must be the first interned position)
     /// and computes the reachable sets; gives up, leaving them unknown, past `max_positions`
     /// positions or when the sets would take more than `max_words` 64-bit words.
