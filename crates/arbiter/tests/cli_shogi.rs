@@ -61,112 +61,41 @@ fn perft_counts() {
     );
 }
 
-/// Four times the same position by king steps (sennichite at ply 12).
-const QUIET_CYCLE: &str = "5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a";
-/// The same three times over with sente checking on every move.
-const CHECK_CYCLE: &str = "4f5f 5d4d 5f4f 4d5d 4f5f 5d4d 5f4f 4d5d 4f5f 5d4d 5f4f 4d5d";
-/// A declaration position (入玉宣言): 28 points for sente with two golds less than all.
-const DECLARE_28: &str = "+P+P+P+PK4/+P+P+P+P+P4/+P8/9/9/9/9/9/4k4 b 2RB3G 1";
-/// The same with one gold less: 27 points.
-const DECLARE_27: &str = "+P+P+P+PK4/+P+P+P+P+P4/+P8/9/9/9/9/9/4k4 b 2RB2G 1";
-
-/// Game-end rulings: (sfen, moves, options, result, winner, ply, source).
-const STATUS_RULINGS: &[(&str, &str, &[&str], &str, Option<&str>, u64, &str)] = &[
-    (
-        "startpos",
-        "7g7f 3c3d",
-        &[],
-        "ongoing",
-        None,
-        2,
-        "two opening moves",
-    ),
-    (
-        "startpos",
-        QUIET_CYCLE,
-        &[],
-        "sennichite",
-        None,
-        12,
-        "fourfold repetition, shogi.md §2.1",
-    ),
-    (
-        "lnsg1gsnl/1r5b1/ppppppppp/4k4/9/5R3/PPPPPPPPP/1B7/LNSGKGSNL b - 1",
-        CHECK_CYCLE,
-        &[],
-        "perpetual_check",
-        Some("gote"),
-        12,
-        "perpetual check: the checker loses, shogi.md §2.1",
-    ),
-    (
-        "4k4/9/9/9/9/9/2P6/9/4K4 b P 1",
-        "P*7e",
-        &[],
-        "illegal",
-        Some("gote"),
-        1,
-        "二歩 ends the game",
-    ),
-    (
-        "4k4/9/4P4/9/9/9/9/9/4K4 b G 1",
-        "G*5b",
-        &[],
-        "checkmate",
-        Some("sente"),
-        1,
-        "a gold drop mates",
-    ),
-    (
-        DECLARE_28,
-        "",
-        &["--declare"],
-        "declaration_win",
-        Some("sente"),
-        0,
-        "28 points, csa27",
-    ),
-    (
-        DECLARE_27,
-        "",
-        &["--declare"],
-        "declaration_loss",
-        Some("gote"),
-        0,
-        "27 points, csa27",
-    ),
-    (
-        DECLARE_27,
-        "",
-        &["--declare", "--impasse-rule", "jsa24"],
-        "impasse_draw",
-        None,
-        0,
-        "27 points under jsa24 is 持将棋",
-    ),
-];
+/// Game-end rulings, one a line: SFEN | USI moves | options | result | winner | ply | source.
+/// The positions: shogi.md §2.1 (fourfold repetition at ply 12 after king steps; perpetual
+/// check, the checker loses), 二歩 ending the game at the foul, a gold drop that mates,
+/// 入玉宣言 with 28 points (a win under csa27) and with 27 (a loss under csa27, 持将棋 under
+/// jsa24).
+const STATUS_RULINGS: &str = "
+startpos | 7g7f 3c3d | | ongoing | - | 2 | two opening moves
+startpos | 5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a 5i5h 5a5b 5h5i 5b5a | | sennichite | - | 12 | §2.1 fourfold repetition
+lnsg1gsnl/1r5b1/ppppppppp/4k4/9/5R3/PPPPPPPPP/1B7/LNSGKGSNL b - 1 | 4f5f 5d4d 5f4f 4d5d 4f5f 5d4d 5f4f 4d5d 4f5f 5d4d 5f4f 4d5d | | perpetual_check | gote | 12 | §2.1 perpetual check
+4k4/9/9/9/9/9/2P6/9/4K4 b P 1 | P*7e | | illegal | gote | 1 | 二歩
+4k4/9/4P4/9/9/9/9/9/4K4 b G 1 | G*5b | | checkmate | sente | 1 | a gold drop mates
++P+P+P+PK4/+P+P+P+P+P4/+P8/9/9/9/9/9/4k4 b 2RB3G 1 | | --declare | declaration_win | sente | 0 | 28 points, csa27
++P+P+P+PK4/+P+P+P+P+P4/+P8/9/9/9/9/9/4k4 b 2RB2G 1 | | --declare | declaration_loss | gote | 0 | 27 points, csa27
++P+P+P+PK4/+P+P+P+P+P4/+P8/9/9/9/9/9/4k4 b 2RB2G 1 | | --declare --impasse-rule jsa24 | impasse_draw | - | 0 | 27 points, jsa24: 持将棋
+";
 
 #[test]
 fn status_rulings() {
-    for &(sfen, moves, options, result, winner, ply, source) in STATUS_RULINGS {
+    for line in STATUS_RULINGS.lines().filter(|l| !l.trim().is_empty()) {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let [sfen, moves, options, result, winner, ply, source] = cells[..] else {
+            panic!("seven cells: {line}");
+        };
         let mut args = vec!["shogi", "status", "--sfen", sfen, "--moves", moves];
-        args.extend_from_slice(options);
+        args.extend(options.split_whitespace());
         let (code, v) = json(&args);
         assert_eq!(code, 0, "{source}: {v}");
         assert_eq!(v["result"], result, "{source}");
+        let winner = (winner != "-").then_some(winner);
         assert_eq!(v["winner"], serde_json::json!(winner), "{source}");
-        assert_eq!(v["ply"], ply, "{source}");
+        assert_eq!(v["ply"].to_string(), ply, "{source}");
+        if result == "illegal" {
+            assert!(v["reason"].as_str().unwrap().contains("二歩"), "{v}");
+        }
     }
-    // The foul is named in the reason.
-    let (_, v) = json(&[
-        "shogi",
-        "status",
-        "--sfen",
-        "4k4/9/9/9/9/9/2P6/9/4K4 b P 1",
-        "--moves",
-        "P*7e",
-    ]);
-    assert!(v["reason"].as_str().unwrap().contains("二歩"), "{v}");
 }
 
 #[test]
@@ -198,71 +127,26 @@ fn convert_between_formats() {
     assert!(out.contains("   4 同　銀(31)"), "{out}");
 }
 
-/// Bad input on the command line: (arguments, a part of the one stderr line).
-const BAD_ARGUMENTS: &[(&[&str], &str)] = &[
-    // a bad SFEN names its column
-    (
-        &[
-            "shogi",
-            "perft",
-            "--sfen",
-            "9/9/9/9/9/9/9/9/9 x - 1",
-            "--depth",
-            "1",
-        ],
-        "column 19",
-    ),
-    // an invalid position lists every problem
-    (
-        &[
-            "shogi",
-            "perft",
-            "--sfen",
-            "K3k3P/9/9/9/9/9/9/9/K8 b - 1",
-            "--depth",
-            "1",
-        ],
-        "2 kings",
-    ),
-    (
-        &[
-            "shogi",
-            "perft",
-            "--sfen",
-            "K3k3P/9/9/9/9/9/9/9/K8 b - 1",
-            "--depth",
-            "1",
-        ],
-        "never move",
-    ),
-    // a garbled USI move names its column
-    (&["shogi", "status", "--moves", "7g7f 3c3x"], "column 8"),
-    (&["shogi", "status", "--impasse-rule", "x"], ""),
-    (&["shogi", "perft", "--depth", "99"], ""),
-    (&["shogi", "perft"], ""),
-    (
-        &["shogi", "convert", "/nonexistent/file.kif", "--to", "usi"],
-        "cannot read",
-    ),
-];
+/// Bad input on the command line, one case a line: the arguments after `shogi`, separated by
+/// commas | what the one stderr line says (parts joined by `&`). A bad SFEN or USI move names
+/// its column; an invalid position lists every problem.
+const BAD_ARGUMENTS: &str = "
+perft,--sfen,9/9/9/9/9/9/9/9/9 x - 1,--depth,1 | column 19
+perft,--sfen,K3k3P/9/9/9/9/9/9/9/K8 b - 1,--depth,1 | 2 kings & never move
+status,--moves,7g7f 3c3x | column 8
+status,--impasse-rule,x | --impasse-rule
+perft,--depth,99 | depth
+perft | --depth
+convert,/nonexistent/file.kif,--to,usi | cannot read
+";
 
-/// Bad records: (file name, text, --to, a part of the one stderr line).
+/// A record whose third move drops a pawn the mover does not hold.
+const KIF_ILLEGAL: &str = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩打\n";
+
+/// Bad records: (file name, text, --to, what the one stderr line says, parts joined by `&`).
 const BAD_RECORDS: &[(&str, &str, &str, &str)] = &[
     ("c.kif", "   1 ７六歩(77)\n", "pgn", "--to"),
-    // an illegal move: its line, its number and the reason
-    (
-        "d.kif",
-        "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩打\n",
-        "usi",
-        "move 3",
-    ),
-    (
-        "d2.kif",
-        "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ７五歩打\n",
-        "usi",
-        "line 3",
-    ),
-    // garbled CSA: line and column
+    ("d.kif", KIF_ILLEGAL, "usi", "line 3 & move 3"),
     ("e.csa", "V2.2\nPI\n+\n+7776FU\n-33\n", "kif", "line 5"),
     // binary garbage never crashes
     ("f.kif", "\u{1}\u{2}ÿ▲▲▲同同同\n|v\n", "kif", ""),
@@ -270,24 +154,29 @@ const BAD_RECORDS: &[(&str, &str, &str, &str)] = &[
 
 #[test]
 fn error_paths() {
-    let expect_bad = |args: &[&str], needle: &str| {
+    let expect_bad = |args: &[&str], needles: &str| {
         let (code, out, err) = arbiter(args);
         assert_eq!(code, 2, "{args:?}: {out}");
-        assert!(err.contains(needle), "{args:?}: {err}");
+        for needle in needles.split('&').map(str::trim) {
+            assert!(err.contains(needle), "{args:?}: {needle:?} in {err}");
+        }
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     };
-    for &(args, needle) in BAD_ARGUMENTS {
-        expect_bad(args, needle);
+    for line in BAD_ARGUMENTS.lines().filter(|l| !l.trim().is_empty()) {
+        let (args, needles) = line.split_once('|').unwrap();
+        let mut all = vec!["shogi"];
+        all.extend(args.trim().split(','));
+        expect_bad(&all, needles);
     }
-    for &(name, text, to, needle) in BAD_RECORDS {
+    for &(name, text, to, needles) in BAD_RECORDS {
         let file = temp_file(name, text);
         expect_bad(
             &["shogi", "convert", file.to_str().unwrap(), "--to", to],
-            needle,
+            needles,
         );
     }
     // with --json the error is one document of kind bad_input
-    let (code, v) = json(BAD_ARGUMENTS[0].0);
+    let (code, v) = json(&["shogi", "status", "--moves", "7g7f 3c3x"]);
     assert_eq!(code, 2);
     assert_eq!(v["error"]["kind"], "bad_input");
 }
