@@ -57,7 +57,9 @@ Examples:
 
 Exit codes: 0 done, 1 a failure the input cannot explain (such as a full disk), 2 bad input,
 3 undecided where a certain answer was asked for (go score --strict), 4 a search stopped on
-a limit (time, nodes, table or budget; the answer printed, if any, is partial).";
+a limit (time, nodes, table or budget; the answer printed, if any, is partial). A run over
+several files (go score, shogi convert, xiangqi adjudicate) exits with the worst code of its
+files: 1, then 2, 4, 3.";
 
 /// Shown under `arbiter go --help`.
 const GO_EXAMPLES: &str = "\
