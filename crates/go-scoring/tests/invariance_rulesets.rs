@@ -165,6 +165,21 @@ fn an_open_board_counts_the_same_in_every_orientation() {
     stones[42] = Stone::White;
     let params = Params::default();
     assert_invariant(n, &stones, &[], &params, &params);
+    // Settled as a whole, the 47 empty points are dame, half each (Chinese rules 2002:
+    // "双方活棋之间的空点各得一半"): one stone and 23.5 points a side, by area and by living
+    // stones (stones plus roads, a dame half a road each).
+    let a = Analysis::new(&Position::unchecked(topology_of(n), stones), &[]).unwrap();
+    assert_eq!(a.dame(), 47);
+    for s in [
+        go_scoring::score::area(&a, &params),
+        go_scoring::score::living_stones(&a, &params).unwrap(),
+    ] {
+        assert_eq!((s.black.0, s.white.0), (49, 49), "{}", s.method);
+    }
+}
+
+fn topology_of(n: usize) -> Arc<Shape> {
+    Arc::new(Shape::square(n as u32).unwrap())
 }
 
 /// Open, unfinished boards: random games stopped after a random number of moves (from a few
