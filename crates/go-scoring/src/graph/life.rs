@@ -35,7 +35,9 @@
 //! An open region too large to search whole (typical of finished games: territories with
 //! points away from their walls are not pass-alive) is split into local problems, in order:
 //! 1. *enclosed stones*: opposing stones in an area bordered only by one colour, when they
-//!    are a minority of it (less than a third), are searched there with the enclosing chains
+//!    are a minority of it (less than a third) and at least half of its empty points can be
+//!    reached from the enclosing stones without crossing them (a living group's territory
+//!    lies behind its own stones), are searched there, smallest problem first, with the enclosing chains
 //!    given two eyes; an area too large is cut to the points within three (then two) steps of
 //!    the stones, the rest filled with the enclosing colour;
 //! 2. *eye space*: with those verdicts, a chain whose group (chains sharing enclosed areas of
@@ -77,7 +79,8 @@ pub const DEFAULT_MAX_REGION_POINTS: usize = 40;
 /// The search packs a region's graph into 64-bit masks.
 pub const MAX_GRAPH_POINTS: usize = 64;
 /// A line of play longer than this many moves per point of the region (plus
-/// [`LINE_SLACK`]) ends the search as if its budget ran out: positional superko alone bounds
+/// [`LINE_SLACK`]) is left unread (it proves nothing for either side; when the answer hangs
+/// on such a line the string stays undecided, as over budget): positional superko alone bounds
 /// a line only by the number of positions, and a depth-first search down such a line would
 /// exhaust the stack long before the node budget (a 14-point row took 27,500 nested calls).
 /// Life-and-death lines that matter play each point a few times at most.
@@ -751,6 +754,12 @@ fn decide_region(
                 verdict = RegionVerdict::OverBudget;
                 Status::Undecided(UndecidedReason::OverBudget { nodes: *nodes })
             }
+            (Ok(Value::Long), _) | (_, Ok(Value::Long)) => {
+                verdict = RegionVerdict::OverBudget;
+                Status::Undecided(UndecidedReason::OverBudget {
+                    nodes: search.total_nodes,
+                })
+            }
             (Ok(Value::Ko), _) | (_, Ok(Value::Ko)) => Status::Undecided(UndecidedReason::Ko),
             (Ok(Value::Loss), Ok(Value::Loss)) => Status::Dead,
             (Ok(Value::Loss), Ok(Value::Win)) => {
@@ -965,11 +974,13 @@ impl Local {
     }
 }
 
-/// The value of a line for the string's side. Ordered: a ko is better than a loss.
+/// The value of a line for the string's side. Ordered: a ko is better than a loss, and a
+/// line left unread (too long, see [`LINE_MOVES_PER_POINT`]) proves nothing for either side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Value {
     Loss,
     Ko,
+    Long,
     Win,
 }
 
@@ -1122,11 +1133,7 @@ impl<'l> Search<'l> {
 
     fn search(&mut self, p: Pos, own_to_move: bool, passed: bool) -> Result<Value, ()> {
         self.nodes += 1;
-        // a line past its length bound ends the search like a spent budget: undecided
-        if self.nodes > self.budget
-            || self.total_nodes + self.nodes >= self.cap
-            || self.path.len() > self.max_line
-        {
+        if self.nodes > self.budget || self.total_nodes + self.nodes >= self.cap {
             return Err(());
         }
         if !self.holds(p) {
@@ -1138,6 +1145,11 @@ impl<'l> Search<'l> {
         }
         if let Some(v) = self.settled(p) {
             return Ok(v);
+        }
+        // a line past its length bound is left unread: neither side may count on it, but
+        // another line may still prove the answer
+        if self.path.len() > self.max_line {
+            return Ok(Value::Long);
         }
         let (goal, mut best) = if own_to_move {
             (Value::Win, Value::Loss)
@@ -1546,6 +1558,38 @@ impl LargeRegion<'_> {
                 // it to the eye-space rule
                 if !enclosed || seeds.is_empty() || seeds.len() * ENCLOSED_STONE_SHARE >= area.len()
                 {
+                    continue;
+                }
+                // nor is a group whose territory lies behind its own stones: most of the
+                // area's empty points cannot be reached from the enclosing stones without
+                // crossing the enclosed ones
+                let empty: Vec<bool> = (0..n)
+                    .map(|p| open[p] && stones[p] == Stone::Empty)
+                    .collect();
+                let reach: Vec<usize> = area
+                    .iter()
+                    .copied()
+                    .filter(|&p| {
+                        empty[p]
+                            && topo
+                                .neighbours_of(p as Point)
+                                .iter()
+                                .any(|&GeoPoint(q)| stones[q as usize] == own)
+                    })
+                    .collect();
+                let mut reached = vec![false; n];
+                let reached_count: usize = reach
+                    .iter()
+                    .map(|&p| {
+                        if reached[p] {
+                            0
+                        } else {
+                            flood(position, p, &empty, &mut reached).len()
+                        }
+                    })
+                    .sum();
+                let empty_count = area.iter().filter(|&&p| empty[p]).count();
+                if 2 * reached_count < empty_count {
                     continue;
                 }
                 // one problem per cluster, each with its candidate cuts (largest first); a cut
