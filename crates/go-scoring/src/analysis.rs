@@ -620,9 +620,11 @@ fn classify_shared(topology: &Shape, live: &[Stone], regions: &[Region], class: 
         return;
     };
     let first: Vec<PointClass> = shared.iter().map(|&p| class[p as usize]).collect();
+    let mut pieces = Pieces::new(live.len());
+    pieces.label_chains(topology, live);
     let signature =
-        |classes: &[PointClass], order: &[Point]| shared_signature(topology, live, order, classes);
-    let first_signature = signature(class, &shared);
+        |classes: &[PointClass]| shared_signature(topology, live, &pieces, &shared, classes);
+    let first_signature = signature(class);
     let mut disputed = vec![false; shared.len()];
     let mut differs = false;
     let mut other = class.to_vec();
@@ -630,7 +632,7 @@ fn classify_shared(topology: &Shape, live: &[Stone], regions: &[Region], class: 
         // The scan order of the board turned by `transform`: flips of either axis and a
         // transposition, read row by row.
         let key = |p: Point| {
-            let (x, y) = topology.xy(GeoPoint(p)).expect("a grid point");
+            let (x, y) = topology.xy(GeoPoint(p)).unwrap_or_default();
             let fx = if transform & 1 != 0 { w - 1 - x } else { x };
             let fy = if transform & 2 != 0 { h - 1 - y } else { y };
             if transform & 4 != 0 {
@@ -642,7 +644,7 @@ fn classify_shared(topology: &Shape, live: &[Stone], regions: &[Region], class: 
         let mut order = shared.clone();
         order.sort_unstable_by_key(|&p| key(p));
         settlement.run(&order, &mut other);
-        if signature(&other, &shared) != first_signature {
+        if signature(&other) != first_signature {
             differs = true;
         }
         for (i, &p) in shared.iter().enumerate() {
@@ -650,10 +652,8 @@ fn classify_shared(topology: &Shape, live: &[Stone], regions: &[Region], class: 
         }
     }
     if differs {
-        for (i, p) in shared.iter_mut().enumerate() {
-            if disputed[i] {
-                class[*p as usize] = PointClass::Dame;
-            }
+        for (&p, _) in shared.iter().zip(&disputed).filter(|(_, d)| **d) {
+            class[p as usize] = PointClass::Dame;
         }
     }
 }
@@ -663,6 +663,7 @@ fn classify_shared(topology: &Shape, live: &[Stone], regions: &[Region], class: 
 fn shared_signature(
     topology: &Shape,
     live: &[Stone],
+    pieces: &Pieces,
     shared: &[Point],
     class: &[PointClass],
 ) -> ([u32; PointClass::SLOTS], Vec<Point>) {
@@ -670,8 +671,6 @@ fn shared_signature(
     for &p in shared {
         counts[class[p as usize].slot()] += 1;
     }
-    let mut pieces = Pieces::new(live.len());
-    pieces.label_chains(topology, live);
     let mut chains: Vec<Point> = shared
         .iter()
         .filter(|&&p| class[p as usize] == PointClass::SharedEye)
