@@ -23,8 +23,9 @@ use crate::progress::Progress;
 /// The options every batch command adds to its own.
 #[derive(Debug, clap::Args)]
 pub struct BatchArgs {
-    /// Also run on every path listed in this file, one per line (blank lines skipped; `-`
-    /// reads the list from stdin). A listed directory stands for its records.
+    /// Also run on every path listed in this file, one per line, relative to the current
+    /// directory as on the command line (blank lines skipped; `-` reads the list from stdin).
+    /// A listed directory stands for its records.
     /// Example: `--list records.txt`.
     #[arg(long, value_name = "FILE")]
     pub list: Option<PathBuf>,
