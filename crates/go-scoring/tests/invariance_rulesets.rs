@@ -216,7 +216,8 @@ fn every_ruleset_is_invariant_on_open_unfinished_boards() {
 }
 
 /// Open boards on rectangles (w ≠ h): the four symmetries a rectangle has (the two
-/// reflections and the half turn) leave every count unchanged, finished or not.
+/// reflections and the half turn) leave every count unchanged, finished or not, and the
+/// colour swap mirrors them.
 #[test]
 fn every_ruleset_is_invariant_on_open_rectangles() {
     let mut rng = Rng::new(0x4EC7_0B0A);
@@ -231,8 +232,15 @@ fn every_ruleset_is_invariant_on_open_rectangles() {
         let moves = 1 + rng.index(w * h);
         let board = playout(&mut rng, topology.clone(), moves);
         let stones = board.position().stones().to_vec();
-        let (params, _) = params_and_swapped(&board, Color::Black);
+        let (params, swapped) = params_and_swapped(&board, Color::Black);
         let base = counts(&topology, stones.clone(), &[], &params);
+        let colours: Vec<Stone> = stones.iter().copied().map(swap).collect();
+        let expected: Counts = base.iter().map(|f| f.map(|(b, w)| (w, b))).collect();
+        assert_eq!(
+            counts(&topology, colours, &[], &swapped),
+            expected,
+            "{w}x{h} colours swapped of {stones:?}"
+        );
         for (flip_x, flip_y) in [(true, false), (false, true), (true, true)] {
             let mut turned = vec![Stone::Empty; w * h];
             for (p, &s) in stones.iter().enumerate() {
@@ -247,5 +255,33 @@ fn every_ruleset_is_invariant_on_open_rectangles() {
                 "{w}x{h} flipped ({flip_x}, {flip_y}) of {stones:?}"
             );
         }
+    }
+}
+
+/// Open boards on irregular graphs (a cycle with chords) have no symmetry to turn by, but the
+/// colour swap still mirrors every count.
+#[test]
+fn every_ruleset_mirrors_the_colour_swap_on_open_graph_boards() {
+    let mut rng = Rng::new(0x6EA9_0B0A);
+    let mut graphs = 0;
+    while graphs < 200 {
+        let topology = common::random_topology(&mut rng);
+        if topology.grid_size().is_some() {
+            continue;
+        }
+        graphs += 1;
+        let n = board_geometry::Topology::len(topology.as_ref());
+        let moves = 1 + rng.index(n);
+        let board = playout(&mut rng, topology.clone(), moves);
+        let stones = board.position().stones().to_vec();
+        let (params, swapped) = params_and_swapped(&board, Color::White);
+        let base = counts(&topology, stones.clone(), &[], &params);
+        let colours: Vec<Stone> = stones.iter().copied().map(swap).collect();
+        let expected: Counts = base.iter().map(|f| f.map(|(b, w)| (w, b))).collect();
+        assert_eq!(
+            counts(&topology, colours, &[], &swapped),
+            expected,
+            "colours swapped of {stones:?}"
+        );
     }
 }
