@@ -69,8 +69,11 @@ pub(super) fn run_convert_files(
     // (`game.kif.csa`, `game.ki2.csa`); a name an earlier record of the run still takes
     // (the same file name in two directories), or the input itself, would lose a record.
     let mut stems = std::collections::HashMap::new();
-    for file in &files {
-        *stems.entry(file.file_stem()).or_insert(0usize) += 1;
+    let names: std::collections::HashSet<_> = files.iter().map(|f| f.file_name()).collect();
+    for name in names {
+        *stems
+            .entry(name.map(Path::new).and_then(Path::file_stem))
+            .or_insert(0usize) += 1;
     }
     let mut taken = std::collections::HashSet::new();
     let outputs: Vec<Result<PathBuf, CliError>> = files
