@@ -740,7 +740,13 @@ fn decide_region(
             (Err(0), Err(0)) // the position's total budget is spent
         } else {
             let first = search.run(start, false);
-            let second = search.run(start, true);
+            // a first answer that leaves the string undecided whatever the second says
+            // (budget spent, a line too long to read) saves the second search
+            let second = match first {
+                Err(nodes) => Err(nodes),
+                Ok(Value::Long) => Ok(Value::Long),
+                Ok(_) => search.run(start, true),
+            };
             (first, second)
         };
         *remaining = remaining.saturating_sub(search.total_nodes);
