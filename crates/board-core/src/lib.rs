@@ -16,7 +16,9 @@
 //!   validation found; [`numerals`]: CJK numerals and full-width digits of the records.
 //! * [`diagram`]: the text-diagram model every board drawing is parsed through;
 //!   [`svg`]: the small SVG document builder every board picture is drawn with.
-//! * [`parallel`]: work shared out over threads, for searches split at the root.
+//! * [`parallel`]: work shared out over threads, for searches split at the root;
+//!   [`perft`]: the leaf count of the legal-move tree for any game behind
+//!   [`MoveTree`](perft::MoveTree), on one thread or several.
 //!
 //! The main job, in one example: a game's history detects a threefold repetition, each
 //! position keyed by Zobrist keys, and the result is told as an [`Outcome`].
@@ -62,6 +64,7 @@ pub mod hash;
 pub mod numerals;
 pub mod outcome;
 pub mod parallel;
+pub mod perft;
 pub mod random;
 pub mod repetition;
 pub mod side;

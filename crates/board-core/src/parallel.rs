@@ -1,4 +1,5 @@
-//! Work shared out over scoped threads, for searches split at the root (perft, counts).
+//! Work shared out over scoped threads, for searches split at the root (perft in
+//! [`crate::perft`], counts).
 //!
 //! Root moves differ widely in the size of their subtree, so a fixed partition leaves one
 //! thread working alone at the end; here each thread takes the next item from a shared
