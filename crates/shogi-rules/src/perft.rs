@@ -1,79 +1,67 @@
 //! Perft: the number of leaf nodes of the legal-move tree, counted in bulk at the last ply.
 
-use crate::position::Position;
+use crate::movegen::MoveList;
+use crate::position::{Position, Undo};
 use crate::types::Move;
-use board_core::parallel::map_shared;
-
-/// Leaf count at `depth` (depth 0 is 1). The last ply counts legal moves without making them.
-pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    match depth {
-        0 => 1,
-        1 => pos.count_legal_moves(),
-        _ => {
-            let moves = pos.legal_moves();
-            let mut total = 0;
-            for &mv in moves.iter() {
-                let undo = pos.play_unchecked(mv);
-                total += perft(pos, depth - 1);
-                pos.undo(mv, undo);
-            }
-            total
-        }
-    }
-}
-
-/// [`divide`] on `threads` threads: the root moves are shared out one at a time (a thread
-/// that finishes a small subtree takes the next move), each thread on its own copy of the
-/// position ([`board_core::parallel::map_shared`]). The counts, and their order, are those of
-/// [`divide`]; `threads` of 0 or 1 runs on the calling thread.
-pub fn divide_parallel(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
-    if threads <= 1 || depth <= 1 {
-        return divide(&mut pos.clone(), depth);
-    }
-    let moves: Vec<Move> = pos.clone().legal_moves().iter().copied().collect();
-    let counts = map_shared(
-        &moves,
-        threads,
-        || pos.clone(),
-        |local, &mv| {
-            let undo = local.play_unchecked(mv);
-            let n = perft(local, depth - 1);
-            local.undo(mv, undo);
-            n
-        },
-    );
-    moves.into_iter().zip(counts).collect()
-}
-
-/// [`perft`] on `threads` threads, split at the root as [`divide_parallel`] does.
-pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
-    if threads <= 1 || depth <= 1 {
-        return perft(&mut pos.clone(), depth);
-    }
-    divide_parallel(pos, depth, threads)
-        .iter()
-        .map(|&(_, n)| n)
-        .sum()
-}
+use board_core::perft::MoveTree;
 
 /// The threads to use by default: every core the system reports (1 if it cannot tell).
 pub use board_core::parallel::available_threads;
 
-/// Leaf counts per root move (the `divide` breakdown), in generation order.
-pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
+/// A shogi position as the root of its move tree, for the shared walk of
+/// [`board_core::perft`]: the position's own generator, bulk count and make/unmake.
+impl MoveTree for Position {
+    type Move = Move;
+    type Undo = Undo;
+    type Moves = MoveList;
+    #[inline]
+    fn legal_moves(&self) -> MoveList {
+        Position::legal_moves(self)
     }
-    let moves = pos.legal_moves();
-    moves
-        .iter()
-        .map(|&mv| {
-            let undo = pos.play_unchecked(mv);
-            let n = perft(pos, depth - 1);
-            pos.undo(mv, undo);
-            (mv, n)
-        })
-        .collect()
+    #[inline]
+    fn count_legal_moves(&self) -> u64 {
+        Position::count_legal_moves(self)
+    }
+    #[inline]
+    fn play_unchecked(&mut self, mv: Move) -> Undo {
+        Position::play_unchecked(self, mv)
+    }
+    #[inline]
+    fn undo(&mut self, mv: Move, undo: Undo) {
+        Position::undo(self, mv, undo)
+    }
+}
+
+/// The move list seen as the slice of its moves, as [`MoveTree::Moves`] asks.
+impl AsRef<[Move]> for MoveList {
+    #[inline]
+    fn as_ref(&self) -> &[Move] {
+        self.as_slice()
+    }
+}
+
+/// Leaf count at `depth` (depth 0 is 1). The last ply counts legal moves without making them
+/// ([`board_core::perft::perft`] on a shogi position).
+pub fn perft(pos: &mut Position, depth: u32) -> u64 {
+    board_core::perft::perft(pos, depth)
+}
+
+/// Leaf counts per root move (the `divide` breakdown), in generation order; empty at depth 0
+/// ([`board_core::perft::divide`]).
+pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
+    board_core::perft::divide(pos, depth)
+}
+
+/// [`divide`] on `threads` threads, the root moves shared out one at a time; same counts in
+/// the same order ([`board_core::perft::divide_parallel`]).
+pub fn divide_parallel(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
+    board_core::perft::divide_parallel(pos, depth, threads)
+}
+
+/// [`perft`] on `threads` threads, split at the root as [`divide_parallel`] does
+/// ([`board_core::perft::perft_parallel`]).
+pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
+    board_core::perft::perft_parallel(pos, depth, threads)
 }
 
 #[cfg(test)]
