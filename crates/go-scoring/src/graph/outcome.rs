@@ -253,9 +253,9 @@ pub const MAX_DEPTH: usize = 100_000;
 /// Stack of the search thread: [`MAX_DEPTH`] levels of the recursion with room to spare.
 pub const SEARCH_STACK_BYTES: usize = 512 << 20;
 
-/// Default bound on the table's entries (about 64 bytes each with the map's share): about
-/// 256 MB.
-pub const DEFAULT_MAX_STORED_POSITIONS: usize = 4_000_000;
+/// Default bound on the table's entries (up to 160 bytes each with the map's spare and
+/// doubling slots, see [`OutcomeSearch::set_memory_mb`]): about 320 MB.
+pub const DEFAULT_MAX_STORED_POSITIONS: usize = 2_000_000;
 
 /// Points the packed search supports.
 pub const MAX_SEARCH_POINTS: usize = 64;
@@ -410,9 +410,10 @@ impl OutcomeSearch {
         self.max_positions = usize::try_from(bytes / 4 * 3 / BYTES_PER_POSITION)
             .unwrap_or(usize::MAX)
             .max(1);
-        // an entry costs its key (position, side, history sum), its value and its share of
-        // the map
-        self.max_stored_positions = usize::try_from(bytes / 4 / 64).unwrap_or(usize::MAX);
+        // an entry costs 65 bytes in the map (key: position, side and history sum, 48 bytes
+        // aligned; value 16; a control byte), the map keeps up to an eighth of its slots
+        // free, and while it doubles the old and the new slots are both held: 160 bytes
+        self.max_stored_positions = usize::try_from(bytes / 4 / 160).unwrap_or(usize::MAX);
     }
 
     /// Classes of every point after the regular sequence `r`, on a search thread whose stack
