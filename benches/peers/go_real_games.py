@@ -228,6 +228,9 @@ KNOWN = {
                  "seki, is taken by White at the end: the arbiter is right there"),
     "Hon-59-5": ("gnugo", "S17-T18 left undecided (estimate 126/256): a corner read short of "
                  "budget; GNU Go's count equals RE"),
+    "Hon-59-2": ("gnugo", "D1-E2 is dead: its four eye-space areas include one-point gaps "
+                 "(E1, G1) between chains that White cuts; the eye-space rule assumes they "
+                 "stay connected, and a group of three areas or more is not overruled"),
     "Hon-60-6": ("gnugo", "the estimate (21/256) overrules the eye-space reading and kills "
                  "K6-L8, which lives; GNU Go's count equals RE"),
     "Hon-75-6": ("gnugo", "the estimate swaps the two groups of the upper right semeai (Black "
