@@ -3,7 +3,7 @@
 //! YaneuraOu unit tests, the TalkChess thread and rsshogi test data).
 
 use shogi_rules::Position;
-use shogi_rules::perft::{divide, perft};
+use shogi_rules::perft::{divide, divide_parallel, perft, perft_parallel};
 
 struct Case {
     name: String,
@@ -69,6 +69,29 @@ fn divide_matches_published_root_breakdown() {
     let d = divide(&mut pos, 4);
     assert_eq!(d.len(), 30);
     assert_eq!(d.iter().map(|(_, n)| n).sum::<u64>(), 719_731);
+}
+
+/// The root split on several threads counts the published values of every position in the
+/// data file (at depth 3, or 2 where depth 3 is past five million leaves), and breaks them
+/// down per root move exactly as the single-threaded divide does, in the same order.
+#[test]
+fn root_split_counts_the_published_values_on_every_position() {
+    for case in cases() {
+        let depth = if case.nodes.get(2).is_some_and(|&n| n <= 5_000_000) {
+            3
+        } else {
+            2
+        };
+        let expected = case.nodes[depth as usize - 1];
+        let pos = Position::from_sfen(&case.sfen).unwrap();
+        for threads in [2, 3] {
+            let got = perft_parallel(&pos, depth, threads);
+            assert_eq!(got, expected, "{} depth {depth}", case.name);
+        }
+        let split = divide_parallel(&pos, depth, 2);
+        assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), expected);
+        assert_eq!(split, divide(&mut pos.clone(), depth), "{}", case.name);
+    }
 }
 
 /// Walks the tree checking that the incremental key equals the key computed from scratch

@@ -3,7 +3,9 @@
 //! file's `source` note).
 
 use xiangqi_repetition::Position;
-use xiangqi_repetition::perft::{PerftStats, perft, perft_stats};
+use xiangqi_repetition::perft::{
+    PerftStats, divide, divide_parallel, perft, perft_parallel, perft_stats,
+};
 
 struct Case {
     name: String,
@@ -71,6 +73,23 @@ fn start_position_depth_4() {
 #[test]
 fn cpw_positions_depth_3() {
     check(3, false);
+}
+
+/// The root split on several threads counts the published depth-3 values of every position
+/// in the data file (start and CPW 2-6), and breaks them down per root move exactly as the
+/// single-threaded divide does, in the same order.
+#[test]
+fn root_split_counts_the_published_values_on_every_position() {
+    for case in cases() {
+        let pos = Position::from_fen(&case.fen).unwrap();
+        let expected = case.nodes[2];
+        for threads in [2, 3] {
+            assert_eq!(perft_parallel(&pos, 3, threads), expected, "{}", case.name);
+        }
+        let split = divide_parallel(&pos, 3, 2);
+        assert_eq!(split.iter().map(|&(_, n)| n).sum::<u64>(), expected);
+        assert_eq!(split, divide(&mut pos.clone(), 3), "{}", case.name);
+    }
 }
 
 /// Start position depth 5 (133,312,995) and CPW positions to depth 5.
