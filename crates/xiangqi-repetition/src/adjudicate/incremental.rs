@@ -4,13 +4,17 @@
 //! position: [`CycleTracker::push`] / [`CycleTracker::pop`], or, keeping the undo record
 //! in the search's own frame as with the engine's make/unmake, [`CycleTracker::make`] /
 //! [`CycleTracker::unmake`]. Making a move plays it in place and records only what a
-//! later question needs: the position key, in board-core's repetition [`History`], and
-//! beside it the move, what it captured and the previous
-//! halfmove clock (8 bytes, no copy of the position), plus the ply of every capture (a
-//! capture changes the material, so no earlier position can repeat a later one).
+//! later question needs, in one 16-byte entry: the position key, the move, what it
+//! captured and the previous halfmove clock (no copy of the position), plus the ply of
+//! every capture (a capture changes the material, so no earlier position can repeat a
+//! later one).
 //!
 //! Asking whether the current position repeats compares keys of the same side to move
-//! back to the last capture ([`History::earliest_repeat_since`]). Only when a key matches is anything else done: the cycle's
+//! back to the last capture ([`History::earliest_repeat_since`] over board-core's
+//! repetition [`History`]). The history is brought up to date from the recorded keys only
+//! when a question can need it (four plies or more since the last capture), so a make
+//! and unmake near a capture cost one entry pushed and popped. Only when a key matches is
+//! anything else done: the cycle's
 //! positions are rebuilt by unmaking its moves on a copy of the current position (a cycle
 //! contains no capture), the key match is confirmed against the rebuilt position, and the
 //! cycle's moves are classified and memoised per ply (a memo is used only while the same
@@ -27,9 +31,11 @@ use super::rules::Ruleset;
 use super::verdict::{Cycle, Ruling, Verdict, judge};
 use crate::{Move, Piece, Position, Square, Undo};
 
-/// What one ply leaves on the move stack besides its [`History`] record: 8 bytes.
+/// What one ply leaves on the move stack: 16 bytes.
 #[derive(Clone, Copy, Debug)]
 struct Ply {
+    /// The key of the position the move led to (of the start position in the first entry).
+    hash: u64,
     /// The previous halfmove clock (unused in the first entry).
     clock: u32,
     /// The move that led here and the piece it captured, packed as origin, destination
@@ -41,9 +47,10 @@ struct Ply {
 
 impl Ply {
     #[inline]
-    fn new(mv: Move, undo: Undo) -> Ply {
+    fn new(hash: u64, mv: Move, undo: Undo) -> Ply {
         let cap = undo.captured.map_or(0, |p| p.code() as u32);
         Ply {
+            hash,
             clock: undo.halfmove_clock,
             packed: mv.from.index() as u32 | (mv.to.index() as u32) << 8 | cap << 16,
         }
@@ -76,9 +83,10 @@ impl Ply {
 pub struct CycleTracker {
     rules: Ruleset,
     board: Board,
-    /// The key of the position after `i` moves at ply `i` (check flags are not kept: the
-    /// rulings classify moves themselves).
-    history: History,
+    /// The keys of the positions after `i` moves at ply `i`, copied from `stack` when a
+    /// question needs them (check flags are not kept: the rulings classify moves
+    /// themselves). It may hold fewer plies than `stack`, never more.
+    history: RefCell<History>,
     /// `stack[i]` is the move that led to the position after `i` moves (`stack[0]` is a
     /// placeholder for the start).
     stack: Vec<Ply>,
@@ -107,6 +115,7 @@ impl CycleTracker {
     pub fn new(start: impl Into<Board>, rules: Ruleset) -> CycleTracker {
         let start: Board = start.into();
         let first = Ply {
+            hash: start.key(),
             clock: 0,
             packed: 0,
         };
@@ -114,7 +123,7 @@ impl CycleTracker {
         stack.push(first);
         CycleTracker {
             rules,
-            history: History::scan_only(start.key(), false),
+            history: RefCell::new(History::scan_only(start.key(), false)),
             board: start,
             stack,
             captures: Vec::new(),
@@ -164,10 +173,7 @@ impl CycleTracker {
             self.since = self.stack.len() as u32;
             self.captures.push(self.since);
         }
-        self.stack.push(Ply::new(mv, undo));
-        // The check flag is not recorded: the tracker's rulings classify every move of the
-        // cycle (checks included) themselves, and a search's make must stay cheap.
-        self.history.push_uncounted(self.board.key(), false);
+        self.stack.push(Ply::new(self.board.key(), mv, undo));
         undo
     }
 
@@ -182,7 +188,7 @@ impl CycleTracker {
         );
         self.board.unmake(mv, undo);
         self.stack.pop();
-        self.history.pop();
+        self.trim_history();
         if undo.captured.is_some() {
             self.captures.pop();
             self.since = self.captures.last().copied().unwrap_or(0);
@@ -207,12 +213,22 @@ impl CycleTracker {
     pub fn pop(&mut self) {
         if self.stack.len() > 1 {
             let top = self.stack.pop().expect("more than one entry");
-            self.history.pop();
+            self.trim_history();
             self.board.unmake(top.mv(), top.undo());
             if top.captures() {
                 self.captures.pop();
                 self.since = self.captures.last().copied().unwrap_or(0);
             }
+        }
+    }
+
+    /// Drops the history's record of a ply that has just been taken back, if a question
+    /// had copied it there.
+    #[inline]
+    fn trim_history(&mut self) {
+        let history = self.history.get_mut();
+        if history.ply() as usize >= self.stack.len() {
+            history.pop();
         }
     }
 
@@ -224,14 +240,20 @@ impl CycleTracker {
         if n < lo + 4 {
             return None;
         }
-        let i = self.history.earliest_repeat_since(lo as u32)? as usize;
+        let mut history = self.history.borrow_mut();
+        // The check flag is not recorded: the rulings classify every move of the cycle
+        // (checks included) themselves.
+        for ply in &self.stack[history.ply() as usize + 1..] {
+            history.push_uncounted(ply.hash, false);
+        }
+        let i = history.earliest_repeat_since(lo as u32)? as usize;
         (i + 4 <= n).then_some(i)
     }
 
     /// The key of the position after `ply` moves.
     #[inline]
     fn key_at(&self, ply: usize) -> u64 {
-        self.history.records()[ply].hash
+        self.stack[ply].hash
     }
 
     /// The positions before each move from stack index `start` to the current one, by
