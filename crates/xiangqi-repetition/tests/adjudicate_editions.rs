@@ -349,3 +349,36 @@ fn a_pawn_beside_the_king_checks_in_every_edition_lecture_41() {
         assert_eq!(r.moves[2].class, EffectKind::Check, "{rules}");
     }
 }
+
+#[test]
+fn the_cycle_tracker_rules_every_case_as_the_batch_adjudicator_does() {
+    // The tracker's rulings (make/unmake, keys copied on demand, classes memoised) must be
+    // the batch adjudicator's on every figure of the case library, under every preset,
+    // including what only the whole cycle shows (自毙, the held rook's exemption).
+    use xiangqi_repetition::adjudicate::incremental::CycleTracker;
+    use xiangqi_repetition::adjudicate::{Board, adjudicate, parse_moves};
+    let mut files: Vec<_> = std::fs::read_dir(CASES)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.starts_with("001-"))
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 45, "one case file per figure");
+    for file in &files {
+        let (fen, moves) = case(file);
+        let start = Board::from_fen(&fen).unwrap();
+        let moves = parse_moves(&moves).unwrap();
+        for rules in Ruleset::PRESETS {
+            let batch = adjudicate(start.position(), &moves, &rules).unwrap();
+            let mut t = CycleTracker::new(start.clone(), rules);
+            for &m in &moves {
+                t.push(m);
+            }
+            let r = t
+                .ruling()
+                .unwrap_or_else(|| panic!("{file}: no repetition"));
+            assert_eq!(r.moves, batch.moves, "{file} {rules}");
+            assert_eq!(r.verdict, batch.verdict, "{file} {rules}");
+        }
+    }
+}
