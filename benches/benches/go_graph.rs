@@ -29,6 +29,13 @@ fn legal_count(c: &mut Criterion) {
     group.sample_size(10);
     group.bench_function("border_5x5", |b| b.iter(|| count_grid(black_box(5), 5)));
     group.bench_function("border_7x7", |b| b.iter(|| count_grid(black_box(7), 7)));
+    // the same count with its wide steps shared out over two threads
+    let g7 = Graph::grid(7, 7).unwrap();
+    group.bench_function("border_7x7_2_threads", |b| {
+        b.iter(|| {
+            go_scoring::legal_count::count_on_threads(black_box(&g7), &grid_order(7, 7), 1 << 30, 2)
+        })
+    });
     group.bench_function("brute_3x3", |b| {
         b.iter(|| count_brute_grid(black_box(3), 3))
     });
