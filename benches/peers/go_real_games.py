@@ -245,6 +245,8 @@ KNOWN = {
     "Hon-94-7": ("unclear", "M19 splits White's row-19 eye space; read dead at distance 3, "
                  "same margin either way (B+2.5, RE B+3.5)"),
     "Hon-96-1": ("gnugo", "R17-S17 and R19 hang on a ko the reading found; left undecided"),
+    "M-65-3": ("gnugo", "N5-O5 has only the two-point space O6-O7, bordered by Black: dead; "
+               "the estimate (124/256) leaves it and F10 undecided"),
     "M-66-2-sgf": ("arbiter", "GNU Go kills White's whole right side (B+88 against RE B+5)"),
     "M-66-5": ("unclear", "D15, N12-N14 and S14 estimated (102-213 of 256); neither count "
                "is near RE"),

@@ -8,9 +8,11 @@
 //!   false eye gets filled once the opponent ataris the stones around it;
 //! - a side never puts a string of two or more stones into self-atari without capturing,
 //!   so the shared liberties of a seki stay open and the seki lives, while a one-stone
-//!   throw-in (which false eyes and dead eye shapes need) stays possible. Allowing strings
-//!   of up to three stones (for nakade) killed seki groups on the real-game benchmark and
-//!   matched GNU Go less often, so it is not done;
+//!   throw-in (which false eyes and dead eye shapes need) stays possible. The one exception
+//!   is a nakade: a string of up to three stones that, with its one liberty, touches only
+//!   opposing stones (it fills the opponent's eye space from inside, as a straight three
+//!   with its vital point taken needs). Allowing every self-atari of up to three stones
+//!   killed seki groups on the real-game benchmark and matched GNU Go less often;
 //! - suicide is illegal; a simple ko is not retaken at once.
 //!
 //! A point is owned at the end by the colour of its stone, or for an empty point by the one
@@ -30,6 +32,9 @@ use board_geometry::Point as GeoPoint;
 
 /// Largest string a playout may put into self-atari (see `Playout::acceptable`).
 const SELF_ATARI_STONES: usize = 1;
+/// Largest string a playout may put into self-atari inside the opponent's eye space (see
+/// `Playout::nakade`): the three stones of a nakade in a bulky five or a rabbity six.
+const NAKADE_STONES: usize = 3;
 
 /// How often each point ended up owned by each colour over a number of playouts.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -198,9 +203,49 @@ impl Playout {
         }
         match n_libs {
             0 => false, // suicide
-            1 => size <= SELF_ATARI_STONES,
+            1 => {
+                size <= SELF_ATARI_STONES
+                    || (size <= NAKADE_STONES && self.nakade(p, c, &joined[..n_joined], libs[0]))
+            }
             _ => true,
         }
+    }
+
+    /// Whether `c` playing `p` (joining the chains `joined`, left with the one liberty
+    /// `liberty`) fills an eye space of the opponent from inside: every neighbour of the new
+    /// string and of its liberty is an opposing stone, the string itself or that liberty.
+    /// Such a self-atari is the nakade that kills a straight or bent three or a pyramid
+    /// four; a string filling a shared liberty of a seki always touches its own side's
+    /// other stones or open points, so seki stays safe.
+    fn nakade(&self, p: Point, c: Color, joined: &[Point], liberty: Point) -> bool {
+        let b = &self.board;
+        let topo = b.topology();
+        let own = Stone::of(c);
+        let mut members = [0 as Point; NAKADE_STONES];
+        let mut count = 0;
+        members[count] = p;
+        count += 1;
+        for &h in joined {
+            let mut s = h;
+            loop {
+                if count == NAKADE_STONES {
+                    return false;
+                }
+                members[count] = s;
+                count += 1;
+                s = b.next_in_chain(s);
+                if s == h {
+                    break;
+                }
+            }
+        }
+        let members = &members[..count];
+        let inside = |q: Point| q == liberty || members.contains(&q);
+        members.iter().chain(std::iter::once(&liberty)).all(|&m| {
+            topo.neighbours_of(m)
+                .iter()
+                .all(|&GeoPoint(q)| inside(q) || (b.at(q) != Stone::Empty && b.at(q) != own))
+        })
     }
 
     /// A reply to the last move `last` for `c`: capture it if it stands in atari, else save

@@ -130,3 +130,36 @@ fn playouts_keep_two_eyes_and_take_eyeless_stones() {
     // the same seed gives the same estimate
     assert_eq!(own, ownership(&p, 200, 7));
 }
+
+/// Straight three along the top edge (A9-C9) with White's stone on its vital point B9, as in
+/// `tests/life_shapes.rs`.
+const STRAIGHT_THREE: &str = "\
+.O.XO....
+XXXXO....
+OOOOO....
+.........
+.........
+.........
+.........
+.........
+.........
+";
+
+#[test]
+fn playouts_kill_a_straight_three_with_the_vital_point_taken() {
+    // Go theory: with White on B9, Black's eye space A9-C9 makes one eye only: White's
+    // two-stone self-atari at A9 (or C9) inside it is the nakade that kills, and playouts
+    // that forbid every self-atari of two stones kept Black alive in all 256 of them.
+    let p = position(STRAIGHT_THREE);
+    let owners = ownership(&p, DEFAULT_PLAYOUTS, 7);
+    let black = points(&p, "A8,B8,C8,D8,D9");
+    let survived: u32 = black
+        .iter()
+        .map(|&q| owners.owned_by(q, Color::Black))
+        .sum();
+    assert!(
+        2 * survived < DEFAULT_PLAYOUTS * black.len() as u32,
+        "Black kept its points in {survived} of {} stone-playouts",
+        DEFAULT_PLAYOUTS * black.len() as u32
+    );
+}
