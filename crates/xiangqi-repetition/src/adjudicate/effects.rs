@@ -179,6 +179,21 @@ impl MoveAnalysis {
             .filter(|e| e.kind == EffectKind::Chase)
             .filter_map(|e| e.target)
     }
+
+    /// Names the move again after effects were taken off it (a held rook's attack, a 自毙
+    /// threat): the move is what its heaviest remaining effect is (从重定性).
+    pub(crate) fn reclassify(&mut self) {
+        self.class = heaviest(&self.effects);
+    }
+}
+
+/// The heaviest of `effects`, which names the move (从重定性), or 闲 when there is none.
+fn heaviest(effects: &[Effect]) -> EffectKind {
+    effects
+        .iter()
+        .map(|e| e.kind)
+        .min()
+        .unwrap_or(EffectKind::Idle)
 }
 
 /// Material values used to decide whether a capture wins material. A rook is worth a
@@ -876,11 +891,7 @@ pub fn classify(before: &Board, mv: Move, rules: &Ruleset) -> MoveAnalysis {
         }
     }
 
-    let class = effects
-        .iter()
-        .map(|e| e.kind)
-        .min()
-        .unwrap_or(EffectKind::Idle);
+    let class = heaviest(&effects);
     MoveAnalysis {
         mv,
         side: s,

@@ -366,12 +366,7 @@ fn exempt_held_rooks(positions: &[Board], analyses: &mut [MoveAnalysis], ids: &[
     for &(k, i) in drop.iter().rev() {
         let a = &mut analyses[k];
         a.effects.remove(i);
-        a.class = a
-            .effects
-            .iter()
-            .map(|e| e.kind)
-            .min()
-            .unwrap_or(EffectKind::Idle);
+        a.reclassify();
     }
 }
 
@@ -397,12 +392,7 @@ fn excuse_self_ruin(positions: &[Board], analyses: &mut [MoveAnalysis], rules: &
         let a = &mut analyses[k];
         a.effects.retain(|e| e.kind != EffectKind::MateThreat);
         a.notes.push(Note::SelfRuin { piece });
-        a.class = a
-            .effects
-            .iter()
-            .map(|e| e.kind)
-            .min()
-            .unwrap_or(EffectKind::Idle);
+        a.reclassify();
     }
 }
 
