@@ -205,6 +205,13 @@ fn outcome_memory_bound() {
     assert_limit_hit(&args, "--table-mb");
 }
 
+#[test]
+fn solve_memory_bound() {
+    // the 4×4 solve holds about 9 M table entries (3.1 GB measured); 16 MB holds some 50 k
+    let args = ["go", "solve", "--grid", "4x4", "--table-mb", "16"];
+    assert_limit_hit(&args, "--table-mb");
+}
+
 /// Budgets and limits have sane maxima, stated in `--help`: 2⁶⁴−1 nodes is refused.
 #[test]
 fn budgets_have_maxima() {

@@ -172,9 +172,11 @@ impl SolveLimits {
     }
 }
 
-/// Estimated bytes per table entry: the key and its two bounds in the map, plus the board's
-/// id. Bounds whose proofs need history hold more; the estimate is for the common short ones.
-pub const BYTES_PER_ENTRY: u64 = 160;
+/// Estimated bytes per table entry: the key and its two bounds in the map with its spare
+/// slots, the proofs' lists of needed and seen boards, and the board ids. Measured on 4×4:
+/// 3.1 GB at the peak for 8.9 M entries and their board ids (160, the earlier estimate,
+/// let a bound of 2048 MB grow to about 4.5 GB).
+pub const BYTES_PER_ENTRY: u64 = 320;
 
 /// Largest node budget a caller should ask for: about a day at the solver's measured rate
 /// (some 10 M nodes a second).
