@@ -106,23 +106,7 @@ fn every_ruleset_is_invariant_under_symmetry_and_colour_swap() {
             Color::White
         };
         let (params, swapped) = params_and_swapped(&board, first);
-        let base = counts(&topology, stones.clone(), &dead, &params);
-        for (k, map) in symmetries(n).iter().enumerate() {
-            let mut turned = vec![Stone::Empty; n * n];
-            for (p, &s) in stones.iter().enumerate() {
-                turned[map[p]] = s;
-            }
-            let turned_dead: Vec<Point> = dead.iter().map(|&p| map[p as usize] as Point).collect();
-            let same = counts(&topology, turned.clone(), &turned_dead, &params);
-            assert_eq!(same, base, "symmetry {k} of {stones:?}, dead {dead:?}");
-            let colours: Vec<Stone> = turned.into_iter().map(swap).collect();
-            let mirrored = counts(&topology, colours, &turned_dead, &swapped);
-            let expected: Counts = base.iter().map(|f| f.map(|(b, w)| (w, b))).collect();
-            assert_eq!(
-                mirrored, expected,
-                "colours swapped, symmetry {k} of {stones:?}, dead {dead:?}"
-            );
-        }
+        assert_invariant(n, &stones, &dead, &params, &swapped);
     }
     assert!(
         with_seki >= 1000 && with_dead >= 100,
@@ -143,14 +127,27 @@ fn assert_invariant(n: usize, stones: &[Stone], dead: &[Point], params: &Params,
         let turned_dead: Vec<Point> = dead.iter().map(|&p| map[p as usize] as Point).collect();
         let same = counts(&topology, turned.clone(), &turned_dead, params);
         assert_eq!(same, base, "symmetry {k} of {stones:?}, dead {dead:?}");
-        let colours: Vec<Stone> = turned.into_iter().map(swap).collect();
-        let mirrored = counts(&topology, colours, &turned_dead, swapped);
-        let expected: Counts = base.iter().map(|f| f.map(|(b, w)| (w, b))).collect();
-        assert_eq!(
-            mirrored, expected,
-            "colours swapped, symmetry {k} of {stones:?}, dead {dead:?}"
-        );
+        assert_colour_swap_mirrors(&topology, &turned, &turned_dead, &base, swapped);
     }
+}
+
+/// With the colours of `stones` swapped (and `swapped`, the parameters with the first mover
+/// and the captures swapped along), every ruleset's counts are `base` with Black's and
+/// White's exchanged.
+fn assert_colour_swap_mirrors(
+    topology: &Arc<Shape>,
+    stones: &[Stone],
+    dead: &[Point],
+    base: &Counts,
+    swapped: &Params,
+) {
+    let colours: Vec<Stone> = stones.iter().copied().map(swap).collect();
+    let expected: Counts = base.iter().map(|f| f.map(|(b, w)| (w, b))).collect();
+    assert_eq!(
+        counts(topology, colours, dead, swapped),
+        expected,
+        "colours swapped of {stones:?}, dead {dead:?}"
+    );
 }
 
 /// A board that is far from finished (one stone of each colour on 7x7) is still a board: its
@@ -234,13 +231,7 @@ fn every_ruleset_is_invariant_on_open_rectangles() {
         let stones = board.position().stones().to_vec();
         let (params, swapped) = params_and_swapped(&board, Color::Black);
         let base = counts(&topology, stones.clone(), &[], &params);
-        let colours: Vec<Stone> = stones.iter().copied().map(swap).collect();
-        let expected: Counts = base.iter().map(|f| f.map(|(b, w)| (w, b))).collect();
-        assert_eq!(
-            counts(&topology, colours, &[], &swapped),
-            expected,
-            "{w}x{h} colours swapped of {stones:?}"
-        );
+        assert_colour_swap_mirrors(&topology, &stones, &[], &base, &swapped);
         for (flip_x, flip_y) in [(true, false), (false, true), (true, true)] {
             let mut turned = vec![Stone::Empty; w * h];
             for (p, &s) in stones.iter().enumerate() {
@@ -276,12 +267,6 @@ fn every_ruleset_mirrors_the_colour_swap_on_open_graph_boards() {
         let stones = board.position().stones().to_vec();
         let (params, swapped) = params_and_swapped(&board, Color::White);
         let base = counts(&topology, stones.clone(), &[], &params);
-        let colours: Vec<Stone> = stones.iter().copied().map(swap).collect();
-        let expected: Counts = base.iter().map(|f| f.map(|(b, w)| (w, b))).collect();
-        assert_eq!(
-            counts(&topology, colours, &[], &swapped),
-            expected,
-            "colours swapped of {stones:?}"
-        );
+        assert_colour_swap_mirrors(&topology, &stones, &[], &base, &swapped);
     }
 }
