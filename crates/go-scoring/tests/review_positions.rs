@@ -293,6 +293,8 @@ fn three_empty_points_one_of_which_joins_a_wall_are_settled_as_a_whole() {
     for m in Method::ALL {
         let p = params(&a, Version::Law);
         let (x, y) = (score::score(&a, m, &p), score::score(&b, m, &p));
+        // A method that cannot count one of the two cannot count the other either.
+        assert_eq!(x.is_ok(), y.is_ok(), "{m}: {x:?} / {y:?}");
         if let (Ok(x), Ok(y)) = (x, y) {
             assert_eq!(pair(&x), pair(&y), "{m}");
         }
