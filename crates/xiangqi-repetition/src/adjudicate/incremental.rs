@@ -13,13 +13,16 @@
 //! back to the last capture ([`History::earliest_repeat_since`] over board-core's
 //! repetition [`History`]). The history is brought up to date from the recorded keys only
 //! when a question can need it (four plies or more since the last capture), so a make
-//! and unmake near a capture cost one entry pushed and popped. Only when a key matches is
-//! anything else done: the cycle's
-//! positions are rebuilt by unmaking its moves on a copy of the current position (a cycle
-//! contains no capture), the key match is confirmed against the rebuilt position, and the
-//! cycle's moves are classified and memoised per ply (a memo is used only while the same
-//! move from the same position stands at that ply). The verdict therefore costs time
-//! linear in the cycle length, and nothing at nodes where no position repeats.
+//! and unmake near a capture cost one entry pushed and popped. (The history, like the
+//! memo of classes, sits in a `RefCell` so that a question, which takes `&self`, can bring
+//! it up to date; a tracker is not `Sync`, so each search thread keeps its own.)
+//!
+//! Only when a key matches is anything else done: the cycle's positions are rebuilt by
+//! unmaking its moves on a copy of the current position (a cycle contains no capture), the
+//! key match is confirmed against the rebuilt position, and the cycle's moves are
+//! classified and memoised per ply (a memo is used only while the same move from the same
+//! position stands at that ply). The verdict therefore costs time linear in the cycle
+//! length, and nothing at nodes where no position repeats.
 
 use std::cell::RefCell;
 
