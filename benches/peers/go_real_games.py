@@ -224,8 +224,11 @@ KNOWN = {
                  "playouts) that live; GNU Go's count equals RE"),
     "Hon-57-2": ("arbiter", "GNU Go's dead White group F15-K16 gives B+12.5 against RE W+2.5; "
                  "the arbiter's count is closer"),
-    "Hon-59-3": ("gnugo", "L16 is dead (estimate 197/256 keeps it); T17, which GNU Go lists as "
-                 "seki, is taken by White at the end: the arbiter is right there"),
+    "Hon-59-3": ("gnugo", "L16 is dead (estimate 197/256 keeps it). T17, which GNU Go lists "
+                 "in the upper-right seki, is read dead with the White stones around assumed "
+                 "alive; White T18 takes it, but Black Q19 then ataris R19 and White's "
+                 "S15-T19 group is left with T17 as its last liberty: not settled by hand, "
+                 "and the one seki stone the arbiter marks dead"),
     "Hon-59-5": ("gnugo", "S17-T18 left undecided (estimate 126/256): a corner read short of "
                  "budget; GNU Go's count equals RE"),
     "Hon-59-2": ("gnugo", "D1-E2 is dead: its four eye-space areas include one-point gaps "
