@@ -921,7 +921,11 @@ fn safe_to_fill(
 /// depend on the order the points are visited in: each round fills every own-area point next
 /// to the chain that touches an own stone outside it, and takes those stones' chains in. A
 /// round may fill more such points than the joins need (two points joining the same chain);
-/// the spare ones stay liberties.
+/// the spare ones stay liberties. They are counted as the round's points less the chains the
+/// points reach, which is exact unless one point reaches two chains and another point one of
+/// those (the least number of points that reach them all is then smaller): such a round
+/// counts a liberty too few, never one too many, so a fill may be judged unsafe, never safe
+/// by mistake.
 fn liberties_after_fill(
     topology: &Shape,
     stones: &[Stone],
