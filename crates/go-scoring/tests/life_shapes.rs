@@ -274,3 +274,48 @@ fn seki_with_one_eye_each_and_a_shared_liberty_lives() {
         assert!(life.seki.contains(&q), "{q:?} should be in seki: {life:#?}");
     }
 }
+
+/// A ko left on the boundary at the end: White's D6 stands in atari at E6 between Black's
+/// wall (column D and C6) and White's (column E and F6); Black taking it at E6 would stand
+/// in atari at D6 in turn. Each side's wall borders its own territory.
+const KO_LEFT_OPEN: &str = "\
+...XO....
+...XO....
+...XO....
+..XO.O...
+...XO....
+...XO....
+...XO....
+...XO....
+...XO....
+";
+
+#[test]
+fn a_ko_left_open_is_dead_under_the_japanese_rules_and_kept_under_area_rules() {
+    use go_scoring::graph::life::{OpenKo, decide_life_under};
+    let p = position(KO_LEFT_OPEN);
+    let d6 = points(&p, "D6")[0];
+    let judge = |ko| {
+        decide_life_under(
+            &p,
+            DEFAULT_LIFE_BUDGET,
+            DEFAULT_MAX_REGION_POINTS,
+            DEFAULT_PLAYOUTS,
+            ko,
+        )
+    };
+    // Japanese Rules 1989, article 7-2: in the confirmation of life and death a ko is
+    // retaken only after a pass, so Black takes D6 and connects at D6 before White may
+    // retake: D6 is dead.
+    let japanese = judge(OpenKo::RetakeAfterPass);
+    assert!(japanese.dead.contains(&d6), "{japanese:#?}");
+    // Area rules settle kos by play before both pass: the position alone does not say who
+    // would win it, so the stone is kept, as `decide_life` keeps it.
+    let area = judge(OpenKo::Played);
+    assert!(area.alive.contains(&d6), "{area:#?}");
+    assert_eq!(decide(&p).dead, area.dead);
+    // the walls are alive either way
+    for q in points(&p, "D9,C6,D5,E9,F6,E5") {
+        assert!(japanese.alive.contains(&q) && area.alive.contains(&q));
+    }
+}

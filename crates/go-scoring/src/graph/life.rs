@@ -542,12 +542,43 @@ pub const PLAYOUT_SEED: u64 = 0x005e_ed0f_11fe;
 /// listed in [`SearchedLife::estimated`]; `undecided` is left with the strings the estimate
 /// could not split either (between the two shares), which are kept alive. Last, a string kept alive
 /// only by such unread rules that is left in atari, where living stones take it for good,
-/// is dead ([`LocalRule::InAtari`]).
+/// is dead ([`LocalRule::InAtari`]); a one-stone ko left in atari is kept
+/// ([`OpenKo::Played`]: see [`decide_life_under`] for the Japanese rules).
 pub fn decide_life(
     position: &Position,
     budget: u64,
     max_points: usize,
     playouts: u32,
+) -> SearchedLife {
+    decide_life_under(position, budget, max_points, playouts, OpenKo::Played)
+}
+
+/// How a ruleset judges a one-stone ko left in atari on a finished board (the stone the
+/// opponent may take, whose taker would then stand in atari at the retake point).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum OpenKo {
+    /// The players settle kos by play before the game ends, as area-scoring rulesets
+    /// (Chinese, AGA, New Zealand, Tromp-Taylor) have them do: a ko left open is not
+    /// judged, and its stone is kept. What side would move next is not part of a position,
+    /// so no winner of the ko is guessed.
+    #[default]
+    Played,
+    /// Japanese Rules of 1989, article 7, paragraph 2: in the confirmation of life and
+    /// death a ko may be retaken only after a pass, so the taker takes the stone and
+    /// connects before it can be retaken: the stone in atari is dead.
+    RetakeAfterPass,
+}
+
+/// [`decide_life`], with a ko left in atari judged as `ko` says: under
+/// [`OpenKo::RetakeAfterPass`] a one-stone string kept alive only by rules that do not read
+/// it out (eye space, a cut-out fight, the estimate) that the opponent's living stones take
+/// by a ko is dead ([`LocalRule::InAtari`]).
+pub fn decide_life_under(
+    position: &Position,
+    budget: u64,
+    max_points: usize,
+    playouts: u32,
+    ko: OpenKo,
 ) -> SearchedLife {
     let mut life = search_life(position, budget, max_points);
     let weak = |s: &StringVerdict| match (&s.status, &s.basis) {
@@ -570,6 +601,10 @@ pub fn decide_life(
     };
     let asked = life.regions.iter().flat_map(|r| &r.strings).any(weak);
     if !asked || playouts == 0 {
+        take_strings_in_atari(position, &mut life, ko);
+        life.dead.sort_unstable();
+        life.local.sort_unstable();
+        life.local.dedup();
         return life;
     }
     let owners = crate::playout::ownership(position, playouts, PLAYOUT_SEED);
@@ -642,7 +677,7 @@ pub fn decide_life(
         }
     }
     life.undecided = undecided;
-    take_strings_in_atari(position, &mut life);
+    take_strings_in_atari(position, &mut life, ko);
     for list in [
         &mut life.dead,
         &mut life.alive,
@@ -659,7 +694,7 @@ pub fn decide_life(
 /// Strings kept alive by a rule that does not read them out (eye space, a cut-out fight, an
 /// estimate) that are left in atari, where the opponent's living stones take them for good
 /// (see [`tactics::taken_in_atari`]), are dead: at the end of play the opponent takes them.
-fn take_strings_in_atari(position: &Position, life: &mut SearchedLife) {
+fn take_strings_in_atari(position: &Position, life: &mut SearchedLife, ko: OpenKo) {
     let mut dead = vec![false; position.len()];
     for &p in &life.dead {
         dead[p as usize] = true;
@@ -674,7 +709,11 @@ fn take_strings_in_atari(position: &Position, life: &mut SearchedLife) {
             };
             if s.status == Status::Alive
                 && unread
-                && tactics::taken_in_atari(position, s.stones[0], &dead) == tactics::Taken::ForGood
+                && match tactics::taken_in_atari(position, s.stones[0], &dead) {
+                    tactics::Taken::ForGood => true,
+                    tactics::Taken::Ko => ko == OpenKo::RetakeAfterPass,
+                    tactics::Taken::No => false,
+                }
             {
                 s.status = Status::Dead;
                 s.survives_opponent_first = Some(false);
