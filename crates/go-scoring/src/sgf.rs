@@ -602,9 +602,6 @@ pub fn read_game_number(text: &str, rules: Rules, number: usize) -> Result<SgfGa
                 }
             }
         }
-        if move_count == 0 {
-            opening.add(&set_by);
-        }
         if let Some((p, first, second)) = conflicting_setup(&mut set_by) {
             let prop = node.get(second).map_or(0, |p| p.offset);
             return Err(err_at(
@@ -635,6 +632,9 @@ pub fn read_game_number(text: &str, rules: Rules, number: usize) -> Result<SgfGa
             })?;
             let mover = to_move.unwrap_or(board.side_to_move());
             board.set_position(&position, mover);
+            if move_count == 0 {
+                opening.count(&position);
+            }
         } else if let Some(c) = to_move {
             board.set_to_move(c);
         }
@@ -735,22 +735,20 @@ pub fn read_game_number(text: &str, rules: Rules, number: usize) -> Result<SgfGa
 /// The setup of a record before its first move: what tells a handicap game without `HA`.
 #[derive(Default)]
 struct OpeningSetup {
-    /// Distinct points `AB` and `AW` set before the first move.
-    black: HashSet<Point>,
-    white: HashSet<Point>,
+    /// Black and white stones on the board as the last setup before the first move left it
+    /// (`AE` and repeated points taken into account).
+    black: u32,
+    white: u32,
     /// `PL` before the first move.
     player: Option<Color>,
 }
 
 impl OpeningSetup {
-    /// Notes one node's `AB`/`AW` points.
-    fn add(&mut self, set_by: &[(Point, &str)]) {
-        for &(p, ident) in set_by {
-            match ident {
-                "AB" => self.black.insert(p),
-                _ => self.white.insert(p),
-            };
-        }
+    /// Notes the stones of a position set up before the first move.
+    fn count(&mut self, position: &Position) {
+        let stones = position.stones();
+        self.black = stones.iter().filter(|&&s| s == Stone::Black).count() as u32;
+        self.white = stones.iter().filter(|&&s| s == Stone::White).count() as u32;
     }
 
     /// The handicap a record without `HA` shows: 2 to 9 black setup stones, no white ones,
@@ -763,8 +761,8 @@ impl OpeningSetup {
             Some(c) => c == Color::White,
             None => self.player == Some(Color::White),
         };
-        let n = self.black.len() as u32;
-        (white_first && self.white.is_empty() && (2..=9).contains(&n)).then_some(n)
+        let n = self.black;
+        (white_first && self.white == 0 && (2..=9).contains(&n)).then_some(n)
     }
 }
 

@@ -44,6 +44,14 @@ fn two_stones_with_white_to_play_and_no_move_yet() {
 }
 
 #[test]
+fn the_stones_counted_are_those_on_the_board_at_the_first_move() {
+    // FF[4] AE clears points; a point set twice is one stone. Three stones set up in two
+    // nodes, a fourth cleared again and one set twice: three stones stand when White plays.
+    let g = game("(;GM[1]FF[4]SZ[19]AB[dd][pd][dp][pp];AE[pp]AB[dd];W[qf])");
+    assert_eq!(g.handicap, Some(3));
+}
+
+#[test]
 fn ha_is_read_as_it_stands_and_without_a_note() {
     let g = game("(;GM[1]FF[4]SZ[19]HA[3]AB[dd][pd][dp];W[pp])");
     assert_eq!((g.handicap, g.handicap_note), (Some(3), None));
@@ -75,6 +83,10 @@ fn set_up_positions_that_are_not_handicap_games_are_not_guessed_at() {
         (
             "stones set up after the first move",
             "(;GM[1]FF[4]SZ[19];W[pd];AB[dd][dp];W[pp])",
+        ),
+        (
+            "one stone left once AE clears the other (FF[4] AE: 'Clear the given points')",
+            "(;GM[1]FF[4]SZ[19]AB[dd][pd];AE[pd];W[pp])",
         ),
     ] {
         let g = game(text);
