@@ -26,6 +26,12 @@ fn verdict(fen: &str, moves: &str, rules: Ruleset) -> Verdict {
     adjudicate_text(fen, moves, &rules).unwrap().verdict
 }
 
+/// The class of every move of the cycle, in order.
+fn classes(fen: &str, moves: &str, rules: &Ruleset) -> Vec<EffectKind> {
+    let r = adjudicate_text(fen, moves, rules).unwrap();
+    r.moves.iter().map(|m| m.class).collect()
+}
+
 fn verdicts(fen: &str, moves: &str) -> [Verdict; 4] {
     Ruleset::PRESETS.map(|r| verdict(fen, moves, r))
 }
@@ -284,8 +290,7 @@ fn a_root_whose_retaker_is_lost_makes_an_offer_lecture_58_figure_2() {
         root_by_exchange: false,
         ..Ruleset::CXA1987
     };
-    let r = adjudicate_text(&fen, &moves, &any_retake).unwrap();
-    assert_eq!(r.moves[0].class, EffectKind::Exchange);
+    assert_eq!(classes(&fen, &moves, &any_retake)[0], EffectKind::Exchange);
 }
 
 #[test]
@@ -306,10 +311,8 @@ fn a_chase_the_receiver_cannot_answer_is_a_chase_and_mate_threat_but_an_offer_in
             );
         }
     }
-    let r = adjudicate_text(&fen, &moves, &Ruleset::AXF).unwrap();
-    let classes: Vec<EffectKind> = r.moves.iter().map(|m| m.class).collect();
     assert_eq!(
-        classes,
+        classes(&fen, &moves, &Ruleset::AXF),
         [
             EffectKind::Offer,
             EffectKind::MateThreat,
@@ -346,8 +349,10 @@ fn a_mate_threat_the_checker_opened_is_his_self_ruin_lecture_49_figure_2() {
         self_ruin: false,
         ..Ruleset::CXA1987
     };
-    let r = adjudicate_text(&fen, &moves, &no_self_ruin).unwrap();
-    assert_eq!(r.moves[1].class, EffectKind::MateThreat);
+    assert_eq!(
+        classes(&fen, &moves, &no_self_ruin)[1],
+        EffectKind::MateThreat
+    );
 }
 
 #[test]
