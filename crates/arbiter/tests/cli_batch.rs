@@ -284,23 +284,26 @@ fn shogi_convert_writes_each_record_as_a_single_conversion_would() {
 }
 
 /// Runs a shell command line under `script` (util-linux), which gives it a terminal and
-/// copies what it writes to its own stdout; `None` when `script` or `mkfifo` is missing.
-fn on_a_terminal(line: &str) -> Option<String> {
+/// copies what it writes to its own stdout: whether the line succeeded, and the screen.
+/// `None` when `script` is not installed.
+fn on_a_terminal(line: &str) -> Option<(bool, String)> {
     let out = Command::new("script")
         .args(["-qec", line, "/dev/null"])
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .current_dir(root())
         .stdin(Stdio::null())
         .output()
         .ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).into_owned())
+    Some((
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    ))
 }
 
 #[test]
 fn on_a_terminal_the_line_counts_the_files_done() {
-    // The first file is a named pipe whose writer waits 1.5 s, so the batch (one thread) is
-    // still at 0 of 2 files after the first tick of a second, when the line first shows.
+    // The first file is a named pipe (mkfifo, coreutils) whose writer waits 1.5 s, so the
+    // batch (one thread) is still at 0 of 2 files after the first tick of a second, when the
+    // line first shows (README, "Many files at once": the line counts the files done).
     let dir = temp_dir("progress");
     let fifo = dir.join("slow.txt");
     let line = format!(
@@ -309,11 +312,12 @@ fn on_a_terminal_the_line_counts_the_files_done() {
         x = GO_RECORDS[0],
         bin = env!("CARGO_BIN_EXE_arbiter"),
     );
-    let Some(screen) = on_a_terminal(&line) else {
-        eprintln!("skipped: `script` (util-linux) or `mkfifo` is not available");
+    let Some((ok, screen)) = on_a_terminal(&line) else {
+        eprintln!("skipped: `script` (util-linux) is not installed");
         return;
     };
     std::fs::remove_dir_all(dir).unwrap();
+    assert!(ok, "the batch ends well within its 30 s: {screen:?}");
     assert!(
         screen.contains("\r\x1b[2Karbiter: scoring... 1s, 0/2 files"),
         "{screen:?}"
