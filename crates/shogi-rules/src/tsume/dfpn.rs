@@ -27,7 +27,8 @@ const LOOP_LIMIT: usize = 1 << 22;
 /// [`Search::shortcut`]): short mates make up most of a short problem's proof, but in a long
 /// one, whose proof runs through hundreds of plies of checks and escapes, most mate-in-one
 /// tests fail (measured on 図巧100番「寿」: 1 in 25) and cost more than the visits they
-/// save.
+/// save. [`super::solve`] searches a problem not settled within this many nodes again
+/// without them.
 pub(crate) const SHORTCUT_NODES: u64 = 1 << 14;
 
 /// Plies beyond which a line counts as failed (longer than any known problem).
@@ -257,6 +258,8 @@ pub(crate) struct Search {
     pub(crate) buffers: Vec<Vec<Move>>,
     /// Children whose cheap mate test failed (not tested again when expanded again).
     tried: Tried,
+    /// Make the cheap mate tests at expansion (for the first [`SHORTCUT_NODES`] nodes).
+    pub(crate) shortcuts: bool,
 }
 
 /// Ply costs of the free-pairs count, a lower bound of the composers' count: a drop
@@ -316,6 +319,7 @@ impl Search {
             free: None,
             buffers: Vec::new(),
             tried: Tried::default(),
+            shortcuts: true,
         }
     }
 
@@ -490,7 +494,8 @@ impl Search {
     /// count.
     fn shortcut(&mut self, or: bool, c: &mut Child) {
         let plain = self.free_pairs || c.free.is_some() || self.free.is_some();
-        if plain || self.nodes >= SHORTCUT_NODES || self.tried.failed(c.board, &c.hand) {
+        let off = !self.shortcuts || self.nodes >= SHORTCUT_NODES;
+        if plain || off || self.tried.failed(c.board, &c.hand) {
             if or {
                 self.count_replies(c);
             } else if let (false, Move::Drop { to, .. }) = (plain, c.mv)

@@ -326,6 +326,22 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     let start = Instant::now();
     let mut search = Search::new(Node::new(pos.clone()), opts.table_entries);
     limits_for(&mut search, opts, start);
+    // A short first try with the cheap mate tests at expansion (see [`dfpn`]'s
+    // `SHORTCUT_NODES`); a problem they do not settle within it is searched again from an
+    // empty table without them, so that a long search runs as it would without the tests.
+    search.node_limit = search.node_limit.min(dfpn::SHORTCUT_NODES);
+    let first = search.solve(INF);
+    let mut spent = 0;
+    if matches!(first, Probe::Open { .. })
+        && search.stopped == Some(dfpn::Stop::Nodes)
+        && opts.node_limit.is_none_or(|n| n > dfpn::SHORTCUT_NODES)
+    {
+        spent = search.nodes;
+        search = Search::new(Node::new(pos.clone()), opts.table_entries);
+        search.shortcuts = false;
+    }
+    limits_for(&mut search, opts, start);
+    search.node_limit = search.node_limit.saturating_sub(spent);
     let sol = Solution {
         status: Status::Unknown,
         pv: Vec::new(),
@@ -337,7 +353,11 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
         nodes: 0,
         limit: None,
     };
-    let sol = solve_phases(&mut search, opts, start, sol);
+    let mut sol = solve_phases(&mut search, opts, start, sol);
+    sol.nodes += spent;
+    if sol.first_proof_plies > 0 {
+        sol.first_proof_nodes += spent;
+    }
     Ok(match sol.limit {
         Some(_) => Solution {
             limit: Some(limit_reached(opts, start)),
