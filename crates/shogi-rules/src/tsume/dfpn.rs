@@ -455,7 +455,11 @@ impl Search {
         }
         self.give_back(moves);
         self.table.touch(self.stack[base..].iter().map(|c| c.board));
+        // An attacker node with a proven check is settled: its other checks get only
+        // their replies counted.
+        let mut settled = false;
         for i in base..self.stack.len() {
+            settled |= or && i > base && self.stack[i - 1].pn == 0;
             let mut c = self.stack[i];
             if c.skip {
                 // No mate within the parent's bound through this move.
@@ -477,7 +481,7 @@ impl Search {
                     c.pn = pn;
                     c.dn = dn;
                     if (pn, dn) == (1, 1) {
-                        self.shortcut(or, &mut c);
+                        self.shortcut(or, settled, &mut c);
                     }
                 }
                 p => c.set(p),
@@ -491,10 +495,10 @@ impl Search {
     /// and a mate in two. Past [`SHORTCUT_NODES`] only the replies are counted, and a
     /// drop interposition is tested for a mate by taking the dropped piece. Not below a
     /// free interposition drop nor in the free-pairs count, whose plies these tests do not
-    /// count.
-    fn shortcut(&mut self, or: bool, c: &mut Child) {
+    /// count. `settled`: an earlier check of this attacker node is proven already.
+    fn shortcut(&mut self, or: bool, settled: bool, c: &mut Child) {
         let plain = self.free_pairs || c.free.is_some() || self.free.is_some();
-        let off = !self.shortcuts || self.nodes >= SHORTCUT_NODES;
+        let off = !self.shortcuts || self.nodes >= SHORTCUT_NODES || settled;
         if plain || off || self.tried.failed(c.board, &c.hand) {
             if or {
                 self.count_replies(c);
