@@ -407,6 +407,54 @@ fn auto_finds_seki_and_dead_shapes() {
 }
 
 #[test]
+fn auto_judges_a_ko_left_open_by_the_ruleset() {
+    // White's D6 stands in atari at E6 between the two walls; Black taking it would stand in
+    // atari in turn (the board of go-scoring's life_shapes ko test). Japanese Rules 1989,
+    // article 7-2: in the confirmation a ko is retaken only after a pass, so D6 is dead;
+    // Chinese rules settle kos by play, so the position alone keeps it.
+    let rows = "...XO....\n...XO....\n...XO....\n..XO.O...\n...XO....\n...XO....\n...XO....\n...XO....\n...XO....\n";
+    let japanese = auto("ko-j.txt", rows, &["--rules", "japanese"]);
+    assert_eq!(japanese["position"]["dead"], serde_json::json!(["D6"]));
+    let chinese = auto("ko-c.txt", rows, &["--rules", "chinese"]);
+    assert_eq!(chinese["position"]["dead"], serde_json::json!([]));
+}
+
+#[test]
+fn a_handicap_counted_from_setup_stones_is_said_beside_the_verdict() {
+    // Two black setup stones, no HA, White to move first: read as a two-stone handicap
+    // (go-scoring's SGF reader); the text says so right under the verdict, and --handicap
+    // overrides it without the note.
+    let path = tmp(
+        "ha.sgf",
+        "(;GM[1]FF[4]SZ[9]KM[0.5]AB[cc][gg];W[ee];B[ce];W[ec])",
+    );
+    let out = arbiter(&["go", "score", &path, "--rules", "chinese"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut lines = text.lines();
+    assert!(lines.next().unwrap().contains("handicap 2"), "{text}");
+    assert!(
+        lines.next().unwrap().starts_with("no HA in the record"),
+        "{text}"
+    );
+    let out = arbiter(&[
+        "go",
+        "score",
+        &path,
+        "--rules",
+        "chinese",
+        "--handicap",
+        "0",
+    ]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains("no HA in the record"), "{text}");
+}
+
+#[test]
 fn ultimate_position_of_the_explanation_figure() {
     // 第二十七条: after the dead c2 is removed, Black 19 stones + 3 roads and White 20 + 1;
     // the ideal final position keeps only the essential eyes (2 + 4) and holds 22 and 21

@@ -16,6 +16,7 @@
 //!   art version's 多下贴子 (the side that made more moves gives stones) in place of komi.
 
 use crate::color::Color;
+use crate::graph::life::OpenKo;
 use crate::rules::{KoRule, Komi, Rules, SuicideRule};
 use crate::score::{Method, Named, UnknownName, Version, text_by_name};
 use std::fmt;
@@ -211,6 +212,17 @@ pub struct Ruleset {
 }
 
 impl Ruleset {
+    /// How the dead-stone finder judges a one-stone ko left open on a finished board under
+    /// this ruleset. The Japanese rules of 1989 confirm life and death with a ko retaken only
+    /// after a pass (article 7, paragraph 2), so the stone in atari is dead; the other
+    /// rulesets have the players settle kos by play, and the stone is kept.
+    pub const fn open_ko(&self) -> OpenKo {
+        match self.name {
+            RulesetName::Japanese => OpenKo::RetakeAfterPass,
+            _ => OpenKo::Played,
+        }
+    }
+
     /// The ruleset called `name`.
     pub const fn of(name: RulesetName) -> Ruleset {
         const KATAGO: &str = "KataGo's preset of the same name (rules.cpp parseRulesHelper; reference digest specs/go.md §2.3-2.5)";

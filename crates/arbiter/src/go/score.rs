@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use go_scoring::analysis::Analysis;
+use go_scoring::graph::life::OpenKo;
 use go_scoring::score::{self, HalfPoints, Method, MethodResult, Params, Version};
 use go_scoring::sgf_write::ScoreMarks;
 use go_scoring::verdict::{Agreement, LeadRange, RecordedResult, result_text};
@@ -103,8 +104,10 @@ struct Input {
     captures: Option<PerColor<u32>>,
     moves: Option<PerColor<u32>>,
     kind: &'static str,
-    /// Handicap stones (SGF `HA`).
+    /// Handicap stones (SGF `HA`, or counted from the setup stones when `HA` is absent).
     handicap: Option<u32>,
+    /// How the handicap was counted when the record has no `HA`.
+    handicap_note: Option<String>,
     /// The recorded result (SGF `RE`).
     result: Option<String>,
     /// The rules named (SGF `RU`).
@@ -162,6 +165,7 @@ fn read_input(path: &std::path::Path, game: usize) -> Result<Input, CliError> {
             moves: played.then_some(game.moves),
             kind: "sgf",
             handicap: game.handicap,
+            handicap_note: game.handicap_note,
             result: game.result,
             rules_text: game.rules_text,
             sgf: Some(text),
@@ -211,6 +215,7 @@ fn read_input(path: &std::path::Path, game: usize) -> Result<Input, CliError> {
         moves,
         kind: "diagram",
         handicap: None,
+        handicap_note: None,
         result: None,
         rules_text: None,
         sgf: None,
@@ -276,13 +281,16 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
     };
     let dead = match args.dead.as_deref() {
         Some(v) if v.eq_ignore_ascii_case("auto") => {
-            // Benson first; open regions are then read out, the rest estimated (graph::life)
+            // Benson first; open regions are then read out, the rest estimated (graph::life);
+            // a ko left open is judged as the ruleset's confirmation of life and death does
+            let open_ko = ruleset.map_or(OpenKo::Played, |r| r.open_ko());
             let searched = crate::progress::while_running("finding dead stones", || {
-                go_scoring::graph::life::decide_life(
+                go_scoring::graph::life::decide_life_under(
                     position,
                     go_scoring::graph::life::DEFAULT_LIFE_BUDGET,
                     go_scoring::graph::life::DEFAULT_MAX_REGION_POINTS,
                     go_scoring::graph::life::DEFAULT_PLAYOUTS,
+                    open_ko,
                 )
             });
             dead_source = "auto";
@@ -676,12 +684,18 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
         std::fs::write(path, sgf)
             .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", path.display())))?;
     }
-    let origin = ruleset_from_record.then(|| {
-        format!(
+    // where the verdict's parameters came from, when not from the options
+    let mut origins: Vec<String> = Vec::new();
+    if ruleset_from_record {
+        origins.push(format!(
             "ruleset from the record's RU[{}]",
             input.rules_text.as_deref().unwrap_or_default()
-        )
-    });
+        ));
+    }
+    if args.handicap.is_none() {
+        origins.extend(input.handicap_note.iter().cloned());
+    }
+    let origin = (!origins.is_empty()).then(|| origins.join("\n"));
     let head = verdict_lines(
         position,
         &ruleset,

@@ -318,11 +318,12 @@ impl Engine {
         }
         let found = (self.ruleset.counting != Counting::TrompTaylor).then(|| {
             // the same calls as `arbiter go score --dead auto`
-            Arc::new(life::decide_life(
+            Arc::new(life::decide_life_under(
                 &position,
                 life::DEFAULT_LIFE_BUDGET,
                 life::DEFAULT_MAX_REGION_POINTS,
                 life::DEFAULT_PLAYOUTS,
+                self.ruleset.open_ko(),
             ))
         });
         self.life = Some((position.stones().to_vec(), found.clone()));
