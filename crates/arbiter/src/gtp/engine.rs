@@ -60,8 +60,8 @@ pub enum GtpError {
     /// `final_score` under a ruleset that cannot count this game (the art version of the
     /// living-stones rules without move counts, say); the text says why.
     CannotScore(String),
-    /// `arbiter-rules` with a name that is no ruleset.
-    UnknownRuleset(String),
+    /// `arbiter-rules` with a name that is no ruleset; the message is go-scoring's.
+    UnknownRuleset(ruleset::UnknownRuleset),
     /// A handicap command on a board that already holds stones.
     BoardNotEmpty,
     /// `fixed_handicap` with a count the specification places no stones for on this board,
@@ -81,11 +81,7 @@ impl fmt::Display for GtpError {
             GtpError::CannotScore(why) => write!(f, "cannot score: {why}"),
             GtpError::BoardNotEmpty => f.write_str("board not empty"),
             GtpError::InvalidHandicap(why) => write!(f, "invalid handicap: {why}"),
-            GtpError::UnknownRuleset(name) => write!(
-                f,
-                "unknown ruleset {name:?} (expected one of {})",
-                ruleset::names()
-            ),
+            GtpError::UnknownRuleset(e) => write!(f, "{e}"),
         }
     }
 }
@@ -395,7 +391,7 @@ impl Engine {
         if args.len() > 1 {
             return Err(GtpError::Syntax("arbiter-rules takes one name".into()));
         }
-        let ruleset = ruleset::named(name).ok_or_else(|| GtpError::UnknownRuleset(name.clone()))?;
+        let ruleset = ruleset::named(name).map_err(GtpError::UnknownRuleset)?;
         let setup = self.board.setup_position().clone();
         let rules = ruleset.rules(self.komi);
         let mut replayed = Board::from_position(&setup, rules, self.setup_to_move());
@@ -551,7 +547,7 @@ mod tests {
     }
 
     fn engine() -> Engine {
-        Engine::new(ruleset::named("chinese").unwrap(), Komi(0))
+        Engine::new(Ruleset::of(go_scoring::RulesetName::Chinese), Komi(0))
     }
 
     /// Plays a list of `colour vertex` pairs.

@@ -3,8 +3,8 @@
 //! finder: they play or load a game, then ask `final_score` and `final_status_list`.
 //!
 //! [`protocol`] frames lines and answers, [`engine`] runs the commands, [`handicap`] places
-//! the fixed handicap stones, [`player`] is `genmove`'s trivial player, [`ruleset`] maps the
-//! names `arbiter-rules` takes onto go-scoring's rules and counting methods, and
+//! the fixed handicap stones, [`player`] is `genmove`'s trivial player, [`ruleset`] reads the
+//! names `arbiter-rules` takes with go-scoring's name table (plus a few GTP words), and
 //! [`sgf_load`] replays a record for `loadsgf`.
 
 mod engine;
@@ -50,13 +50,8 @@ none of its own eyes: enough to finish a game, no strength)";
 /// Serves GTP until `quit` or the end of input. A controller that closes stdout ends the
 /// session quietly.
 pub fn run(args: GtpArgs) -> Result<(), CliError> {
-    let ruleset = ruleset::named(&args.rules).ok_or_else(|| {
-        CliError::bad_input(format!(
-            "--rules: unknown ruleset {:?} (expected one of {})",
-            args.rules,
-            ruleset::names()
-        ))
-    })?;
+    let ruleset =
+        ruleset::named(&args.rules).map_err(|e| CliError::bad_input(format!("--rules: {e}")))?;
     let komi = match &args.komi {
         Some(text) => text
             .parse::<Komi>()
