@@ -58,9 +58,9 @@ fn expected_text(command: &[&str], files: &[&str], options: &[&str]) -> String {
     text
 }
 
-/// A fresh directory under the system's temporary directory.
+/// A fresh directory in this test's scratch directory (removed when the test ends).
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-batch-{}-{name}", std::process::id()));
+    let dir = common::scratch::path(name);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -25,12 +25,11 @@ fn entry<'a>(doc: &'a serde_json::Value, method: &str) -> &'a serde_json::Value 
         .unwrap_or_else(|| panic!("no {method} entry"))
 }
 
+/// Writes `content` to `name` in this test's scratch directory (removed when the test ends).
 fn tmp(name: &str, content: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-go-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, content).unwrap();
-    path.to_string_lossy().into_owned()
+    common::scratch::write(name, content)
+        .to_string_lossy()
+        .into_owned()
 }
 
 const EXAMPLE: &str = "examples/go/explanation.txt";
@@ -202,7 +201,7 @@ fn sgf_input_with_auto_dead_stones() {
 
 #[test]
 fn svg_is_written() {
-    let out_path = std::env::temp_dir().join(format!("arbiter-go-{}.svg", std::process::id()));
+    let out_path = common::scratch::path("explanation.svg");
     let o = out_path.to_string_lossy().into_owned();
     let out = arbiter(&["go", "score", EXAMPLE, "--svg", &o]);
     assert!(out.status.success());

@@ -1,7 +1,6 @@
 //! `arbiter go outcome | count-legal | solve`: results against published numbers and hand
 //! checks, and the error paths (bad input: exit 2, one stderr line, one JSON document).
 
-use std::io::Write;
 mod common;
 
 use common::arbiter;
@@ -17,15 +16,9 @@ fn json_of(args: &[&str]) -> serde_json::Value {
     serde_json::from_slice(&out.stdout).expect("one JSON document")
 }
 
+/// Writes `content` to `name` in this test's scratch directory (removed when the test ends).
 fn temp_file(name: &str, content: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-go-graph-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::File::create(&path)
-        .unwrap()
-        .write_all(content.as_bytes())
-        .unwrap();
-    path
+    common::scratch::write(name, content)
 }
 
 fn assert_bad_input(args: &[&str]) {

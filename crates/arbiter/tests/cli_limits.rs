@@ -3,21 +3,14 @@
 //! and perft depths estimated to run past a minute. Each is refused at once with one line on
 //! stderr and exit code 2 (bad input), as the limits stated in `--help` promise.
 
-use std::io::Write;
 use std::time::{Duration, Instant};
 mod common;
 
 use common::arbiter;
 
+/// Writes `content` to `name` in this test's scratch directory (removed when the test ends).
 fn temp_file(name: &str, content: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::File::create(&path)
-        .unwrap()
-        .write_all(content.as_bytes())
-        .unwrap();
-    path
+    common::scratch::write(name, content)
 }
 
 /// Runs `args`, expects exit 2 with one stderr line containing `needle`, and returns how long

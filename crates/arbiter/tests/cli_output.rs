@@ -78,8 +78,7 @@ fn a_non_utf8_argument_with_json_gives_one_json_error() {
 #[test]
 fn a_non_utf8_file_name_is_read() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-output-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch::dir();
     let renamed = dir.join(OsString::from_vec(SHIFT_JIS_NAME.to_vec()));
     std::fs::copy(format!("{root}/examples/go/explanation.txt"), &renamed).unwrap();
 
@@ -97,7 +96,6 @@ fn a_non_utf8_file_name_is_read() {
         String::from_utf8_lossy(&out.stderr)
     );
     assert_eq!(out.stdout, expected.stdout);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The reader of the pipe closes it before arbiter writes: that ends the program quietly

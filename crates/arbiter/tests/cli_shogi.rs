@@ -2,6 +2,11 @@
 
 use std::process::Command;
 
+// The scratch directories of tests/common, alone: this file runs the binary its own way.
+#[path = "common/scratch.rs"]
+#[allow(dead_code)]
+mod scratch;
+
 fn arbiter(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(args)
@@ -22,12 +27,9 @@ fn json(args: &[&str]) -> (i32, serde_json::Value) {
     (code, v)
 }
 
+/// Writes `text` to `name` in this test's scratch directory (removed when the test ends).
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-shogi-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
+    scratch::write(name, text)
 }
 
 #[test]
@@ -257,12 +259,9 @@ fn mate_json_has_exactly_the_contract_fields() {
     assert_eq!(v["proven_minimal"], false);
 }
 
+/// Writes `bytes` to `name` in this test's scratch directory (removed when the test ends).
 fn temp_bytes(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-shogi-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
+    scratch::write(name, bytes)
 }
 
 /// `手合割：平手\n先手：羽生\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 投了\n` in CP932, as
@@ -592,8 +591,7 @@ fn every_corpus_record_reads_and_survives_a_kif_round_trip() {
         let (code, usi, err) = arbiter(&["shogi", "convert", f, "--to", "usi"]);
         assert_eq!(code, 0, "{f}: {err}");
         let name = file.file_stem().unwrap().to_str().unwrap().to_string();
-        let kif =
-            std::env::temp_dir().join(format!("arbiter-corpus-{}-{name}.kif", std::process::id()));
+        let kif = scratch::path(&format!("{name}.kif"));
         let (code, _, err) = arbiter(&[
             "shogi",
             "convert",

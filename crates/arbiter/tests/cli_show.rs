@@ -19,10 +19,10 @@ fn run_ok(args: &[&str]) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 output")
 }
 
+/// Where a picture named `name` goes: this test's scratch directory (removed when the test
+/// ends).
 fn svg_path(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-show-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name).to_string_lossy().into_owned()
+    common::scratch::path(name).to_string_lossy().into_owned()
 }
 
 /// Rasterizes a written picture with resvg, as an SVG viewer would.

@@ -15,12 +15,11 @@ fn path(rel: &str) -> String {
     root().join(rel).to_string_lossy().into_owned()
 }
 
+/// Writes `contents` to `name` in this test's scratch directory (removed when the test ends).
 fn temp_file(name: &str, contents: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("arbiter-cli-tiebreak-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, contents).unwrap();
-    p.to_string_lossy().into_owned()
+    common::scratch::write(name, contents)
+        .to_string_lossy()
+        .into_owned()
 }
 
 fn json_of(out: &Output) -> serde_json::Value {

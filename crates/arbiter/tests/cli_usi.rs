@@ -172,8 +172,7 @@ fn cshogi_engine_client_solves_through_the_protocol() {
         );
         return;
     };
-    let dir = std::env::temp_dir().join(format!("arbiter-usi-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::scratch::dir();
     let script = r#"
 import os, stat, sys
 import cshogi
@@ -206,7 +205,6 @@ engine.quit()
         .args([GOLD_DROP, PAWN_DROP])
         .output()
         .unwrap();
-    std::fs::remove_dir_all(&dir).ok();
     assert!(
         out.status.success(),
         "{}",

@@ -2,6 +2,11 @@
 
 use std::process::Command;
 
+// The scratch directories of tests/common, alone: this file runs the binary its own way.
+#[path = "common/scratch.rs"]
+#[allow(dead_code)]
+mod scratch;
+
 fn arbiter(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_arbiter"))
         .args(args)
@@ -186,9 +191,7 @@ fn every_ruling_of_the_table_gives_its_verdict() {
 
 #[test]
 fn moves_file_with_pgn() {
-    let dir = std::env::temp_dir().join(format!("arbiter-adjudicate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let pgn = dir.join("game.pgn");
+    let pgn = scratch::path("game.pgn");
     std::fs::write(
         &pgn,
         format!(
@@ -272,13 +275,10 @@ fn bad_input_is_exit_2_with_position() {
     }
 }
 
-/// Writes `text` (already encoded) into a fresh temporary file and returns its path.
+/// Writes `bytes` (already encoded) to `name` in this test's scratch directory (removed when
+/// the test ends) and returns its path.
 fn temp_file(name: &str, bytes: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("arbiter-adjudicate-any-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, bytes).unwrap();
-    path
+    scratch::write(name, bytes)
 }
 
 #[test]

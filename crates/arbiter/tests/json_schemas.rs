@@ -58,13 +58,11 @@ fn json_of(args: &[&str]) -> (Option<i32>, Value) {
 const XQ_AXF_FEN: &str = "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1";
 const XQ_AXF_MOVES: &str = "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9";
 /// Where the batch case of `shogi convert` writes its records (they are not read back): a
-/// directory of this test process under the system's temporary directory.
+/// directory in the test's scratch directory (removed when the test ends). The case lists
+/// hold `&'static str`, so the path, a few bytes per call, is leaked.
 fn batch_output_dir() -> &'static str {
-    static DIR: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("arbiter-schemas-{}", std::process::id()));
-        dir.display().to_string()
-    })
+    let dir = common::scratch::path("converted").display().to_string();
+    Box::leak(dir.into_boxed_str())
 }
 /// Lecture 42's position (diagrams/xiangqi/001-42-1.txt): a rook chased by a pawn's offers.
 const XQ_CASE_42: &str = "4k4/9/4r4/4P4/5P3/9/9/9/9/5K3 w - - 0 1";

@@ -5,6 +5,10 @@
 #[allow(dead_code)]
 pub mod session;
 
+// Only the test files that write files use it.
+#[allow(dead_code)]
+pub mod scratch;
+
 use std::process::{Command, Output};
 
 pub fn arbiter(args: &[&str]) -> Output {
