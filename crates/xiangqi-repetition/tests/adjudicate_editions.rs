@@ -356,6 +356,51 @@ fn a_mate_threat_the_checker_opened_is_his_self_ruin_lecture_49_figure_2() {
 }
 
 #[test]
+fn a_mate_threat_the_answer_makes_itself_is_its_own_lecture_49_figure_2() {
+    // Built on 49 图2 (001-49-2) with a black 马 on g4 and without Black's 车: Red's 车三平四
+    // checks and lifts the second screen off the g-file, so 炮g6 takes the 相 on g0 with
+    // check over the 士 on f0, the text's 闷宫 (the check's 自毙). Black answers with the
+    // 马 to f6: it blocks the check and leaves the g-file, which takes the 炮 on g6's screen
+    // away (the opened threat is gone) and makes 炮g9 over 炮g6 a 闷宫 of its own. The text
+    // excuses the threat because it is 「与黑将进中无关,其直接原因是红车照将后的“自毙”」
+    // (49); this one is the answer's doing, not the check's (with the 车 lifted and the 马
+    // still on g4 the only mate starts with 炮g6), so it stays the answer's 杀: 从没杀到杀.
+    use xiangqi_repetition::adjudicate::{Board, Note, adjudicate_text, effects::mate_by_checks};
+    let fen = "2b2kc2/9/4b4/6c2/6R2/3N2n2/4R4/9/3pA4/4KAB2 w";
+    let moves = "g5f5 g4f6 f5g5 f6g4";
+    let unchecked = Board::from_fen("2b2kc2/9/4b4/6c2/9/3N2n2/4R4/9/3pA4/4KAB2 b").unwrap();
+    let opened = mate_by_checks(&unchecked, Ruleset::CXA1987.mate_threat_checks).unwrap();
+    assert_eq!(opened.from.to_string(), "g6", "the check opens 炮g6's 闷宫");
+    for rules in [Ruleset::CXA1987, Ruleset::CXA2011] {
+        let r = adjudicate_text(fen, moves, &rules).unwrap();
+        let answer = &r.moves[1];
+        assert_eq!(answer.class, EffectKind::MateThreat, "{rules}");
+        let threat = answer
+            .effects
+            .iter()
+            .find(|e| e.kind == EffectKind::MateThreat)
+            .unwrap();
+        assert_eq!(
+            threat.piece.to_string(),
+            "g9",
+            "{rules}: the 马 uncovers 炮g9"
+        );
+        // The threat the check opened no longer stands, so nothing is 自毙 here.
+        assert!(
+            !answer
+                .notes
+                .iter()
+                .any(|n| matches!(n, Note::SelfRuin { .. })),
+            "{rules}: {:?}",
+            answer.notes
+        );
+        // Red 一将一捉, Black 一杀一捉: both strike (二打对二还打, lecture 48; 60 图1
+        // 「均属禁止着法,理应不变判和」).
+        assert_eq!(r.verdict, Draw, "{rules}");
+    }
+}
+
+#[test]
 fn a_pawn_beside_the_king_checks_in_every_chinese_edition_lecture_41() {
     // Lecture 41 (001-41-1, 1992 台规 图71): the 1992 definition the lecture quotes, 「凡走子
     // 直接攻击对方‘将帅’者,谓之照着」, makes each 兵 move that attacks the 将 from below a

@@ -580,11 +580,60 @@ pub(crate) fn mate_threat_self_ruined(prev: &Board, before: &Board, rules: &Rule
     if !before.in_check(s) || mate_by_checks(&prev.passed(), rules.mate_threat_checks).is_some() {
         return false;
     }
-    let mut unchecked = before.clone();
-    for c in before.attackers(k, !s).collect::<Vec<_>>() {
+    mate_by_checks(&lifted_checkers(before, k), rules.mate_threat_checks).is_some()
+}
+
+/// `b` with the pieces that check the king on `k` taken off the board: what the mover's
+/// pieces would threaten were it not for the check.
+fn lifted_checkers(b: &Board, k: Square) -> Board {
+    let mut unchecked = b.clone();
+    for c in b.attackers(k, !b.side_to_move()).collect::<Vec<_>>() {
         unchecked.remove(c);
     }
-    mate_by_checks(&unchecked, rules.mate_threat_checks).is_some()
+    unchecked
+}
+
+/// The mate threats standing after `mv`, the answer played in `before` to a check that
+/// opened one (see [`mate_threat_self_ruined`]), told apart by who made them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct AnswerMateThreats {
+    /// The first move of a threat the answer makes by itself: its 杀.
+    pub own: Option<Move>,
+    /// The first move of a threat the check opened that still stands: 自毙, not the
+    /// answer's 杀.
+    pub opened: Option<Move>,
+}
+
+/// Splits the mate threats after `mv` (played in `before`) into the answer's own and the
+/// ones the opponent's check opened.
+///
+/// 自毙 excuses only what the check opened (lecture 49: the 闷宫 「与黑将进中无关,其直接
+/// 原因是红车照将后的“自毙”」), so the threats are compared: a mate that begins with the
+/// same first move once the checking pieces are lifted from `before` is the check's, one
+/// that begins with the answer's own piece or with a first move that did not mate there
+/// is the answer's (从没杀到杀, as for any 杀) and stays its 杀.
+pub(crate) fn answer_mate_threats(before: &Board, mv: Move, rules: &Ruleset) -> AnswerMateThreats {
+    let s = before.side_to_move();
+    let Some(k) = before.king(s) else {
+        return AnswerMateThreats::default();
+    };
+    let unchecked = lifted_checkers(before, k);
+    let after = before.after(mv);
+    let after_pairs = pair_states(&after, s, rules);
+    let depth = rules.mate_threat_checks;
+    let opened_by_check = |m: Move| {
+        m.from != mv.to && mate_by_checks_avoiding(&unchecked, depth, &|x| x != m).is_some()
+    };
+    let offered = |m: Move| {
+        after_pairs
+            .iter()
+            .any(|&(x, y, st)| st.safe_take && m.from == x && m.to == y)
+    };
+    let passed = after.passed();
+    AnswerMateThreats {
+        own: mate_by_checks_avoiding(&passed, depth, &|m| offered(m) || opened_by_check(m)),
+        opened: mate_by_checks_avoiding(&passed, depth, &|m| offered(m) || !opened_by_check(m)),
+    }
 }
 
 /// Is `e`, an effect of the move `mv` leading to `after`, the static attack of a rook

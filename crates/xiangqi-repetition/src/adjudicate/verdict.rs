@@ -6,7 +6,8 @@ use std::fmt;
 
 use super::board::{Board, BoardError};
 use super::effects::{
-    EffectKind, MoveAnalysis, Note, classify, held_rook_static_attack, mate_threat_self_ruined,
+    EffectKind, MoveAnalysis, Note, answer_mate_threats, classify, held_rook_static_attack,
+    mate_threat_self_ruined,
 };
 use super::notation::chinese;
 use super::rules::{Ruleset, StrikeCounting};
@@ -371,7 +372,8 @@ fn exempt_held_rooks(positions: &[Board], analyses: &mut [MoveAnalysis], ids: &[
 }
 
 /// 自毙 ([`Ruleset::self_ruin`]): a mate threat that the opponent's check opened is not
-/// the answering move's 杀; the move keeps its other effects and a note says why. The
+/// the answering move's 杀; the move keeps its other effects, a mate threat it makes by
+/// itself ([`answer_mate_threats`]) included, and a note says why. The
 /// position the check was played in is the one before in the cycle (it repeats, so the
 /// first move's is the last one's).
 fn excuse_self_ruin(positions: &[Board], analyses: &mut [MoveAnalysis], rules: &Ruleset) {
@@ -389,10 +391,31 @@ fn excuse_self_ruin(positions: &[Board], analyses: &mut [MoveAnalysis], rules: &
         if !mate_threat_self_ruined(&positions[(k + n - 1) % n], &positions[k], rules) {
             continue;
         }
+        let threats = answer_mate_threats(&positions[k], analyses[k].mv, rules);
         let a = &mut analyses[k];
-        a.effects.retain(|e| e.kind != EffectKind::MateThreat);
-        a.notes.push(Note::SelfRuin { piece });
-        a.reclassify();
+        let piece = threats.opened.map_or(piece, |m| m.from);
+        if threats.own.is_none() || threats.opened.is_some() {
+            a.notes.push(Note::SelfRuin { piece });
+        }
+        match threats.own {
+            Some(m) => {
+                // The answer's own threat stays its 杀; the effect names that threat's piece.
+                let after = &positions[(k + 1) % n];
+                let first_counterattack = !after.legal_captures_of(m.from).is_empty();
+                for e in a
+                    .effects
+                    .iter_mut()
+                    .filter(|e| e.kind == EffectKind::MateThreat)
+                {
+                    e.piece = m.from;
+                    e.first_counterattack = first_counterattack;
+                }
+            }
+            None => {
+                a.effects.retain(|e| e.kind != EffectKind::MateThreat);
+                a.reclassify();
+            }
+        }
     }
 }
 
