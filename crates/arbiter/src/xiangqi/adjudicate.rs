@@ -355,6 +355,8 @@ fn judge(args: &AdjudicateArgs, rules: &Ruleset, source: Moves<'_>) -> Result<Ou
                 adj::Note::OfferAndChase { exchange, shape } => {
                     format!("{}兼捉 {}", if *exchange { "兑" } else { "献" }, shape.zh())
                 }
+                // A kind of note this build does not know yet: say that there is one.
+                _ => "注".to_string(),
             })
             .collect();
         move_reports.push(MoveReport {

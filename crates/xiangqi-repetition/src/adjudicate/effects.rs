@@ -81,8 +81,10 @@ pub struct Effect {
     pub victim_protected: bool,
 }
 
-/// Notes on how a move was read, shown in explanations.
+/// Notes on how a move was read, shown in explanations. Open to new kinds as more of the
+/// rule texts' reasoning is spelled out, so matches outside this crate need a fallback.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum Note {
