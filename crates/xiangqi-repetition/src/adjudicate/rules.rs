@@ -129,8 +129,10 @@ pub struct Ruleset {
     /// of the move that answers the check, although that answer is what lets it be carried
     /// out (49 图2: Red's 车 leaves the 7路炮's file to check, and the 闷宫 that 炮7进9 打相
     /// then threatens 「与黑将进中无关,其直接原因是红车照将后的“自毙”,责任自负,不应算对方
-    /// “打”」, so 将6平5 is 闲). A threat that stood before the check is renewed by the answer
-    /// and stays a 杀 (50 图3). The term belongs to 八四/八七; 九九 dropped it and 〇七 took it
+    /// “打”」, so 将6平5 is 闲). Only the threat the check opened is excused: one the answer
+    /// makes by itself (a mate whose first move did not mate with the checking pieces lifted,
+    /// say one its own piece uncovers) stays its 杀, and so does a threat that stood before
+    /// the check, which the answer renews (50 图3). The term belongs to 八四/八七; 九九 dropped it and 〇七 took it
     /// back (lecture 46: 「“自毙”在被“封杀”八年…竟被0七中规试行本第一、二版…特批起用」), so
     /// it is on for the 1987 and 2011 presets and off for 1999. The Asian rules allow a
     /// perpetual 杀 in any case and have no such term in the texts at hand: off.
