@@ -12,7 +12,10 @@ use super::rules::{OfferPartners, OfferTest, Ruleset};
 use crate::{Move, PieceKind, Side, Square};
 
 /// The kinds of effect, from the heaviest to the lightest (从重: the heaviest names the move).
+/// Open to new kinds (拦 came after the first ones), so matches outside this crate need a
+/// fallback.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
 pub enum EffectKind {
