@@ -27,10 +27,20 @@ const MAX_FILE_BYTES: usize = 4096;
 /// Exit codes of `arbiter`: success, internal failure, bad input, undecided (`--strict`).
 const EXIT_CODES: [i32; 4] = [0, 1, 2, 3];
 
+/// The binary and the scratch directory, found on the first run.
+static SETUP: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
+
+/// Removes the scratch directory, if a run made one: the fuzzing process calls it before it
+/// exits, so that runs leave nothing behind in the temporary directory.
+pub fn remove_scratch() {
+    if let Some((_, scratch)) = SETUP.get() {
+        let _ = std::fs::remove_dir_all(scratch);
+    }
+}
+
 /// The `arbiter` binary beside this one (`cargo test` and `cargo build` put both in the same
 /// directory) and a scratch directory for input files and anything a command writes.
 fn setup() -> &'static (PathBuf, PathBuf) {
-    static SETUP: OnceLock<(PathBuf, PathBuf)> = OnceLock::new();
     SETUP.get_or_init(|| {
         let exe = std::env::current_exe().expect("the xtask binary has a path");
         let binary = exe.with_file_name(format!("arbiter{}", std::env::consts::EXE_SUFFIX));

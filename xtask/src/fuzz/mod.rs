@@ -279,6 +279,7 @@ pub fn child(args: &[String]) -> ExitCode {
     let report = engine::fuzz(target, &settings);
     let clean = report.panics.is_empty() && report.hangs.is_empty();
     print!("{}", describe(target, &report));
+    cli::remove_scratch();
     use std::io::Write;
     let _ = std::io::stdout().flush();
     // A hung worker thread may still be running: leave without waiting for it.
