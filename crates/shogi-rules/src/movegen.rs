@@ -138,29 +138,47 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
+/// The moves a [`Sink::board`] call stands for, promotions first, in the order every move list
+/// keeps them: one place for the order, whatever container receives the moves.
+#[inline]
+pub(crate) fn each_board_move(
+    from: Square,
+    promo: Bitboard,
+    plain: Bitboard,
+    mut push: impl FnMut(Move),
+) {
+    for to in promo {
+        push(Move::Board {
+            from,
+            to,
+            promote: true,
+        });
+    }
+    for to in plain {
+        push(Move::Board {
+            from,
+            to,
+            promote: false,
+        });
+    }
+}
+
+/// The moves a [`Sink::drops`] call stands for.
+#[inline]
+pub(crate) fn each_drop(kind: Kind, targets: Bitboard, mut push: impl FnMut(Move)) {
+    for to in targets {
+        push(Move::Drop { kind, to });
+    }
+}
+
 impl Sink for MoveList {
     #[inline]
     fn board(&mut self, from: Square, promo: Bitboard, plain: Bitboard) {
-        for to in promo {
-            self.push(Move::Board {
-                from,
-                to,
-                promote: true,
-            });
-        }
-        for to in plain {
-            self.push(Move::Board {
-                from,
-                to,
-                promote: false,
-            });
-        }
+        each_board_move(from, promo, plain, |mv| self.push(mv));
     }
     #[inline]
     fn drops(&mut self, kind: Kind, targets: Bitboard) {
-        for to in targets {
-            self.push(Move::Drop { kind, to });
-        }
+        each_drop(kind, targets, |mv| self.push(mv));
     }
 }
 

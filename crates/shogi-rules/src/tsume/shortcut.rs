@@ -16,7 +16,7 @@
 
 use super::dfpn::{Search, and_proof_base};
 use super::hands;
-use crate::movegen::Sink;
+use crate::movegen::{Sink, each_board_move, each_drop};
 use crate::position::Position;
 use crate::tables;
 use crate::types::{Bitboard, Hand, Kind, Move, Square};
@@ -28,26 +28,11 @@ pub(crate) struct Gather<'a>(pub(crate) &'a mut Vec<Move>);
 impl Sink for Gather<'_> {
     #[inline]
     fn board(&mut self, from: Square, promo: Bitboard, plain: Bitboard) {
-        for to in promo {
-            self.0.push(Move::Board {
-                from,
-                to,
-                promote: true,
-            });
-        }
-        for to in plain {
-            self.0.push(Move::Board {
-                from,
-                to,
-                promote: false,
-            });
-        }
+        each_board_move(from, promo, plain, |mv| self.0.push(mv));
     }
     #[inline]
     fn drops(&mut self, kind: Kind, targets: Bitboard) {
-        for to in targets {
-            self.0.push(Move::Drop { kind, to });
-        }
+        each_drop(kind, targets, |mv| self.0.push(mv));
     }
 }
 
