@@ -40,29 +40,10 @@ impl AsRef<[Move]> for MoveList {
     }
 }
 
-/// Leaf count at `depth` (depth 0 is 1). The last ply counts legal moves without making them
-/// ([`board_core::perft::perft`] on a shogi position).
-pub fn perft(pos: &mut Position, depth: u32) -> u64 {
-    board_core::perft::perft(pos, depth)
-}
-
-/// Leaf counts per root move (the `divide` breakdown), in generation order; empty at depth 0
-/// ([`board_core::perft::divide`]).
-pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
-    board_core::perft::divide(pos, depth)
-}
-
-/// [`divide`] on `threads` threads, the root moves shared out one at a time; same counts in
-/// the same order ([`board_core::perft::divide_parallel`]).
-pub fn divide_parallel(pos: &Position, depth: u32, threads: usize) -> Vec<(Move, u64)> {
-    board_core::perft::divide_parallel(pos, depth, threads)
-}
-
-/// [`perft`] on `threads` threads, split at the root as [`divide_parallel`] does
-/// ([`board_core::perft::perft_parallel`]).
-pub fn perft_parallel(pos: &Position, depth: u32, threads: usize) -> u64 {
-    board_core::perft::perft_parallel(pos, depth, threads)
-}
+/// The shared walk of [`board_core::perft`], run on this crate's [`Position`] through its
+/// [`MoveTree`] impl: leaf counts (the last ply counted in bulk), the per-move `divide`
+/// breakdown in generation order (empty at depth 0), and both split at the root over threads.
+pub use board_core::perft::{divide, divide_parallel, perft, perft_parallel};
 
 #[cfg(test)]
 mod tests {
