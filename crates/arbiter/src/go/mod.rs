@@ -51,3 +51,30 @@ fn parse_komi(text: &str) -> Result<Komi, CliError> {
 fn to_json(value: &impl serde::Serialize) -> Result<serde_json::Value, CliError> {
     serde_json::to_value(value).map_err(|e| CliError::internal(e.to_string()))
 }
+
+/// The limit a Go search (`outcome`, `solve`) stopped on, for the hint that names the option
+/// raising it: both searches have the same three limits.
+enum StoppedOn {
+    /// The node budget given, and the most the option allows.
+    Budget { budget: u64, max: u64 },
+    /// The time limit.
+    Time,
+    /// The table's memory bound, in MB.
+    Memory { table_mb: u64 },
+    /// A bound no option raises.
+    Other,
+}
+
+/// How to raise the limit a search stopped on.
+fn limit_hint(stopped: StoppedOn) -> String {
+    match stopped {
+        StoppedOn::Budget { budget, max } => {
+            format!("the budget was {budget} nodes; raise it with --budget (at most {max})")
+        }
+        StoppedOn::Time => "raise the limit with --time-limit SECONDS (at most 86400)".to_string(),
+        StoppedOn::Memory { table_mb } => {
+            format!("the bound was {table_mb} MB; raise it with --table-mb (at most 65536)")
+        }
+        StoppedOn::Other => "no option raises this bound".to_string(),
+    }
+}

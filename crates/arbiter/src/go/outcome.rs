@@ -39,21 +39,17 @@ pub struct OutcomeArgs {
 
 /// The message for a search that stopped on one of its limits, with the option that raises it.
 pub(super) fn limit_message(name: &str, error: &OutcomeError, args: &OutcomeArgs) -> String {
-    let hint = match error {
-        OutcomeError::Undecided { .. } => format!(
-            "the budget was {} nodes; raise it with --budget (at most {})",
-            args.budget,
-            outcome::MAX_BUDGET
-        ),
-        OutcomeError::OutOfTime { .. } => {
-            "raise the limit with --time-limit SECONDS (at most 86400)".to_string()
-        }
-        OutcomeError::OutOfMemory { .. } => format!(
-            "the bound was {} MB; raise it with --table-mb (at most 65536)",
-            args.table_mb
-        ),
-        _ => "no option raises this bound".to_string(),
-    };
+    let hint = super::limit_hint(match error {
+        OutcomeError::Undecided { .. } => super::StoppedOn::Budget {
+            budget: args.budget,
+            max: outcome::MAX_BUDGET,
+        },
+        OutcomeError::OutOfTime { .. } => super::StoppedOn::Time,
+        OutcomeError::OutOfMemory { .. } => super::StoppedOn::Memory {
+            table_mb: args.table_mb,
+        },
+        _ => super::StoppedOn::Other,
+    });
     format!("{name}: {error}; {hint}")
 }
 fn outcome_name(o: Outcome) -> &'static str {

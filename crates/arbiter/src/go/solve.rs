@@ -36,21 +36,17 @@ pub struct SolveArgs {
 
 /// The message for a solve that stopped on one of its limits, with the option that raises it.
 fn limit_message(error: &SolveError, args: &SolveArgs) -> String {
-    let hint = match error {
-        SolveError::Undecided { .. } => format!(
-            "the budget was {} nodes; raise it with --budget (at most {})",
-            args.budget,
-            solve::MAX_SOLVE_BUDGET
-        ),
-        SolveError::OutOfTime { .. } => {
-            "raise the limit with --time-limit SECONDS (at most 86400)".to_string()
-        }
-        SolveError::OutOfMemory { .. } => format!(
-            "the bound was {} MB; raise it with --table-mb (at most 65536)",
-            args.table_mb
-        ),
-        _ => "no option raises this bound".to_string(),
-    };
+    let hint = super::limit_hint(match error {
+        SolveError::Undecided { .. } => super::StoppedOn::Budget {
+            budget: args.budget,
+            max: solve::MAX_SOLVE_BUDGET,
+        },
+        SolveError::OutOfTime { .. } => super::StoppedOn::Time,
+        SolveError::OutOfMemory { .. } => super::StoppedOn::Memory {
+            table_mb: args.table_mb,
+        },
+        _ => super::StoppedOn::Other,
+    });
     format!("--grid {}: {error}; {hint}", args.grid)
 }
 
