@@ -32,26 +32,20 @@ fn perft_start_position_json() {
 /// sharing the root moves out changes neither the counts nor their order.
 #[test]
 fn perft_on_several_threads_counts_the_same() {
-    let (_, one, _) = arbiter(&[
-        "xiangqi",
-        "perft",
-        "--depth",
-        "3",
-        "--divide",
-        "--threads",
-        "1",
-        "--json",
-    ]);
-    let (code, three, _) = arbiter(&[
-        "xiangqi",
-        "perft",
-        "--depth",
-        "3",
-        "--divide",
-        "--threads",
-        "3",
-        "--json",
-    ]);
+    let run = |threads: &str| {
+        arbiter(&[
+            "xiangqi",
+            "perft",
+            "--depth",
+            "3",
+            "--divide",
+            "--threads",
+            threads,
+            "--json",
+        ])
+    };
+    let (_, one, _) = run("1");
+    let (code, three, _) = run("3");
     assert_eq!(code, 0);
     assert_eq!(json(&three)["nodes"], 79666);
     assert_eq!(json(&one)["divide"], json(&three)["divide"]);
