@@ -345,7 +345,7 @@ def main():
     parser.add_argument("--dir", default="/tmp/arbiter-real-games")
     parser.add_argument("--games", type=int, default=200, help="self-play games (default 200)")
     parser.add_argument("--smoke", action="store_true",
-                        help="3 self-play games and 3 play-outs only")
+                        help="2 self-play games and 3 play-outs only")
     parser.add_argument("--no-played-out", action="store_true",
                         help="self-play games only")
     parser.add_argument("--part", default="0/1",
@@ -355,7 +355,7 @@ def main():
     part = tuple(int(x) for x in args.part.split("/"))
     records = [] if args.no_played_out else real.select(real.fetch(args.dir),
                                                          os.path.join(args.dir, "games"))
-    games = 3 if args.smoke else args.games
+    games = 2 if args.smoke else args.games
     if args.smoke:
         records = records[:3]
     start = children_cpu()
