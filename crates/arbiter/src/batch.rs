@@ -9,11 +9,13 @@
 //! fills its slot with its one-line error and the run goes on; the run's exit code is the
 //! worst of the files' ([`worst`]).
 //!
-//! The files are shared out with [`board_core::parallel::map_shared`], the scheduler perft
-//! already uses: each thread takes the next file when it finishes one (records differ widely
-//! in the time they take) and the results come back in input order.
+//! The files are shared out with [`board_core::parallel::for_each_in_order`], on the
+//! scheduler perft already uses: each thread takes the next file when it finishes one
+//! (records differ widely in the time they take), and each result is printed as soon as it
+//! and every result before it are in, so a long run shows its first files at once.
 
 use std::io::Read;
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -131,10 +133,14 @@ fn records_in(dir: &Path, extensions: &[&str]) -> Result<Vec<PathBuf>, CliError>
 }
 
 /// Runs `job` on every file (with its index in `files`) on `threads` threads, with a progress
-/// line (`label`, files done out of all) on a terminal, and gathers the results as one
-/// [`Output`] in input order.
-/// Each file's warnings and errors are written on stderr here, in input order, so the
-/// document on stdout carries them only inside each file's own entry.
+/// line (`label`, files done out of all) on a terminal, and prints each file's result on
+/// stdout as soon as it and every file before it are done, in input order: its text under a
+/// header, or (with `--json`) its element of the one array, written element by element so
+/// that the document is whole when the run ends. Only the results waiting for an earlier
+/// file are held in memory. Each file's warnings and errors are written on stderr as it is
+/// printed, so the document on stdout carries them only inside each file's own entry. A
+/// write that fails (a reader that closed the pipe, a full disk) stops the run: no file is
+/// started after it, and `main` reports the error.
 pub fn run(
     files: &[PathBuf],
     threads: usize,
@@ -144,8 +150,11 @@ pub fn run(
     let done = AtomicU64::new(0);
     let total = u64::try_from(files.len()).unwrap_or(u64::MAX);
     let indices: Vec<usize> = (0..files.len()).collect();
-    let results = Progress::new(label).files(&done, total).run(|| {
-        board_core::parallel::map_shared(
+    let json = crate::output::json();
+    let mut code = 0;
+    let mut written = Ok(());
+    Progress::new(label).files(&done, total).run(|| {
+        board_core::parallel::for_each_in_order(
             &indices,
             threads,
             || (),
@@ -154,55 +163,69 @@ pub fn run(
                 done.fetch_add(1, Ordering::Relaxed);
                 result
             },
+            |i, result| {
+                let (piece, file_code) = piece(i, &files[i], &result, json);
+                code = worst(code, file_code);
+                written = crate::progress::print_above(&piece);
+                if written.is_ok() {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
+                }
+            },
         )
     });
-    gather(files, &results)
+    if json && written.is_ok() {
+        written = crate::progress::print_above("]\n");
+    }
+    Output::streamed(written, code)
 }
 
-/// The one output of a batch: the texts under their headers, the array of documents, the
-/// worst exit code; warnings and errors go to stderr on the way.
-fn gather(files: &[PathBuf], results: &[Result<Output, CliError>]) -> Output {
-    let mut text = String::new();
-    let mut docs = Vec::with_capacity(files.len());
-    let mut code = 0;
-    for (file, result) in files.iter().zip(results) {
-        let name = file.display().to_string();
-        if !text.is_empty() {
-            text.push('\n');
-        }
-        text.push_str(&format!("==> {name} <==\n"));
-        let (entry, file_code) = match result {
-            Ok(out) => {
-                for warning in &out.warnings {
-                    write_stderr(&format!("arbiter: warning: {}\n", naming(&name, warning)));
-                }
-                text.push_str(&out.text);
-                (
-                    serde_json::json!({"file": name, "exit_code": out.exit_code,
-                                       "result": out.json_document()}),
-                    out.exit_code,
-                )
+/// What a batch prints for the file at `index` of the run, and the file's exit code: its
+/// text under a `==> PATH <==` header (a blank line before every header but the first), or
+/// its element of the JSON array (`[` before the first, `,` before the others); its
+/// warnings and error go to stderr on the way. The pieces joined are exactly the text, or
+/// the compact JSON array, that the whole run would give at once.
+fn piece(index: usize, file: &Path, result: &Result<Output, CliError>, json: bool) -> (String, u8) {
+    let name = file.display().to_string();
+    let (entry, file_code) = match result {
+        Ok(out) => {
+            for warning in &out.warnings {
+                write_stderr(&format!("arbiter: warning: {}\n", naming(&name, warning)));
             }
-            Err(e) => {
-                let message = e.one_line();
-                write_stderr(&format!("arbiter: {}\n", naming(&name, &message)));
-                text.push_str(&format!("error: {message}"));
-                (
-                    serde_json::json!({"file": name, "exit_code": e.exit_code(),
-                                       "error": {"kind": e.kind(), "message": message}}),
-                    e.exit_code(),
-                )
-            }
-        };
-        if !text.ends_with('\n') {
-            text.push('\n');
+            let entry = json.then(|| {
+                serde_json::json!({"file": name, "exit_code": out.exit_code,
+                                   "result": out.json_document()})
+            });
+            (entry, out.exit_code)
         }
-        docs.push(entry);
-        code = worst(code, file_code);
+        Err(e) => {
+            let message = e.one_line();
+            write_stderr(&format!("arbiter: {}\n", naming(&name, &message)));
+            let entry = json.then(|| {
+                serde_json::json!({"file": name, "exit_code": e.exit_code(),
+                                   "error": {"kind": e.kind(), "message": message}})
+            });
+            (entry, e.exit_code())
+        }
+    };
+    if let Some(entry) = entry {
+        let before = if index == 0 { '[' } else { ',' };
+        return (format!("{before}{entry}"), file_code);
     }
-    let mut out = Output::new(text, serde_json::Value::Array(docs));
-    out.exit_code = code;
-    out
+    let mut text = String::new();
+    if index > 0 {
+        text.push('\n');
+    }
+    text.push_str(&format!("==> {name} <==\n"));
+    match result {
+        Ok(out) => text.push_str(&out.text),
+        Err(e) => text.push_str(&format!("error: {}", e.one_line())),
+    }
+    if !text.ends_with('\n') {
+        text.push('\n');
+    }
+    (text, file_code)
 }
 
 /// `message` as a stderr line of a batch: prefixed with the file's name unless it names the

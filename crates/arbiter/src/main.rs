@@ -22,7 +22,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use output::{CliError, one_line_usage_error, write_stderr, write_stdout};
+use output::{CliError, Output, one_line_usage_error, write_stderr, write_stdout};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -124,6 +124,7 @@ fn main() -> ExitCode {
     };
     let json = cli.json;
     progress::set_quiet(cli.quiet);
+    output::set_json(json);
     let result = match cli.game {
         Game::Go(c) => go::run(c, json),
         Game::Xiangqi(c) => xiangqi::run(c, json),
@@ -137,6 +138,11 @@ fn main() -> ExitCode {
         }
     };
     match result {
+        Ok(Output {
+            streamed: Some(written),
+            exit_code,
+            ..
+        }) => finish(written, ExitCode::from(exit_code)),
         Ok(out) => {
             for warning in &out.warnings {
                 write_stderr(&format!("arbiter: warning: {warning}\n"));

@@ -5,6 +5,21 @@
 
 use std::fmt;
 use std::io::{self, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set once by `main` from `--json`; read by a batch, which writes its document itself as the
+/// files finish (see [`Output::streamed`]) and so must know which rendering to write.
+static JSON: AtomicBool = AtomicBool::new(false);
+
+/// Records whether stdout gets JSON (`--json`) or text, for the rest of the process.
+pub fn set_json(json: bool) {
+    JSON.store(json, Ordering::Relaxed);
+}
+
+/// Whether stdout gets JSON (`--json`) rather than text.
+pub fn json() -> bool {
+    JSON.load(Ordering::Relaxed)
+}
 
 /// The result of a subcommand: a human-readable text and a JSON value.
 #[derive(Debug)]
@@ -20,6 +35,11 @@ pub struct Output {
     /// The exit code after the output is printed: 0, or [`Output::LIMIT_EXIT`] when a
     /// search stopped on a limit and the printed answer is partial.
     pub exit_code: u8,
+    /// `Some` when the command has already written its whole output on stdout as it went (a
+    /// batch over many files prints each file's result as soon as it and the files before it
+    /// are done): `main` then writes nothing more and ends with `exit_code`, or with the
+    /// write error held here. `text` and `json` are empty then.
+    pub streamed: Option<io::Result<()>>,
 }
 
 impl Output {
@@ -36,6 +56,19 @@ impl Output {
             json,
             warnings: Vec::new(),
             exit_code: 0,
+            streamed: None,
+        }
+    }
+
+    /// The result of a command that wrote its output on stdout itself, as it went
+    /// (`written`: how that ended), exiting with `exit_code`.
+    pub fn streamed(written: io::Result<()>, exit_code: u8) -> Self {
+        Self {
+            text: String::new(),
+            json: serde_json::Value::Null,
+            warnings: Vec::new(),
+            exit_code,
+            streamed: Some(written),
         }
     }
 

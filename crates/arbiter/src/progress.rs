@@ -6,11 +6,12 @@
 //! elapsed time, the limit the job stops at when it has one, and the nodes searched and their
 //! rate when the job exposes a counter. Nothing is written when stderr is not a terminal (a
 //! file, a pipe, a test harness), so logs and JSON consumers never see the line, nor with the
-//! global `--quiet` flag ([`set_quiet`]).
+//! global `--quiet` flag ([`set_quiet`]). Output printed while a line is shown goes through
+//! [`print_above`], which clears the line first when both streams share the terminal.
 
-use std::io::IsTerminal;
+use std::io::{self, IsTerminal};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::{Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 /// Set once by `main` from `--quiet`; read by every job. A process-wide flag because the
@@ -21,6 +22,30 @@ static QUIET: AtomicBool = AtomicBool::new(false);
 /// dead-stone search inside a batch over many files, on several threads at once) stays
 /// silent instead of fighting the outer line for the same row of the terminal.
 static LINE_TAKEN: AtomicBool = AtomicBool::new(false);
+
+/// Whether a progress line stands on the screen now. Held while the line is written or
+/// cleared and while [`print_above`] writes, so that output never lands in the middle of it.
+static ON_SCREEN: Mutex<bool> = Mutex::new(false);
+
+/// The lock on [`ON_SCREEN`], also after a thread panicked while holding it (a bool cannot be
+/// left half-written).
+fn on_screen() -> std::sync::MutexGuard<'static, bool> {
+    ON_SCREEN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Writes `text` on stdout while a job's line may be on the screen (a batch printing each
+/// file's result as it goes): when stdout is the terminal the line is on, the line is cleared
+/// first, so the text starts at the left margin; the next tick writes the line again below.
+pub fn print_above(text: &str) -> io::Result<()> {
+    let mut shown = on_screen();
+    if *shown && io::stdout().is_terminal() {
+        crate::output::write_stderr("\r\x1b[2K");
+        *shown = false;
+    }
+    crate::output::write_stdout(text)
+}
 
 /// How long a job runs before its line first appears, and how often the line is rewritten:
 /// a job that ends sooner writes nothing at all.
@@ -111,18 +136,20 @@ impl<'a> Progress<'a> {
         std::thread::scope(|scope| {
             scope.spawn(move || {
                 let start = Instant::now();
-                let mut shown = false;
                 while let Err(mpsc::RecvTimeoutError::Timeout) = finished.recv_timeout(TICK) {
-                    shown = true;
                     let nodes = self.nodes.map(|n| n.load(Ordering::Relaxed));
                     let mut text = line(self.label, start.elapsed(), self.limit, nodes);
                     if let Some((done, total)) = self.items {
                         text.push_str(&files_done(done.load(Ordering::Relaxed), total));
                     }
+                    let mut shown = on_screen();
                     crate::output::write_stderr(&format!("\r\x1b[2K{text}"));
+                    *shown = true;
                 }
-                if shown {
+                let mut shown = on_screen();
+                if *shown {
                     crate::output::write_stderr("\r\x1b[2K");
+                    *shown = false;
                 }
             });
             let out = job();

@@ -327,3 +327,162 @@ fn on_a_terminal_the_line_counts_the_files_done() {
         "{screen:?}"
     );
 }
+
+/// A running batch whose second file is a named pipe (mkfifo, coreutils) that nobody has
+/// written yet: the run cannot finish until the test feeds it. `None` without `mkfifo`.
+struct Held {
+    child: std::process::Child,
+    fifo: PathBuf,
+    /// Everything the batch has written on stdout so far, filled by a reader thread.
+    chunks: std::sync::mpsc::Receiver<Vec<u8>>,
+    received: Vec<u8>,
+    _dir: PathBuf,
+}
+
+impl Held {
+    fn start(name: &str, files: [&str; 2], options: &[&str]) -> Option<Held> {
+        let dir = temp_dir(name);
+        let fifo = dir.join("held.txt");
+        let made = Command::new("mkfifo").arg(&fifo).status().ok()?;
+        assert!(made.success(), "mkfifo {}", fifo.display());
+        let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+            .args(["go", "score", files[0], fifo.to_str().unwrap(), files[1]])
+            .args(options)
+            .current_dir(root())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let (send, chunks) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut buffer = [0u8; 4096];
+            while let Ok(n @ 1..) = std::io::Read::read(&mut stdout, &mut buffer) {
+                if send.send(buffer[..n].to_vec()).is_err() {
+                    break;
+                }
+            }
+        });
+        Some(Held {
+            child,
+            fifo,
+            chunks,
+            received: Vec::new(),
+            _dir: dir,
+        })
+    }
+
+    /// Waits (at most 30 s) until what was received satisfies `enough`; false on time-out.
+    fn wait_for(&mut self, enough: impl Fn(&[u8]) -> bool) -> bool {
+        let until = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while !enough(&self.received) {
+            let left = until.saturating_duration_since(std::time::Instant::now());
+            match self.chunks.recv_timeout(left) {
+                Ok(chunk) => self.received.extend(chunk),
+                Err(_) => return false,
+            }
+        }
+        true
+    }
+
+    /// What arrives within `wait` (the batch's other files are done by then).
+    fn more_within(&mut self, wait: std::time::Duration) -> Vec<u8> {
+        std::thread::sleep(wait);
+        let mut more = Vec::new();
+        while let Ok(chunk) = self.chunks.try_recv() {
+            more.extend(chunk);
+        }
+        self.received.extend(&more);
+        more
+    }
+
+    /// Writes `record` into the pipe, then waits for the batch to end: its exit code and all
+    /// it wrote.
+    fn release(mut self, record: &str) -> (Option<i32>, Vec<u8>) {
+        std::fs::write(&self.fifo, std::fs::read(root().join(record)).unwrap()).unwrap();
+        let status = self.child.wait().unwrap();
+        while let Ok(chunk) = self.chunks.recv() {
+            self.received.extend(chunk);
+        }
+        (status.code(), self.received)
+    }
+}
+
+#[test]
+fn each_result_is_printed_once_it_and_the_files_before_it_are_done() {
+    // Files: a record, a pipe held unwritten, a record; two threads. The first record's
+    // block must be on stdout while the pipe is still held (the contract of `batch::run`:
+    // each result in input order as soon as it and the files before it are done); the last record,
+    // done long before the pipe on the other thread, must wait for it. Oracle: the
+    // single-file runs, under headers, in input order (the pipe is fed the first record).
+    let [first, last] = GO_RECORDS;
+    let Some(mut held) = Held::start("stream-text", [first, last], &["--threads", "2"]) else {
+        eprintln!("skipped: mkfifo (coreutils) is not installed");
+        return;
+    };
+    let fifo = held.fifo.display().to_string();
+    let alone = |file: &str| stdout(&arbiter(&["go", "score", file]));
+    let first_block = format!("==> {first} <==\n{}", alone(first));
+    let shown = held.wait_for(|got| got.len() >= first_block.len());
+    let early = String::from_utf8_lossy(&held.received).into_owned();
+    let later = held.more_within(std::time::Duration::from_millis(500));
+    let (code, all) = held.release(first);
+    assert!(
+        shown,
+        "nothing printed while the second file was held: {early:?}"
+    );
+    assert_eq!(early, first_block, "only the first file's block is out");
+    assert!(later.is_empty(), "the third file waits for the second");
+    assert_eq!(code, Some(0));
+    let expected = format!(
+        "{first_block}\n==> {fifo} <==\n{}\n==> {last} <==\n{}",
+        alone(first),
+        alone(last)
+    );
+    assert_eq!(String::from_utf8(all).unwrap(), expected);
+}
+
+#[test]
+fn json_is_written_element_by_element_and_is_one_valid_document_at_the_end() {
+    // As above with --json: the first element is out (after the array's `[`) while the pipe
+    // is held; at the end stdout is one document valid under schemas/go-score.schema.json
+    // (its batch form) whose elements equal the single-file documents.
+    let [first, last] = GO_RECORDS;
+    let options = ["--threads", "2", "--json"];
+    let Some(mut held) = Held::start("stream-json", [first, last], &options) else {
+        eprintln!("skipped: mkfifo (coreutils) is not installed");
+        return;
+    };
+    let fifo = held.fifo.display().to_string();
+    let alone = |file: &str| -> Value {
+        serde_json::from_slice(&arbiter(&["go", "score", file, "--json"]).stdout).unwrap()
+    };
+    let element = |got: &[u8]| {
+        got.strip_prefix(b"[")
+            .and_then(|rest| serde_json::from_slice::<Value>(rest).ok())
+    };
+    let shown = held.wait_for(|got| element(got).is_some());
+    let early = element(&held.received);
+    let later = held.more_within(std::time::Duration::from_millis(500));
+    let (code, all) = held.release(first);
+    assert!(shown, "no element printed while the second file was held");
+    let expected_first = serde_json::json!({"file": first, "exit_code": 0, "result": alone(first)});
+    assert_eq!(early, Some(expected_first.clone()));
+    assert!(later.is_empty(), "the third element waits for the second");
+    assert_eq!(code, Some(0));
+    let doc: Value = serde_json::from_slice(&all).expect("one JSON document at the end");
+    let schema: Value = serde_json::from_slice(
+        &std::fs::read(root().join("schemas/go-score.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let validator = jsonschema::validator_for(&schema).unwrap();
+    let errors: Vec<String> = validator.iter_errors(&doc).map(|e| e.to_string()).collect();
+    assert!(errors.is_empty(), "{errors:?}\n{doc}");
+    let files = [first, fifo.as_str(), last];
+    let expected: Vec<Value> = files
+        .iter()
+        .zip([first, first, last])
+        .map(|(file, record)| serde_json::json!({"file": file, "exit_code": 0, "result": alone(record)}))
+        .collect();
+    assert_eq!(doc, Value::Array(expected));
+}
