@@ -8,10 +8,12 @@
 //! that can capture or block are found from the target squares backwards (who attacks this
 //! square), so a defender with many pieces far from the king costs nothing.
 
+use board_core::Side;
+
 use crate::movegen::{BOARD_KINDS, Counter, MoveList, Sink, emit};
 use crate::position::Position;
 use crate::tables;
-use crate::types::{Bitboard, Kind};
+use crate::types::{Bitboard, Kind, Square};
 
 impl Position {
     /// Every legal move of the side to move when it is in check: the same set as
@@ -29,6 +31,103 @@ impl Position {
         c.0
     }
 
+    /// The pieces among `pieces` (all of `us`) that attack `sq` given the occupancy `occ`:
+    /// [`Position::attackers_to`] with each slider family looked up only when one of those
+    /// pieces stands on an empty-board line through `sq` (the checkers of a king, the few
+    /// pieces that may capture or block a check: most squares have no such slider).
+    #[inline]
+    pub(crate) fn reaching(
+        &self,
+        sq: Square,
+        us: Side,
+        occ: Bitboard,
+        pieces: Bitboard,
+    ) -> Bitboard {
+        let s = sq.index();
+        let o = (!us).index();
+        let k = &self.by_kind;
+        let mut out = (tables::PAWN[o][s] & k[Kind::Pawn.index()])
+            | (tables::KNIGHT[o][s] & k[Kind::Knight.index()])
+            | (tables::SILVER[o][s]
+                & (k[Kind::Silver.index()] | k[Kind::Horse.index()] | k[Kind::Dragon.index()]))
+            | (tables::GOLD[o][s]
+                & (self.golds() | k[Kind::Horse.index()] | k[Kind::Dragon.index()]));
+        let rooks = (k[Kind::Rook.index()] | k[Kind::Dragon.index()]) & pieces;
+        if (rooks & tables::rook_ray(sq)).any() {
+            out |= tables::rook_attacks(sq, occ) & rooks;
+        }
+        let bishops = (k[Kind::Bishop.index()] | k[Kind::Horse.index()]) & pieces;
+        if (bishops & tables::bishop_ray(sq)).any() {
+            out |= tables::bishop_attacks(sq, occ) & bishops;
+        }
+        let lances = k[Kind::Lance.index()] & pieces;
+        if (lances & tables::lance_ray(!us, sq)).any() {
+            out |= tables::lance_attacks(!us, sq, occ) & lances;
+        }
+        out & pieces
+    }
+
+    /// Whether the side to move, in check, has a legal reply: the same answer as
+    /// `count_evasions() > 0`, but each kind of reply is looked for in turn and the first
+    /// one found ends the test. Not in check, or without a king: whether it has any legal
+    /// move. (The mate tests split it: [`Position::king_steps_after`] before the move,
+    /// [`Position::has_evasion_but_king_steps`] after it.)
+    #[cfg(test)]
+    pub(crate) fn has_evasion(&self) -> bool {
+        let us = self.side;
+        let Some(k) = self.kings[us.index()] else {
+            return self.count_legal_moves() > 0;
+        };
+        // A king step to a square the checkers do not reach past the king.
+        let without_king = self.occupied().without(k);
+        let steps = tables::KING[k.index()].and_not(self.by_side[us.index()]);
+        steps
+            .into_iter()
+            .any(|t| !self.is_attacked(t, !us, without_king))
+            || self.has_evasion_but_king_steps()
+    }
+
+    /// Whether the side to move, in check, can answer it other than by a king step: by
+    /// taking a lone checker or putting a piece between it and the king. What is left of
+    /// [`Position::has_evasion`] once the king steps are known to fail (a mate test finds
+    /// that before playing its candidate move). Not in check, or without a king: whether
+    /// it has any legal move.
+    pub(crate) fn has_evasion_but_king_steps(&self) -> bool {
+        let us = self.side;
+        let them = !us;
+        let occ = self.occupied();
+        let Some(k) = self.kings[us.index()] else {
+            return self.count_legal_moves() > 0;
+        };
+        let checkers = self.reaching(k, them, occ, self.by_side[them.index()]);
+        let Some(c) = checkers.first() else {
+            return self.count_legal_moves() > 0;
+        };
+        if checkers.has_several() {
+            return false;
+        }
+        // Any piece off the pin lines that reaches the checker or a square between it and
+        // the king has a legal move there: where the piece could never move again, it may
+        // promote (the last ranks lie in the promotion zone).
+        let others = self.by_side[us.index()].without(k);
+        let block = tables::between(k, c);
+        let mut candidates = self.reaching(c, us, occ, others);
+        for to in block {
+            candidates |= self.reaching(to, us, occ, others);
+        }
+        if candidates.any() && candidates.and_not(self.pinned(us, k, occ)).any() {
+            return true;
+        }
+        if block.is_empty() {
+            return false;
+        }
+        let hand = &self.hands[us];
+        !hand.is_empty()
+            && Kind::HAND
+                .into_iter()
+                .any(|kind| hand.count(kind) > 0 && self.drop_targets(us, kind, block).any())
+    }
+
     pub(crate) fn generate_evasions<S: Sink>(&self, sink: &mut S) {
         let us = self.side;
         let them = !us;
@@ -37,7 +136,7 @@ impl Position {
             self.generate(sink);
             return;
         };
-        let checkers = self.attackers_to(k, them, occ);
+        let checkers = self.reaching(k, them, occ, self.by_side[them.index()]);
         let Some(c) = checkers.first() else {
             self.generate(sink);
             return;
@@ -48,23 +147,30 @@ impl Position {
             return;
         }
         let block = tables::between(k, c);
-        let pinned = self.pinned(us, k, occ);
-        // A pinned piece's moves stay on its pin line, which meets the check line only at
-        // the king, so it can neither capture the checker nor block.
-        let movers = own.and_not(pinned).without(k);
         let targets = block.with(c);
+        let others = own.without(k);
         let mut candidates = Bitboard::EMPTY;
         for to in targets {
-            candidates |= self.attackers_to(to, us, occ);
+            candidates |= self.reaching(to, us, occ, others);
         }
-        candidates &= movers;
         // Emitted in the full generator's order (by kind, then square), so that a search
         // that breaks ties by move order behaves the same with either generator.
         if candidates.any() {
+            // A pinned piece's moves stay on its pin line, which meets the check line only
+            // at the king, so it can neither capture the checker nor block.
+            let mut rest = candidates.and_not(self.pinned(us, k, occ));
             for kind in BOARD_KINDS {
-                for from in self.pieces(us, kind) & candidates {
+                let pieces = self.pieces(us, kind) & rest;
+                if pieces.is_empty() {
+                    continue;
+                }
+                for from in pieces {
                     let reach = tables::attacks(us, kind, from, occ) & targets;
                     emit(sink, us, kind, from, reach);
+                }
+                rest = rest.and_not(pieces);
+                if rest.is_empty() {
+                    break;
                 }
             }
         }
@@ -113,6 +219,15 @@ mod tests {
         // Same order as well, which keeps a search's tie-breaking unchanged.
         assert_eq!(ev.as_slice(), legal.as_slice(), "{}", pos.to_sfen());
         assert_eq!(ev.len() as u64, pos.count_evasions(), "{}", pos.to_sfen());
+        assert_eq!(pos.has_evasion(), !ev.is_empty(), "{}", pos.to_sfen());
+        let k = pos.king(pos.side_to_move());
+        let others = ev.iter().any(|m| m.from().is_none() || m.from() != k);
+        assert_eq!(
+            pos.has_evasion_but_king_steps(),
+            others,
+            "{}",
+            pos.to_sfen()
+        );
         // The king-escape test agrees with the full attacker set on every square.
         for sq in Square::all() {
             for by in [board_core::Side::First, board_core::Side::Second] {
