@@ -9,13 +9,73 @@
 //! check directly only. When the mover is itself in check (rare in mate searches) all legal
 //! moves are filtered instead, which keeps the evasion rules in one place.
 
+use std::sync::LazyLock;
+
 use board_core::Side;
+use board_geometry::shogi::SQUARES;
 
 use crate::movegen::BOARD_KINDS;
 use crate::movegen::{MoveList, Sink};
 use crate::position::Position;
 use crate::tables::{self, KING, PAWN};
 use crate::types::{Bitboard, Kind, Move, Square};
+
+/// The kinds whose checking moves start near the enemy king, in the order of
+/// [`CHECK_ORIGINS`]'s middle index (the promoted golds move as gold).
+const NEAR_KINDS: [Kind; 5] = [
+    Kind::Pawn,
+    Kind::Lance,
+    Kind::Knight,
+    Kind::Silver,
+    Kind::Gold,
+];
+
+/// For each side, each kind of [`NEAR_KINDS`] and each enemy king square: the squares from
+/// which a piece of that kind can give check directly with one move, promoting or not, on
+/// an empty board (a superset of the squares it can check from on any board). A step piece
+/// or lance elsewhere can only check by discovery, so the generator skips it without
+/// computing its moves: in a full-board position most pieces are far from the king.
+static CHECK_ORIGINS: LazyLock<Box<[[[Bitboard; SQUARES]; 5]; 2]>> = LazyLock::new(|| {
+    let mut out = Box::new([[[Bitboard::EMPTY; SQUARES]; 5]; 2]);
+    for side in [Side::First, Side::Second] {
+        for (i, &kind) in NEAR_KINDS.iter().enumerate() {
+            for ek in Square::all() {
+                // Destinations that check as the piece stands after the move, then the
+                // origins of a move of `kind` to one of them (reverse steps).
+                let mut dests = check_squares(side, kind, ek, Bitboard::EMPTY);
+                if let Some(p) = kind.promoted() {
+                    dests |= check_squares(side, p, ek, Bitboard::EMPTY);
+                }
+                let mut from = Bitboard::EMPTY;
+                for to in dests {
+                    from |= tables::attacks(!side, kind, to, Bitboard::EMPTY);
+                }
+                out[side.index()][i][ek.index()] = from;
+            }
+        }
+    }
+    out
+});
+
+/// The squares from which a piece of `kind` of `us` may check the king on `ek` directly
+/// in one move: see [`CHECK_ORIGINS`]; every square for the long-range kinds.
+#[inline]
+fn check_origins(
+    origins: &[[[Bitboard; SQUARES]; 5]; 2],
+    us: Side,
+    kind: Kind,
+    ek: Square,
+) -> Bitboard {
+    let i = match kind {
+        Kind::Pawn => 0,
+        Kind::Lance => 1,
+        Kind::Knight => 2,
+        Kind::Silver => 3,
+        k if k.is_gold_like() => 4,
+        _ => return Bitboard::FULL,
+    };
+    origins[us.index()][i][ek.index()]
+}
 
 /// Squares from which a piece of `kind` owned by `us` would attack the enemy king on `ek`,
 /// with the occupancy `occ` (the moving piece already lifted).
@@ -33,6 +93,105 @@ impl Position {
         let mut list = MoveList::default();
         self.generate_checks(&mut list);
         list
+    }
+
+    /// Whether, after the side to move plays the check `mv`, the enemy king could step to
+    /// a square no piece attacks: the king-step part of "has the check a reply", found
+    /// without playing the move (a mate test rejects most candidate checks this way). The
+    /// squares of `likely` (the king's flight squares before the move, say) are tried first.
+    pub(crate) fn king_steps_after(&self, mv: Move, likely: Bitboard) -> bool {
+        let us = self.side;
+        let them = !us;
+        let Some(ek) = self.kings[them.index()] else {
+            return false;
+        };
+        let (kind, to, mut occ, mut others) = match mv {
+            Move::Drop { kind, to } => {
+                (kind, to, self.occupied().with(to), self.by_side[us.index()])
+            }
+            Move::Board { from, to, promote } => {
+                let Some(p) = self.board[from.index()] else {
+                    return false;
+                };
+                let kind = match promote {
+                    true => p.kind.promoted().unwrap_or(p.kind),
+                    false => p.kind,
+                };
+                let occ = self.occupied().without(from).with(to);
+                (kind, to, occ, self.by_side[us.index()].without(from))
+            }
+        };
+        // The king lifted, so that a slider checking along a line holds the square behind.
+        occ = occ.without(ek);
+        others = others.without(to);
+        let covered = tables::attacks(us, kind, to, occ);
+        // The checker's square is open to the king (a captured defender piece is gone).
+        let defenders = self.by_side[them.index()].without(to);
+        let steps = KING[ek.index()].and_not(defenders).and_not(covered);
+        let first = steps & likely;
+        first
+            .into_iter()
+            .chain(steps.and_not(likely))
+            .any(|t| !self.attacked_by(t, us, occ, others))
+    }
+
+    /// Whether, after the side to move plays the check `mv`, a defender piece other than
+    /// the king could take the checking piece, found without playing the move. True only
+    /// when sure: a direct check that opens no line (`disc`: the side to move's pieces
+    /// that would check by discovery, [`Position::discoverers`]), taken by a piece that no
+    /// pin holds after the move. False means "not known here".
+    pub(crate) fn checker_taken_after(&self, mv: Move, disc: Bitboard) -> bool {
+        let them = !self.side;
+        let Some(ek) = self.kings[them.index()] else {
+            return false;
+        };
+        let to = mv.to();
+        let mut occ = self.occupied().with(to);
+        if let Move::Board { from, .. } = mv {
+            if disc.contains(from) && !tables::line(ek, from).contains(to) {
+                return false;
+            }
+            occ = occ.without(from);
+        }
+        let defenders = self.by_side[them.index()].without(ek).without(to);
+        let takers = self.reaching(to, them, occ, defenders);
+        // Pins with the moved piece lifted from its origin: a pin its departure opens
+        // counts, and one it held before counts too (which only makes the test say "not
+        // known" more often); the moved piece checks along a clear line or by a step, so
+        // it pins nothing itself.
+        takers.any() && takers.and_not(self.pinned(them, ek, occ)).any()
+    }
+
+    /// Whether one of `pieces` (of side `by`) attacks `sq` given the occupancy `occ`:
+    /// [`Position::is_attacked`] with some of `by`'s pieces left out (a piece about to
+    /// move), the step pieces tested first and each slider family looked up only when one
+    /// of its pieces stands on an empty-board line through `sq`.
+    #[inline]
+    fn attacked_by(&self, sq: Square, by: Side, occ: Bitboard, pieces: Bitboard) -> bool {
+        let s = sq.index();
+        let o = (!by).index();
+        let k = &self.by_kind;
+        let royal = k[Kind::King.index()] | k[Kind::Horse.index()] | k[Kind::Dragon.index()];
+        let steps = (PAWN[o][s] & k[Kind::Pawn.index()])
+            | (tables::KNIGHT[o][s] & k[Kind::Knight.index()])
+            | (tables::SILVER[o][s] & (k[Kind::Silver.index()] | royal))
+            | (tables::GOLD[o][s] & (self.golds() | royal));
+        if (steps & pieces).any() {
+            return true;
+        }
+        let rooks = (k[Kind::Rook.index()] | k[Kind::Dragon.index()]) & pieces;
+        if (rooks & tables::rook_ray(sq)).any() && (tables::rook_attacks(sq, occ) & rooks).any() {
+            return true;
+        }
+        let bishops = (k[Kind::Bishop.index()] | k[Kind::Horse.index()]) & pieces;
+        if (bishops & tables::bishop_ray(sq)).any()
+            && (tables::bishop_attacks(sq, occ) & bishops).any()
+        {
+            return true;
+        }
+        let lances = k[Kind::Lance.index()] & pieces;
+        (lances & tables::lance_ray(!by, sq)).any()
+            && (tables::lance_attacks(!by, sq, occ) & lances).any()
     }
 
     /// Pieces of `us` that stand alone between one of `us`'s sliders and the king on `ek`
@@ -66,7 +225,7 @@ impl Position {
         let board = Bitboard::FULL;
         let our_king = self.kings[us.index()];
         if let Some(k) = our_king
-            && self.attackers_to(k, them, occ).any()
+            && self.is_attacked(k, them, occ)
         {
             self.filtered_checks(sink);
             return;
@@ -77,8 +236,9 @@ impl Position {
         };
         let disc = self.discoverers(us, ek, occ);
         let zone = tables::zone(us);
+        let origins = &**CHECK_ORIGINS;
         for kind in BOARD_KINDS {
-            let pieces = self.pieces(us, kind);
+            let pieces = self.pieces(us, kind) & (check_origins(origins, us, kind, ek) | disc);
             if pieces.is_empty() {
                 continue;
             }
@@ -215,7 +375,39 @@ mod tests {
         want.sort_by_key(key);
         got.sort_by_key(key);
         assert_eq!(got, want, "check moves differ in {}", pos.to_sfen());
+        for &mv in &got {
+            replies_before_the_move(pos, mv);
+        }
         got.len()
+    }
+
+    /// The mate tests' answers about the check `mv`, made before it is played, against
+    /// the replies generated after it (the evasion generator, itself checked against the
+    /// full legal generator).
+    fn replies_before_the_move(pos: &Position, mv: Move) {
+        let mut after = pos.clone();
+        after.play_unchecked(mv);
+        let replies = after.legal_moves();
+        let ek = after.king(after.side_to_move());
+        let king_steps = replies.iter().any(|m| m.from().is_some() && m.from() == ek);
+        for likely in [Bitboard::EMPTY, Bitboard::FULL] {
+            assert_eq!(
+                pos.king_steps_after(mv, likely),
+                king_steps,
+                "{} {mv:?}",
+                pos.to_sfen()
+            );
+        }
+        let disc = match pos.king(!pos.side_to_move()) {
+            Some(k) => pos.discoverers(pos.side_to_move(), k, pos.occupied()),
+            None => Bitboard::EMPTY,
+        };
+        if pos.checker_taken_after(mv, disc) {
+            let taken = replies
+                .iter()
+                .any(|m| m.to() == mv.to() && m.from().is_some() && m.from() != ek);
+            assert!(taken, "{} {mv:?}", pos.to_sfen());
+        }
     }
 
     /// Random legal playouts from `sfen`, comparing at every position reached.
