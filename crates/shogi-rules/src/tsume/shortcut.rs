@@ -36,123 +36,97 @@ impl Sink for Gather<'_> {
     }
 }
 
-/// Stops at the first move: whether the generator yields any.
-struct Any(bool);
-
-impl Sink for Any {
-    #[inline]
-    fn board(&mut self, _from: Square, promo: Bitboard, plain: Bitboard) {
-        self.0 |= promo.any() || plain.any();
-    }
-    #[inline]
-    fn drops(&mut self, _kind: Kind, targets: Bitboard) {
-        self.0 |= targets.any();
-    }
-}
-
 /// Children whose mate test failed: a direct-mapped array of their keys (board and attacker
 /// hand), lossy: a key pushed out by another is only tested again, and a collision only
-/// skips a shortcut, never changes a result. Allocated at the first failure, so that a
-/// problem settled by the tests alone never pays for it.
+/// skips a shortcut, never changes a result. Allocated small at the first failure and
+/// grown as failures come, so that a short problem never pays for clearing a large one.
 #[derive(Default)]
 pub(crate) struct Tried {
     keys: Vec<u64>,
+    /// Failures recorded since the array last grew.
+    recorded: usize,
 }
 
-/// Slots of [`Tried`]: the tests stop after the first [`super::dfpn::SHORTCUT_NODES`] nodes of a search.
+/// Most slots of [`Tried`]: the tests stop after the first [`super::dfpn::SHORTCUT_NODES`]
+/// nodes of a search.
 const TRIED_SLOTS: usize = 1 << 11;
+
+/// Slots of [`Tried`] at its first failure (a mate-in-three problem records a few).
+const TRIED_START: usize = 1 << 6;
 
 impl Tried {
     #[inline]
-    fn slot(board: u64, hand: &Hand) -> (usize, u64) {
-        let k = (board ^ hands::packed(hand).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1;
-        (k as usize & (TRIED_SLOTS - 1), k)
+    fn key(board: u64, hand: &Hand) -> u64 {
+        (board ^ hands::packed(hand).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
+    }
+
+    #[inline]
+    fn slot(&self, k: u64) -> usize {
+        k as usize & (self.keys.len() - 1)
     }
 
     /// Whether the child (`board`, `hand`) failed its test before.
     #[inline]
     pub(crate) fn failed(&self, board: u64, hand: &Hand) -> bool {
-        let (i, k) = Self::slot(board, hand);
-        self.keys.get(i) == Some(&k)
+        if self.keys.is_empty() {
+            return false;
+        }
+        let k = Self::key(board, hand);
+        self.keys[self.slot(k)] == k
     }
 
     /// Records a failed test of the child (`board`, `hand`).
     #[inline]
     pub(crate) fn record(&mut self, board: u64, hand: &Hand) {
         if self.keys.is_empty() {
-            self.keys = vec![0; TRIED_SLOTS];
+            self.keys = vec![0; TRIED_START];
+        } else if self.recorded >= self.keys.len() / 2 && self.keys.len() < TRIED_SLOTS {
+            self.grow();
         }
-        let (i, k) = Self::slot(board, hand);
+        let k = Self::key(board, hand);
+        let i = self.slot(k);
         self.keys[i] = k;
+        self.recorded += 1;
+    }
+
+    /// Four times the slots, the keys kept moved to their new slots.
+    #[cold]
+    fn grow(&mut self) {
+        let size = (self.keys.len() * 4).min(TRIED_SLOTS);
+        let old = std::mem::replace(&mut self.keys, vec![0; size]);
+        for k in old.into_iter().filter(|&k| k != 0) {
+            let i = self.slot(k);
+            self.keys[i] = k;
+        }
+        self.recorded = 0;
     }
 }
 
-/// The defender king's flight squares before an attacker move, to pass over checks that
-/// cannot mate without playing them: a check mates only if every flight square but its
-/// destination is attacked afterwards, and a check that neither opens a line from its origin
-/// nor stands next to a flight square adds only the attacks of the moved piece.
-struct Escapes {
-    /// Squares next to the king, not held by the defender, that the attacker does not
-    /// attack (the king lifted, so that a slider's ray reaches past it).
-    free: Bitboard,
-    /// Origins from which a move may change the attacks on a flight square other than by
-    /// the moved piece's own attacks: the flight squares and every line through them.
-    lines: Bitboard,
-    /// The occupancy without the defender king: a slider checking along a line also holds
-    /// the square behind the king.
-    occ: Bitboard,
-}
-
-impl Escapes {
-    fn of(pos: &Position) -> Escapes {
-        let us = pos.side_to_move();
-        let mut occ = pos.occupied();
-        let mut free = Bitboard::EMPTY;
-        let mut lines = Bitboard::EMPTY;
-        if let Some(k) = pos.king(!us) {
-            occ = occ.without(k);
-            let without_king = occ;
-            for t in tables::KING[k.index()].and_not(pos.side_pieces(!us)) {
-                if !pos.is_attacked(t, us, without_king) {
-                    free.insert(t);
-                    lines |= tables::rook_ray(t) | tables::bishop_ray(t);
-                }
+/// The defender king's flight squares before an attacker move: squares next to the king,
+/// not held by the defender, that the attacker does not attack (the king lifted, so that a
+/// slider's ray reaches past it). A check leaves most of them open, so the king-step test
+/// of each candidate check tries them first.
+fn flight_squares(pos: &Position) -> Bitboard {
+    let us = pos.side_to_move();
+    let mut free = Bitboard::EMPTY;
+    if let Some(k) = pos.king(!us) {
+        let without_king = pos.occupied().without(k);
+        for t in tables::KING[k.index()].and_not(pos.side_pieces(!us)) {
+            if !pos.is_attacked(t, us, without_king) {
+                free.insert(t);
             }
-        }
-        Escapes {
-            free,
-            lines: lines | free,
-            occ,
         }
     }
+    free
+}
 
-    /// False when `mv` (a check) surely leaves the king a flight square.
-    #[inline]
-    fn may_mate(&self, pos: &Position, mv: Move) -> bool {
-        if self.free.is_empty() {
-            return true;
-        }
-        let us = pos.side_to_move();
-        let (kind, to, occ) = match mv {
-            Move::Drop { kind, to } => (kind, to, self.occ.with(to)),
-            Move::Board { from, to, promote } => {
-                if self.lines.contains(from) {
-                    return true;
-                }
-                let Some(p) = pos.piece_at(from) else {
-                    return true;
-                };
-                let kind = match promote {
-                    true => p.kind.promoted().unwrap_or(p.kind),
-                    false => p.kind,
-                };
-                (kind, to, self.occ.without(from).with(to))
-            }
-        };
-        self.free
-            .without(to)
-            .and_not(tables::attacks(us, kind, to, occ))
-            .is_empty()
+/// The attacker's pieces whose move off their line to the defender king checks by
+/// discovery.
+fn discoverers(pos: &Position) -> Bitboard {
+    let us = pos.side_to_move();
+    match pos.king(!us) {
+        Some(ek) => pos.discoverers(us, ek, pos.occupied()),
+        None => Bitboard::EMPTY,
     }
 }
 
@@ -181,14 +155,23 @@ impl Sink for Replies {
 /// but each failing reply costs a whole mate-in-one test).
 const MATE3_MAX_REPLIES: u64 = 3;
 
+/// Moves a new buffer has room for.
+const BUFFER_MOVES: usize = 128;
+
 impl Search {
     /// A buffer for generated moves, taken from the pool (given back with
     /// [`Self::give_back`]).
     #[inline]
     pub(crate) fn buffer(&mut self) -> Vec<Move> {
-        let mut v = self.buffers.pop().unwrap_or_default();
-        v.clear();
-        v
+        match self.buffers.pop() {
+            Some(mut v) => {
+                v.clear();
+                v
+            }
+            // Room for the checks or replies of nearly every position at once, instead of
+            // growing step by step on the first uses.
+            None => Vec::with_capacity(BUFFER_MOVES),
+        }
     }
 
     /// Returns a buffer taken with [`Self::buffer`] to the pool.
@@ -210,29 +193,6 @@ impl Search {
         )
     }
 
-    /// Whether the side to move (in check) has a legal reply. A king step to a square no
-    /// enemy piece attacks answers most checks, so it is looked for first, one square at a
-    /// time; only when there is none are all replies generated.
-    #[inline]
-    fn has_reply(&self) -> bool {
-        let pos = &self.node.pos;
-        let us = pos.side_to_move();
-        if let Some(k) = pos.king(us) {
-            let without_king = pos.occupied().without(k);
-            for t in tables::KING[k.index()].and_not(pos.side_pieces(us)) {
-                if !pos.is_attacked(t, !us, without_king) {
-                    return true;
-                }
-            }
-            if pos.checkers().has_several() {
-                return false;
-            }
-        }
-        let mut any = Any(false);
-        pos.generate_evasions(&mut any);
-        any.0
-    }
-
     /// The proof pieces of a mate in one at the current node (attacker to move), if there
     /// is one: those of the mated position, plus a dropped piece or less a captured one,
     /// at most the hand held (as [`Search::finish`] derives them). The mated position's
@@ -241,18 +201,28 @@ impl Search {
         let hand = self.node.attacker_hand();
         let mut moves = self.buffer();
         self.node.pos.generate_checks(&mut Gather(&mut moves));
-        let escapes = Escapes::of(&self.node.pos);
+        let free = flight_squares(&self.node.pos);
+        let disc = discoverers(&self.node.pos);
         let mut found = None;
         for &mv in &moves {
-            if !escapes.may_mate(&self.node.pos, mv) {
+            // A king step and the capture of the checker are looked for without playing
+            // the move; the other replies after it is played on the position alone (the
+            // node's board key is needed only for the one move that mates).
+            if self.node.pos.king_steps_after(mv, free)
+                || self.node.pos.checker_taken_after(mv, disc)
+            {
                 continue;
             }
-            let taken = self.node.captured(mv);
-            let u = self.node.play(mv);
-            if !self.has_reply() {
+            let u = self.node.pos.play_unchecked(mv);
+            let mated = !self.node.pos.has_evasion_but_king_steps();
+            self.node.pos.undo(mv, u);
+            if mated {
+                let taken = self.node.captured(mv);
+                let u = self.node.play(mv);
                 let pieces = and_proof_base(&self.node);
                 let (board, after) = (self.node.board_key(), self.node.attacker_hand());
                 self.table.store_proof(board, after, pieces, 0, 1);
+                self.node.unplay(mv, u);
                 let mut pieces = pieces;
                 match (mv, taken) {
                     (Move::Drop { kind, .. }, _) => hands::add(&mut pieces, kind),
@@ -260,9 +230,6 @@ impl Search {
                     _ => {}
                 }
                 found = Some(hands::min(&pieces, &hand));
-            }
-            self.node.unplay(mv, u);
-            if found.is_some() {
                 break;
             }
         }
