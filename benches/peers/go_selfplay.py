@@ -132,7 +132,11 @@ def write_game(path, root, nodes, verdict):
     the SGF last, so a game counts as made only when both are there."""
     with open(path[:-4] + ".json", "w") as out:
         json.dump(verdict, out)
-    text = "(;" + "".join(f"{k}[{escape(v)}]" for k, v in root) + "\n"
+    props = {}
+    for key, value in root:  # a property given twice is one property with several values
+        props.setdefault(key, []).append(value)
+    text = "(;" + "".join(k + "".join(f"[{escape(v)}]" for v in vs)
+                          for k, vs in props.items()) + "\n"
     text += "".join(nodes) + ")\n"
     tmp = path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as out:
@@ -303,6 +307,14 @@ def played_out_game(gnugo, version, directory, record):
     nodes.extend(f";{c}[{to_sgf(v)}]" for c, v in moves)
     write_game(path, root, nodes, verdict)
     return path
+
+
+def made(cache, selfplay, records):
+    """The games `generate` would return that are already made, making nothing."""
+    sp = [os.path.join(cache, "selfplay", f"sp-{selfplay_spec(i)['seed']}.sgf")
+          for i in range(selfplay)]
+    po = [os.path.join(cache, "played-out", f"po-{r['name'][:-4]}.sgf") for r in records]
+    return [p for p in sp if os.path.exists(p)], [p for p in po if os.path.exists(p)]
 
 
 def version_of(gnugo):
