@@ -27,6 +27,7 @@ use crate::graph::packed::Packed;
 use crate::rules::Komi;
 use board_geometry::{Graph, Topology as _};
 
+mod table;
 mod table_search;
 pub use table_search::{point_owner, solve, solve_within};
 
@@ -72,12 +73,12 @@ pub enum SolveError {
         /// The limit that was reached.
         limit: Duration,
     },
-    /// The table grew past its memory bound.
+    /// The table would grow past its memory bound.
     OutOfMemory {
-        /// Table entries (boards and bounds) when the search stopped.
-        entries: usize,
-        /// The bound on the entries.
-        limit: usize,
+        /// Bytes the table held when the search stopped.
+        bytes: u64,
+        /// The bound, in bytes.
+        limit: u64,
     },
     /// The board has more than 64 points.
     TooLarge {
@@ -105,12 +106,13 @@ impl fmt::Display for SolveError {
                     limit.as_secs_f64()
                 )
             }
-            SolveError::OutOfMemory { entries, limit } => {
+            SolveError::OutOfMemory { bytes, limit } => {
                 write!(
                     f,
-                    "undecided: the table reached {entries} entries, past its memory bound of \
-                     {limit} (about {} MB)",
-                    (*limit as u64 * BYTES_PER_ENTRY) >> 20
+                    "undecided: the table held {} MB and was about to pass its memory bound of \
+                     {} MB",
+                    bytes >> 20,
+                    limit >> 20
                 )
             }
             SolveError::TooLarge { points } => {
@@ -148,8 +150,9 @@ pub struct SolveLimits {
     pub budget: u64,
     /// Wall time (`None`: no limit).
     pub time_limit: Option<Duration>,
-    /// Table entries (see [`BYTES_PER_ENTRY`]).
-    pub max_entries: usize,
+    /// Bytes the table may hold, counted as allocated (entries, board ids, proof
+    /// conditions, and the doubled hash table a growing map allocates beside the old one).
+    pub max_bytes: u64,
     /// A counter the search raises to its node count every few thousand nodes (where it reads
     /// the clock), so that another thread can show its progress and rate.
     pub progress: Option<Arc<AtomicU64>>,
@@ -161,22 +164,11 @@ impl SolveLimits {
         SolveLimits {
             budget,
             time_limit: None,
-            max_entries: usize::MAX,
+            max_bytes: u64::MAX,
             progress: None,
         }
     }
-
-    /// The entry bound that fits `megabytes` at [`BYTES_PER_ENTRY`].
-    pub fn entries_for_mb(megabytes: u64) -> usize {
-        usize::try_from(megabytes.saturating_mul(1 << 20) / BYTES_PER_ENTRY).unwrap_or(usize::MAX)
-    }
 }
-
-/// Estimated bytes per table entry: the key and its two bounds in the map with its spare
-/// slots, the proofs' lists of needed and seen boards, and the board ids. Measured on 4×4:
-/// 3.1 GB at the peak for 8.9 M entries and their board ids (160, the earlier estimate,
-/// let a bound of 2048 MB grow to about 4.5 GB).
-pub const BYTES_PER_ENTRY: u64 = 320;
 
 /// Largest node budget a caller should ask for: about a day at the solver's measured rate
 /// (some 10 M nodes a second).

@@ -78,7 +78,7 @@ pub(super) fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError
     let limits = SolveLimits {
         budget: args.budget,
         time_limit: Some(Duration::from_secs(args.time_limit)),
-        max_entries: SolveLimits::entries_for_mb(args.table_mb),
+        max_bytes: args.table_mb << 20,
         progress: Some(nodes.clone()),
     };
     let progress = crate::progress::Progress::new("solving")

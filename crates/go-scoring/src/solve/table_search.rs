@@ -36,45 +36,12 @@
 
 use std::thread;
 
-use hashbrown::HashMap;
-
+use super::table::{self, NONE, PASS, Table};
 use super::{GameMove, Pos, SEARCH_STACK_BYTES, Solution, SolveError, SolveLimits, Solver};
 use crate::color::Color;
 use crate::graph::symmetry::automorphisms;
 use crate::rules::Komi;
 use board_geometry::{Graph, Topology as _};
-
-/// A proved bound on a node's value for the side to move, with what the proof needs from the
-/// game history (see the module documentation), in the canonical frame.
-#[derive(Clone)]
-struct Proof {
-    value: i8,
-    needs: Box<[Pos]>,
-    seen: Box<[u32]>,
-}
-
-/// Lower and upper bound of one node, each valid in the games its proof allows.
-#[derive(Clone)]
-struct Entry {
-    lower: Option<Proof>,
-    upper: Option<Proof>,
-    /// The move to try first (`PASS` for a pass, `NONE` for none), in the canonical frame.
-    hint: u8,
-    /// The last time the node was left undecided by the depth limit: the deepening pass
-    /// (see [`TableSearch::pass`]), the bound tested and the depth that was left.
-    open: (u32, i8, u32),
-}
-
-impl Default for Entry {
-    fn default() -> Entry {
-        Entry {
-            lower: None,
-            upper: None,
-            hint: NONE,
-            open: (0, 0, 0),
-        }
-    }
-}
 
 /// A search result: a bound and its proof's needs (history indices before the node) and seen
 /// boards (canonical ids).
@@ -97,21 +64,13 @@ impl Found {
 /// Depth limit of the first search of each test (plies).
 const FIRST_DEPTH: u32 = 4;
 
-const PASS: u8 = 64;
-const NONE: u8 = 255;
-
 /// Bounds with more seen boards than this are used but not stored (memory).
 const MAX_STORED_SEEN: usize = 4096;
 
-/// Table key: canonical black and white sets, then `side_to_move_is_white | passed << 1`.
-type Key = (u64, u64, u8);
-
-/// A board in its canonical (symmetry-reduced) form, the symmetry that produces it and the
-/// board's dense id.
+/// A board's canonical (symmetry-reduced) form, by the symmetry that produces it and the
+/// canonical board's dense id.
 #[derive(Clone, Copy)]
 struct Canon {
-    black: u64,
-    white: u64,
     sym: usize,
     id: u32,
 }
@@ -165,9 +124,8 @@ struct TableSearch {
     backward: Vec<BytePermutation>,
     /// Points ordered for move generation: most neighbours first (centre before edge).
     by_degree: Vec<usize>,
-    table: HashMap<Key, Entry>,
-    /// Dense ids of canonical boards.
-    ids: HashMap<(u64, u64), u32>,
+    /// Board ids, bounds, hints and undecided marks.
+    table: Table,
     /// Canonical id of each history position (parallel to `rules.history`).
     history_ids: Vec<u32>,
     /// `None`: the game is scored by area. `Some(v)`: only who owns point `v` at the end
@@ -175,8 +133,8 @@ struct TableSearch {
     objective: Option<usize>,
     /// The best value a side can reach: the number of points, or 1 with an objective point.
     max_value: i64,
-    /// Bound on table entries plus board ids (memory).
-    max_entries: usize,
+    /// Bound on the bytes the table holds.
+    max_bytes: u64,
     /// Numbers the depth-limited passes of the iterative deepening (from 1), so that an
     /// entry's undecided mark is only believed in the pass that made it.
     pass: u32,
@@ -194,18 +152,12 @@ impl TableSearch {
                 which = i;
             }
         }
-        let next = self.ids.len() as u32;
-        let id = *self.ids.entry(best).or_insert(next);
-        Canon {
-            black: best.0,
-            white: best.1,
-            sym: which,
-            id,
-        }
+        let id = self.table.id(best);
+        Canon { sym: which, id }
     }
 
-    fn key(c: Canon, black: bool, passed: bool) -> Key {
-        (c.black, c.white, u8::from(!black) | (u8::from(passed) << 1))
+    fn key(c: Canon, black: bool, passed: bool) -> u64 {
+        table::slot(c.id, !black, passed)
     }
 
     /// Final value of a finished game (two passes) for Black.
@@ -275,11 +227,11 @@ impl TableSearch {
 
     fn count_node(&mut self) -> Result<(), SolveError> {
         self.rules.count_node()?;
-        let entries = self.table.len() + self.ids.len();
-        if entries > self.max_entries {
+        let (bytes, peak) = self.table.bytes();
+        if peak > self.max_bytes {
             return Err(SolveError::OutOfMemory {
-                entries,
-                limit: self.max_entries,
+                bytes,
+                limit: self.max_bytes,
             });
         }
         Ok(())
@@ -287,10 +239,10 @@ impl TableSearch {
 
     /// Whether `proof` holds at a node whose earlier history is `history[..base]`; if so, the
     /// history indices of its needs. `sym` maps the node to the canonical frame.
-    fn usable(&self, proof: &Proof, base: usize, sym: usize) -> Option<Vec<usize>> {
+    fn usable(&self, proof: &table::Bound<'_>, base: usize, sym: usize) -> Option<Vec<usize>> {
         let history = &self.rules.history[..base];
-        let mut needs = Vec::with_capacity(proof.needs.len());
-        for &q in proof.needs.iter() {
+        let mut needs = Vec::new();
+        for q in proof.needs() {
             let q = self.backward[sym].pos(q);
             needs.push(history.iter().rposition(|&h| h == q)?);
         }
@@ -321,11 +273,17 @@ impl TableSearch {
         let base = self.rules.history.len() - 1;
         let key = Self::key(canon, black, passed);
         let mut hint = NONE;
-        if let Some(e) = self.table.get(&key) {
-            let lower = e.lower.as_ref().filter(|l| i64::from(l.value) >= beta);
-            let upper = e.upper.as_ref().filter(|u| i64::from(u.value) < beta);
+        if let Some(e) = self.table.get(key) {
+            let lower = self
+                .table
+                .bound(key, false)
+                .filter(|l| i64::from(l.value) >= beta);
+            let upper = self
+                .table
+                .bound(key, true)
+                .filter(|u| i64::from(u.value) < beta);
             for proof in [lower, upper].into_iter().flatten() {
-                if let Some(needs) = self.usable(proof, base, canon.sym) {
+                if let Some(needs) = self.usable(&proof, base, canon.sym) {
                     return Ok(Some(Found {
                         value: i64::from(proof.value),
                         needs,
@@ -336,7 +294,7 @@ impl TableSearch {
             hint = e.hint;
             // met again in the same pass, for the same bound, with no more depth left: it
             // would be left undecided again (see the module documentation)
-            if e.open.0 == self.pass && i64::from(e.open.1) == beta && depth <= e.open.2 {
+            if e.open_in(self.pass, beta, depth) {
                 return Ok(None);
             }
         }
@@ -413,9 +371,9 @@ impl TableSearch {
                 // undecided within the depth limit: only the move to look at first is kept
                 let hint = to_canonical(open);
                 let pass = self.pass;
-                let entry = self.table.entry(key).or_default();
+                let entry = self.table.entry(key);
                 entry.hint = hint;
-                entry.open = (pass, beta as i8, depth);
+                entry.mark_open(pass, beta, depth);
                 return Ok(None);
             }
             None => {
@@ -427,24 +385,14 @@ impl TableSearch {
         needs.sort_unstable();
         needs.dedup();
         let hint = to_canonical(best_move);
+        self.table.entry(key).hint = hint;
         if seen.len() <= MAX_STORED_SEEN {
-            let proof = Proof {
-                value: best as i8,
-                needs: needs
-                    .iter()
-                    .map(|&i| self.forward[canon.sym].pos(self.rules.history[i]))
-                    .collect(),
-                seen: seen.clone().into_boxed_slice(),
-            };
-            let entry = self.table.entry(key).or_default();
-            entry.hint = hint;
-            if best >= beta {
-                entry.lower = Some(proof);
-            } else {
-                entry.upper = Some(proof);
-            }
-        } else {
-            self.table.entry(key).or_default().hint = hint;
+            let canonical: Vec<Pos> = needs
+                .iter()
+                .map(|&i| self.forward[canon.sym].pos(self.rules.history[i]))
+                .collect();
+            self.table
+                .store(key, best < beta, best as i8, &canonical, &seen);
         }
         Ok(Some(Found {
             value: best,
@@ -599,7 +547,7 @@ impl TableSearch {
             let colour = if black { Color::Black } else { Color::White };
             let canon = self.canon(p);
             let key = Self::key(canon, black, passed);
-            let hint = self.table.get(&key).map(|e| e.hint).unwrap_or(NONE);
+            let hint = self.table.get(key).map_or(NONE, |e| e.hint);
             let mut forbidden = Vec::new();
             let mut moves = self.ordered_moves(p, black, passed, hint, canon.sym, &mut forbidden);
             // a pass that keeps the value is preferred: the line then ends as soon as best
@@ -679,12 +627,11 @@ impl TableSearch {
             forward,
             backward,
             by_degree,
-            table: HashMap::new(),
-            ids: HashMap::new(),
+            table: Table::new(),
             history_ids: Vec::new(),
             objective,
             max_value: if objective.is_some() { 1 } else { n as i64 },
-            max_entries: usize::MAX,
+            max_bytes: u64::MAX,
             pass: 0,
         };
         let start_id = search.canon(start).id;
@@ -738,7 +685,7 @@ pub fn solve_within(
     }
     let start = Pos { black: 0, white: 0 };
     let mut search = TableSearch::new(graph, start, limits.budget, None);
-    search.max_entries = limits.max_entries;
+    search.max_bytes = limits.max_bytes;
     search.rules.deadline = limits
         .time_limit
         .map(|limit| (std::time::Instant::now() + limit, limit));
@@ -756,10 +703,40 @@ pub fn solve_within(
                 komi,
                 line,
                 nodes: search.rules.nodes,
-                table_entries: search.table.len(),
+                table_entries: search.table.entries(),
             })
         })
         .map_err(|_| SolveError::Inconsistent)?;
     // a panic in the worker (none is expected) is reported as an internal fault
     worker.join().unwrap_or(Err(SolveError::Inconsistent))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The contract of `SolveLimits::max_bytes`: the search stops before the table holds
+    /// more than the bound, and reports what it held; with room enough the same board is
+    /// solved (3×4: +4, the value of the solver's other tests).
+    #[test]
+    fn the_memory_bound_stops_the_search_before_the_table_passes_it() {
+        let grid = Graph::grid(4, 3).unwrap();
+        let limit = 1 << 20;
+        let tight = SolveLimits {
+            max_bytes: limit,
+            ..SolveLimits::nodes(u64::MAX)
+        };
+        match solve_within(&grid, Komi(0), tight) {
+            Err(SolveError::OutOfMemory { bytes, limit: l }) => {
+                assert_eq!(l, limit);
+                assert!(bytes <= limit, "{bytes} bytes held past {limit}");
+            }
+            other => panic!("expected the memory bound: {other:?}"),
+        }
+        let roomy = SolveLimits {
+            max_bytes: 256 << 20,
+            ..SolveLimits::nodes(u64::MAX)
+        };
+        assert_eq!(solve_within(&grid, Komi(0), roomy).unwrap().area_margin, 4);
+    }
 }
