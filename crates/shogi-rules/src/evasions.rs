@@ -128,6 +128,33 @@ impl Position {
                 .any(|kind| hand.count(kind) > 0 && self.drop_targets(us, kind, block).any())
     }
 
+    /// The squares the king of the side to move, checked by `checkers`, may step to (the
+    /// king moves of [`Position::generate`]): the squares the checkers themselves hold,
+    /// past the king too, are left out at once, and only the others are tested against
+    /// every enemy piece.
+    #[inline]
+    fn king_steps_out_of_check(&self, k: Square, checkers: Bitboard, occ: Bitboard) -> Bitboard {
+        let us = self.side;
+        let them = !us;
+        let without_king = occ.without(k);
+        let mut held = Bitboard::EMPTY;
+        for c in checkers {
+            if let Some(p) = self.board[c.index()] {
+                held |= tables::attacks(them, p.kind, c, without_king);
+            }
+        }
+        let mut ok = Bitboard::EMPTY;
+        for t in tables::KING[k.index()]
+            .and_not(self.by_side[us.index()])
+            .and_not(held)
+        {
+            if !self.is_attacked(t, them, without_king) {
+                ok.insert(t);
+            }
+        }
+        ok
+    }
+
     pub(crate) fn generate_evasions<S: Sink>(&self, sink: &mut S) {
         let us = self.side;
         let them = !us;
@@ -142,7 +169,10 @@ impl Position {
             return;
         };
         let own = self.by_side[us.index()];
-        self.king_moves(sink, k, own, occ);
+        let steps = self.king_steps_out_of_check(k, checkers, occ);
+        if steps.any() {
+            sink.board(k, Bitboard::EMPTY, steps);
+        }
         if checkers.has_several() {
             return;
         }
