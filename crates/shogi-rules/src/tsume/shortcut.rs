@@ -201,6 +201,10 @@ impl Search {
         let hand = self.node.attacker_hand();
         let mut moves = self.buffer();
         self.node.pos.generate_checks(&mut Gather(&mut moves));
+        if moves.is_empty() {
+            self.give_back(moves);
+            return None;
+        }
         let free = flight_squares(&self.node.pos);
         let disc = discoverers(&self.node.pos);
         let mut found = None;
