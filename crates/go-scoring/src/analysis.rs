@@ -36,6 +36,8 @@
 //! further; capturing races that one side wins (stones that should have been marked dead)
 //! and seki that need approach moves to read are not searched out.
 
+pub mod close;
+
 use crate::color::{Color, PerColor, Stone};
 use crate::madeup::MadeUpBoard;
 use crate::position::Position;

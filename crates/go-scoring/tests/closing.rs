@@ -1,0 +1,275 @@
+//! The closing step an arbiter applies to a finished record before counting: the dame left
+//! open, the teire their filling makes necessary, and the points one side has closed.
+//!
+//! Expectations: the Japanese Rules of Go (1989), article 8 (territory is the empty points
+//! surrounded by the living stones of one player only; every other empty point is dame) and
+//! the commentary to article 9 (before the game ends the dame are filled, and where filling
+//! one makes a defensive move inside one's own boundary necessary, that teire is played
+//! first); the 2002 Chinese rules for the area count (a dame left unfilled counts half to
+//! each side). No rule names a direction or a colour, so the closing is checked on the 8
+//! symmetric copies of random boards and with the colours swapped.
+
+#[allow(dead_code)]
+mod common;
+
+use common::{Rng, params_and_swapped, playout, swap, symmetries};
+use go_scoring::analysis::close::{FillReason, Sente, close};
+use go_scoring::score::{self, Method, Params};
+use go_scoring::{Analysis, Color, PerColor, Point, Position, Shape, Stone, text};
+use std::sync::Arc;
+
+fn parse(rows: &str) -> Position {
+    text::parse(rows).expect("a diagram").position
+}
+
+fn name(position: &Position, p: Point) -> String {
+    position.topology().name(board_geometry::Point(p))
+}
+
+fn territory(a: &Analysis) -> (i64, i64) {
+    let params = Params {
+        captures: Some(PerColor::new(0, 0)),
+        ..Params::default()
+    };
+    let s = score::score(a, Method::Territory, &params).expect("captures given");
+    (s.black.0 / 2, s.white.0 / 2)
+}
+
+#[test]
+fn a_territory_open_at_one_boundary_point_is_closed_with_the_teire_it_needs() {
+    // Black's wall on the third column has a gap at C3; White's wall stands beside it. The
+    // empty region of Black's area reaches C3, which touches White: by article 8 none of it
+    // is territory until the gap is filled. White fills C3 (it touches Black's area point B3,
+    // so Black must answer there: teire); Black's fill would open nothing of White's. Closed:
+    // Black 12 area points less the teire, 11; White 12.
+    let position = parse(
+        ". . X O . .\n\
+         . . X O . .\n\
+         . . X O . .\n\
+         . . . O . .\n\
+         . . X O . .\n\
+         . . X O . .\n",
+    );
+    let open = Analysis::new(&position, &[]).unwrap();
+    assert_eq!(
+        territory(&open),
+        (0, 12),
+        "open: Black's area is no territory"
+    );
+    let closing = close(&open);
+    let fills: Vec<(String, Color, FillReason)> = closing
+        .fills
+        .iter()
+        .map(|f| (name(&position, f.point), f.color, f.reason))
+        .collect();
+    let c3 = position.topology().parse_point("C3").unwrap().0;
+    assert_eq!(
+        fills,
+        vec![(
+            "B3".to_string(),
+            Color::Black,
+            FillReason::Unsealed { dame: c3 }
+        )]
+    );
+    assert_eq!(closing.sente, vec![(c3, Sente::One(Color::White))]);
+    assert_eq!(
+        closing.dame,
+        vec![c3],
+        "C3 stays a dame, counted for nobody"
+    );
+    assert_eq!(territory(&closing.analysis(&[])), (11, 12));
+}
+
+#[test]
+fn a_gap_beside_a_lone_first_line_stone_forces_two_teire() {
+    // The same gap one row lower: White's fill of C2 also leaves the lone C1 in atari, so
+    // Black must both block at B2 and connect at B1 (the brief's rule: a point is teire when,
+    // after the opponent fills the adjacent dame, a living chain would be in atari or a region
+    // would no longer be sealed).
+    let position = parse(
+        ". . X O . .\n\
+         . . X O . .\n\
+         . . X O . .\n\
+         . . . O . .\n\
+         . . X O . .\n",
+    );
+    let open = Analysis::new(&position, &[]).unwrap();
+    let closing = close(&open);
+    let c2 = position.topology().parse_point("C2").unwrap().0;
+    let mut fills: Vec<(String, FillReason)> = closing
+        .fills
+        .iter()
+        .map(|f| (name(&position, f.point), f.reason))
+        .collect();
+    fills.sort_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        fills,
+        vec![
+            ("B1".to_string(), FillReason::Atari { dame: c2 }),
+            ("B2".to_string(), FillReason::Unsealed { dame: c2 }),
+        ]
+    );
+    assert_eq!(territory(&closing.analysis(&[])), (8, 10));
+}
+
+#[test]
+fn a_dame_fill_that_leaves_a_chain_in_atari_forces_the_connection() {
+    // D4 is a dame between Black's C4/D3 and White's D5/E4. Black's fill puts White's D5 in
+    // atari (its last liberty E5, inside White's area), so White connects at E5 before the
+    // count: White's 6 area points become 5. White's fill of D4 threatens nothing.
+    let position = parse(
+        ". . X O . .\n\
+         . . X . O .\n\
+         . . X X O .\n\
+         . . . X O .\n\
+         . . . X O .\n",
+    );
+    let open = Analysis::new(&position, &[]).unwrap();
+    assert_eq!(territory(&open), (12, 6));
+    let closing = close(&open);
+    let d4 = position.topology().parse_point("D4").unwrap().0;
+    let fills: Vec<(String, Color, FillReason)> = closing
+        .fills
+        .iter()
+        .map(|f| (name(&position, f.point), f.color, f.reason))
+        .collect();
+    assert_eq!(
+        fills,
+        vec![(
+            "E5".to_string(),
+            Color::White,
+            FillReason::Atari { dame: d4 }
+        )]
+    );
+    assert_eq!(closing.teire().count(), 1);
+    assert_eq!(territory(&closing.analysis(&[])), (12, 5));
+}
+
+#[test]
+fn dame_between_closed_walls_are_left_for_nobody() {
+    // The crate's own example: two closed walls with the middle column empty. Every point of
+    // it touches both colours and no area: nothing is forced, nothing is filled, and the
+    // area count keeps them half each (10 + 2.5 on each side).
+    let position = parse(
+        ".X.O.\n\
+         XX.OO\n\
+         .X.O.\n\
+         XX.OO\n\
+         .X.O.\n",
+    );
+    let open = Analysis::new(&position, &[]).unwrap();
+    let closing = close(&open);
+    assert!(closing.fills.is_empty(), "{:?}", closing.fills);
+    assert_eq!(closing.dame.len(), 5);
+    let closed = closing.analysis(&[]);
+    let area = score::score(&closed, Method::Area, &Params::default()).unwrap();
+    assert_eq!((area.black.0, area.white.0), (25, 25));
+}
+
+#[test]
+fn a_dead_stone_point_is_never_filled_and_counts_for_its_killer() {
+    // White's D3 is dead inside Black's area; its point counts for Black (article 10: dead
+    // stones are removed and their points are territory). The closing plays no stone there.
+    let position = parse(
+        ". . X O . .\n\
+         . . X O . .\n\
+         . O X O . .\n\
+         . . X O . .\n\
+         . . X O . .\n",
+    );
+    let b3 = position.topology().parse_point("B3").unwrap().0;
+    let open = Analysis::new(&position, &[b3]).unwrap();
+    let closing = close(&open);
+    assert!(closing.fills.iter().all(|f| f.point != b3));
+    let params = Params {
+        captures: Some(PerColor::new(0, 0)),
+        ..Params::default()
+    };
+    let closed = closing.analysis(&[b3]);
+    let s = score::score(&closed, Method::Territory, &params).unwrap();
+    // 10 area points plus the prisoner; White 10
+    assert_eq!((s.black.0 / 2, s.white.0 / 2), (11, 10));
+}
+
+/// Every method's figures after closing, and what the closing played (count per reason and
+/// colour, dame left), for the invariance checks.
+type Summary = (Vec<Option<(i64, i64)>>, Vec<(Color, &'static str)>, usize);
+
+fn summary(topology: &Arc<Shape>, stones: Vec<Stone>, params: &Params) -> Summary {
+    let position = Position::unchecked(topology.clone(), stones);
+    let open = Analysis::new(&position, &[]).unwrap();
+    let closing = close(&open);
+    let closed = closing.analysis(&[]);
+    let figures = Method::ALL
+        .iter()
+        .map(|&m| {
+            score::score(&closed, m, params)
+                .ok()
+                .map(|s| (s.black.0, s.white.0))
+        })
+        .collect();
+    let mut played: Vec<(Color, &'static str)> = closing
+        .fills
+        .iter()
+        .map(|f| (f.color, f.reason.name()))
+        .collect();
+    played.sort_unstable_by_key(|&(c, r)| (c.index(), r));
+    (figures, played, closing.dame.len())
+}
+
+fn swapped_summary(s: &Summary) -> Summary {
+    let figures = s.0.iter().map(|f| f.map(|(b, w)| (w, b))).collect();
+    let mut played: Vec<(Color, &'static str)> =
+        s.1.iter().map(|&(c, r)| (c.opponent(), r)).collect();
+    played.sort_unstable_by_key(|&(c, r)| (c.index(), r));
+    (figures, played, s.2)
+}
+
+/// Random boards, finished (both sides passed) and unfinished (stopped after a few dozen
+/// moves, with open boundaries everywhere), closed on the 8 symmetric copies and with the
+/// colours swapped: the same fills (by colour and reason), the same dame, the same counts.
+#[test]
+fn closing_is_invariant_under_symmetry_and_colour_swap() {
+    let mut rng = Rng::new(0x00C1_05E5);
+    let mut filled_boards = 0;
+    for game in 0..600 {
+        let n = 5 + rng.index(4);
+        let topology = Arc::new(Shape::square(n as u32).unwrap());
+        let limit = if game % 2 == 0 {
+            2000
+        } else {
+            10 + rng.index(4 * n)
+        };
+        let board = playout(&mut rng, topology.clone(), limit);
+        let stones = board.position().stones().to_vec();
+        let first = if rng.index(2) == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let (params, swapped) = params_and_swapped(&board, first);
+        let base = summary(&topology, stones.clone(), &params);
+        if !base.1.is_empty() {
+            filled_boards += 1;
+        }
+        for (k, map) in symmetries(n).iter().enumerate() {
+            let mut turned = vec![Stone::Empty; n * n];
+            for (p, &s) in stones.iter().enumerate() {
+                turned[map[p]] = s;
+            }
+            let same = summary(&topology, turned.clone(), &params);
+            assert_eq!(same, base, "symmetry {k} of {stones:?}");
+            let colours: Vec<Stone> = turned.into_iter().map(swap).collect();
+            let mirrored = summary(&topology, colours, &swapped);
+            assert_eq!(
+                mirrored,
+                swapped_summary(&base),
+                "colours swapped, symmetry {k} of {stones:?}"
+            );
+        }
+    }
+    assert!(
+        filled_boards >= 100,
+        "only {filled_boards} boards where the closing played anything"
+    );
+}
