@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use go_scoring::analysis::Analysis;
+use go_scoring::analysis::{Analysis, close};
 use go_scoring::graph::life::OpenKo;
 use go_scoring::score::{self, HalfPoints, Method, MethodResult, Params, Version};
 use go_scoring::sgf_write::ScoreMarks;
@@ -43,6 +43,13 @@ pub struct ScoreArgs {
     /// change the winner, instead of printing an uncertain verdict. Example: `--dead auto --strict`.
     #[arg(long)]
     pub strict: bool,
+    /// Close the board before counting, as an arbiter does with a record that stops before
+    /// the dame are filled: `auto` plays the dame left open, the teire their filling makes
+    /// necessary and the boundary points one side has closed, then counts (every method
+    /// but tromp-taylor); `none` counts the board as it is. Default: auto with
+    /// `--dead auto`, else none. Example: `--close auto`.
+    #[arg(long, value_name = "auto|none")]
+    pub close: Option<String>,
     /// Komi added to White, a whole or half number. Default: SGF KM, else the ruleset's
     /// komi with --rules, else 0. Example: `--komi 6.5`.
     #[arg(long, allow_hyphen_values = true)]
@@ -360,8 +367,24 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
         .map(|v| parse_pair("--bowls", v))
         .transpose()?;
     let handicap = args.handicap.or(input.handicap).unwrap_or(0);
-    let analysis =
+    let closing_wanted = match args.close.as_deref() {
+        None => dead_source == "auto",
+        Some(v) if v.eq_ignore_ascii_case("auto") => true,
+        Some(v) if v.eq_ignore_ascii_case("none") => false,
+        Some(v) => {
+            return Err(CliError::bad_input(format!(
+                "--close {v:?}: expected auto or none"
+            )));
+        }
+    };
+    // the board as given, and (when closing) the closed board every method but
+    // Tromp-Taylor counts
+    let plain =
         Analysis::new(position, &dead).map_err(|e| CliError::bad_input(format!("--dead: {e}")))?;
+    let closing = closing_wanted.then(|| close::close(&plain));
+    let closed_analysis = closing.as_ref().map(|c| c.analysis(plain.dead()));
+    let analysis = closed_analysis.as_ref().unwrap_or(&plain);
+    let counted_position = closing.as_ref().map_or(position, |c| &c.position);
     let params = Params {
         komi,
         version,
@@ -372,7 +395,13 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
     };
     let ruleset_given = ruleset.is_some();
     let ruleset = ruleset.unwrap_or(Ruleset::of(RulesetName::Chinese));
-    let verdict = go_scoring::judge(&analysis, &ruleset, &params, handicap);
+    // Tromp-Taylor counts the board as it stands: no closing
+    let verdict_analysis = if ruleset.name == RulesetName::TrompTaylor {
+        &plain
+    } else {
+        analysis
+    };
+    let verdict = go_scoring::judge(verdict_analysis, &ruleset, &params, handicap);
     // the stones whose verdict the finder could not prove or read: they may be either way
     let doubt_stones: Vec<Point> = life.as_ref().map_or(Vec::new(), |l| {
         let mut v: Vec<Point> = l.undecided.iter().chain(&l.estimated).copied().collect();
@@ -385,7 +414,11 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
     } else {
         Some(
             go_scoring::verdict::lead_range(
-                position,
+                if ruleset.name == RulesetName::TrompTaylor {
+                    position
+                } else {
+                    counted_position
+                },
                 &dead,
                 &doubt_stones,
                 &ruleset,
@@ -433,7 +466,13 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
     });
     let results: Vec<MethodResult> = methods
         .iter()
-        .map(|&m| score::score(&analysis, m, &params))
+        .map(|&m| {
+            if m == Method::TrompTaylor {
+                score::score(&plain, m, &params)
+            } else {
+                score::score(analysis, m, &params)
+            }
+        })
         .collect();
 
     if let Some(svg_path) = &args.svg {
@@ -448,7 +487,7 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
             })
             .collect();
         let svg = go_scoring::svg::render_with(
-            &analysis,
+            analysis,
             &boards,
             &super::show::score_caption(&verdict, &ruleset.name, komi, &results),
         )
@@ -519,6 +558,9 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
             dead_names.join(",")
         }
     ));
+    if let Some(c) = &closing {
+        text.push_str(&format!("{}\n", closing_line(position, c)));
+    }
     if let Some(l) = &life {
         text.push_str(&format!(
             "life search: {} open region(s), {} nodes; seki: {}\n",
@@ -625,8 +667,8 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
         }
     }
     let ultimate = args.ultimate.then(|| {
-        let filled = go_scoring::graph::fill::fill_position(position, analysis.dead());
-        let count = score::living_stones(&analysis, &params).ok();
+        let filled = go_scoring::graph::fill::fill_position(counted_position, analysis.dead());
+        let count = score::living_stones(analysis, &params).ok();
         let board = go_scoring::text::render(&filled.position);
         let counted = count.as_ref().map(|c| (c.black, c.white));
         // 子路皆子: stones + roads is the stones of the ideal final position; dame are split,
@@ -671,7 +713,7 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
     });
     if let Some(path) = &args.write_sgf {
         let marks = ScoreMarks {
-            territory: go_scoring::sgf_write::territory(&analysis, &ruleset),
+            territory: go_scoring::sgf_write::territory(analysis, &ruleset),
             result: verdict
                 .as_ref()
                 .map_or("?".to_string(), |v| v.result_text()),
@@ -735,6 +777,7 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
             agreement: *agreement,
         }),
         results: results.iter().map(MethodEntry::from).collect(),
+        closing: closing.as_ref().map(|c| ClosingReport::of(position, c)),
         position: PositionReport {
             input: input.kind,
             size,
@@ -785,6 +828,8 @@ struct ScoreReport<'a> {
     record: Option<RecordEntry>,
     /// One entry per method asked for.
     results: Vec<MethodEntry<'a>>,
+    /// What the closing step played before counting (`--close auto`), null without it.
+    closing: Option<ClosingReport>,
     /// What was scored and how the dead stones were found.
     position: PositionReport,
     /// The ideal final position, with `--ultimate`.
@@ -833,6 +878,94 @@ impl<'a> From<&'a MethodResult> for MethodEntry<'a> {
             Err(u) => MethodEntry::Unavailable(u),
         }
     }
+}
+
+/// The closing step's fills and the dame it left.
+#[derive(serde::Serialize)]
+struct ClosingReport {
+    /// Teire played (defensive moves inside one's own boundary).
+    teire: usize,
+    /// Every point the closing filled, in the order played.
+    fills: Vec<FillEntry>,
+    /// The dame left open (counted for nobody, or half each under area counting).
+    dame: Vec<String>,
+    /// The dame whose fill forces teire, with the side whose fill does (`both` when either).
+    sente: Vec<SenteEntry>,
+}
+
+/// One point the closing step filled.
+#[derive(serde::Serialize)]
+struct FillEntry {
+    point: String,
+    color: Color,
+    reason: &'static str,
+    /// The dame whose fill forces this teire, when one does.
+    dame: Option<String>,
+}
+
+/// A dame whose fill forces teire.
+#[derive(serde::Serialize)]
+struct SenteEntry {
+    point: String,
+    by: &'static str,
+}
+
+impl ClosingReport {
+    fn of(position: &Position, c: &close::Closing) -> ClosingReport {
+        let name = |p: Point| position.topology().name(board_geometry::Point(p));
+        ClosingReport {
+            teire: c.teire().count(),
+            fills: c
+                .fills
+                .iter()
+                .map(|f| FillEntry {
+                    point: name(f.point),
+                    color: f.color,
+                    reason: f.reason.name(),
+                    dame: f.reason.dame().map(name),
+                })
+                .collect(),
+            dame: c.dame.iter().map(|&p| name(p)).collect(),
+            sente: c
+                .sente
+                .iter()
+                .map(|&(p, by)| SenteEntry {
+                    point: name(p),
+                    by: match by {
+                        close::Sente::One(c) => c.name(),
+                        close::Sente::Both => "both",
+                    },
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The text line saying what the closing step played: dame left, teire by colour and point,
+/// the boundary points filled.
+fn closing_line(position: &Position, c: &close::Closing) -> String {
+    let name = |p: Point| position.topology().name(board_geometry::Point(p));
+    let listed = |fills: &[&close::Fill]| {
+        fills
+            .iter()
+            .map(|f| format!("{} {}", capital(f.color), name(f.point)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let teire: Vec<&close::Fill> = c.teire().collect();
+    let boundary: Vec<&close::Fill> = c.fills.iter().filter(|f| !f.reason.is_teire()).collect();
+    let mut line = format!("closed: {} dame, {} teire", c.dame.len(), teire.len());
+    if !teire.is_empty() {
+        line.push_str(&format!(" ({})", listed(&teire)));
+    }
+    if !boundary.is_empty() {
+        line.push_str(&format!(
+            ", {} boundary point(s) filled ({})",
+            boundary.len(),
+            listed(&boundary)
+        ));
+    }
+    line
 }
 
 /// The scored position: input, dead stones and the life search.

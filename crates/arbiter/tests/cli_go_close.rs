@@ -1,0 +1,107 @@
+//! `arbiter go score --close`: the closing step an arbiter applies to a record that stops
+//! before the dame are filled, on by default with `--dead auto`, and what the output says
+//! about it.
+//!
+//! Expectations: the Japanese Rules of Go (1989), article 8 (territory is the empty points
+//! surrounded by one player's living stones only) and the commentary to article 9 (the dame
+//! are filled and the teire they make necessary played before the count).
+
+mod common;
+
+use common::arbiter;
+
+/// Black's wall on the third column has a gap at C3 beside White's wall: White's fill of C3
+/// would reach Black's area at B3, so Black must answer there (teire). Closed, Black has 11
+/// points of territory and White 12; open, Black's area shares its region with C3 and counts
+/// nothing.
+const GAP: &str = ". . X O . .\n\
+                   . . X O . .\n\
+                   . . X O . .\n\
+                   . . . O . .\n\
+                   . . X O . .\n\
+                   . . X O . .\n";
+
+fn run(args: &[&str]) -> std::process::Output {
+    let path = common::scratch::write("gap.txt", GAP);
+    let mut all = vec!["go", "score", path.to_str().unwrap()];
+    all.extend_from_slice(args);
+    arbiter(&all)
+}
+
+fn territory(doc: &serde_json::Value) -> (f64, f64) {
+    let t = doc["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["method"] == "territory")
+        .expect("a territory entry");
+    (t["black"].as_f64().unwrap(), t["white"].as_f64().unwrap())
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let path = common::scratch::write("gap.txt", GAP);
+    let mut full = vec![all[0], "go", "score", path.to_str().unwrap()];
+    full.extend_from_slice(&all[1..]);
+    let out = arbiter(&full);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON document")
+}
+
+#[test]
+fn dead_auto_closes_the_board_and_says_what_it_played() {
+    let base = ["--method", "territory", "--captures", "0,0", "--komi", "0"];
+    let doc = json(&[&base[..], &["--dead", "auto"]].concat());
+    assert_eq!(territory(&doc), (11.0, 12.0));
+    let closing = &doc["closing"];
+    assert_eq!(closing["teire"], 1);
+    assert_eq!(closing["dame"], serde_json::json!(["C3"]));
+    assert_eq!(
+        closing["fills"],
+        serde_json::json!([{"point": "B3", "color": "black", "reason": "teire-unsealed", "dame": "C3"}])
+    );
+    assert_eq!(
+        closing["sente"],
+        serde_json::json!([{"point": "C3", "by": "white"}])
+    );
+    let out = run(&[&base[..], &["--dead", "auto"]].concat());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("closed: 1 dame, 1 teire (Black B3)"),
+        "{text}"
+    );
+}
+
+#[test]
+fn close_none_and_given_dead_stones_count_the_board_as_it_stands() {
+    let base = ["--method", "territory", "--captures", "0,0", "--komi", "0"];
+    let open = json(&[&base[..], &["--dead", "auto", "--close", "none"]].concat());
+    assert_eq!(territory(&open), (0.0, 12.0));
+    assert!(open["closing"].is_null());
+    // given (here: none) dead stones: no closing unless asked for
+    let given = json(&base);
+    assert!(given["closing"].is_null());
+    assert_eq!(territory(&given), (0.0, 12.0));
+    let asked = json(&[&base[..], &["--close", "auto"]].concat());
+    assert_eq!(territory(&asked), (11.0, 12.0));
+    let bad = run(&["--close", "sometimes"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--close"));
+}
+
+#[test]
+fn tromp_taylor_counts_the_board_as_it_stands() {
+    // Tromp-Taylor is defined on the board as it is: the closing leaves it alone (Black 5
+    // stones, White 6 stones + 12 points; the gap's region touches both colours).
+    let doc = json(&["--method", "tromp-taylor", "--dead", "auto", "--komi", "0"]);
+    let t = &doc["results"][0];
+    assert_eq!(
+        (t["black"].as_f64(), t["white"].as_f64()),
+        (Some(5.0), Some(18.0))
+    );
+}
