@@ -74,17 +74,10 @@ impl Position {
     /// [`Position::has_evasion_but_king_steps`] after it.)
     #[cfg(test)]
     pub(crate) fn has_evasion(&self) -> bool {
-        let us = self.side;
-        let Some(k) = self.kings[us.index()] else {
+        if self.kings[self.side.index()].is_none() {
             return self.count_legal_moves() > 0;
-        };
-        // A king step to a square the checkers do not reach past the king.
-        let without_king = self.occupied().without(k);
-        let steps = tables::KING[k.index()].and_not(self.by_side[us.index()]);
-        steps
-            .into_iter()
-            .any(|t| !self.is_attacked(t, !us, without_king))
-            || self.has_evasion_but_king_steps()
+        }
+        self.king_step_squares(self.side).any() || self.has_evasion_but_king_steps()
     }
 
     /// Whether the side to move, in check, can answer it other than by a king step: by
@@ -128,27 +121,56 @@ impl Position {
                 .any(|kind| hand.count(kind) > 0 && self.drop_targets(us, kind, block).any())
     }
 
-    /// The squares the king of the side to move, checked by `checkers`, may step to (the
-    /// king moves of [`Position::generate`]): the squares the checkers themselves hold,
-    /// past the king too, are left out at once, and only the others are tested against
-    /// every enemy piece.
-    #[inline]
-    fn king_steps_out_of_check(&self, k: Square, checkers: Bitboard, occ: Bitboard) -> Bitboard {
-        let us = self.side;
+    /// The squares next to `side`'s king, not held by its own pieces, that no enemy piece
+    /// attacks with the king lifted (so that a slider's line reaches past it): the king's
+    /// legal steps (the king moves of [`Position::generate`] when `side` is to move), or
+    /// its flight squares. Each enemy slider's attacks are found once (a side has few
+    /// sliders) rather than looked for from every square; the squares left are tested
+    /// against the enemy's step pieces only.
+    pub(crate) fn king_step_squares(&self, side: Side) -> Bitboard {
+        let Some(k) = self.kings[side.index()] else {
+            return Bitboard::EMPTY;
+        };
+        let us = side;
         let them = !us;
-        let without_king = occ.without(k);
-        let mut held = Bitboard::EMPTY;
-        for c in checkers {
-            if let Some(p) = self.board[c.index()] {
-                held |= tables::attacks(them, p.kind, c, without_king);
+        let without_king = self.occupied().without(k);
+        let mut open = tables::KING[k.index()].and_not(self.by_side[us.index()]);
+        let bk = &self.by_kind;
+        let theirs = self.by_side[them.index()];
+        for s in (bk[Kind::Rook.index()] | bk[Kind::Dragon.index()]) & theirs {
+            if open.is_empty() {
+                return open;
             }
+            open = open.and_not(tables::rook_attacks(s, without_king));
         }
+        for s in (bk[Kind::Bishop.index()] | bk[Kind::Horse.index()]) & theirs {
+            if open.is_empty() {
+                return open;
+            }
+            open = open.and_not(tables::bishop_attacks(s, without_king));
+        }
+        for s in bk[Kind::Lance.index()] & theirs {
+            if open.is_empty() {
+                return open;
+            }
+            open = open.and_not(tables::lance_attacks(them, s, without_king));
+        }
+        // Step attacks seen from the square: the pieces that would reach it (as in
+        // `Position::attackers_to`; the horse and dragon step like a king).
+        let o = us.index();
+        let royal = bk[Kind::King.index()] | bk[Kind::Horse.index()] | bk[Kind::Dragon.index()];
+        let silvers = (bk[Kind::Silver.index()] | royal) & theirs;
+        let golds = (self.golds() | royal) & theirs;
+        let pawns = bk[Kind::Pawn.index()] & theirs;
+        let knights = bk[Kind::Knight.index()] & theirs;
         let mut ok = Bitboard::EMPTY;
-        for t in tables::KING[k.index()]
-            .and_not(self.by_side[us.index()])
-            .and_not(held)
-        {
-            if !self.is_attacked(t, them, without_king) {
+        for t in open {
+            let s = t.index();
+            let stepped = (tables::PAWN[o][s] & pawns)
+                | (tables::KNIGHT[o][s] & knights)
+                | (tables::SILVER[o][s] & silvers)
+                | (tables::GOLD[o][s] & golds);
+            if stepped.is_empty() {
                 ok.insert(t);
             }
         }
@@ -169,7 +191,7 @@ impl Position {
             return;
         };
         let own = self.by_side[us.index()];
-        let steps = self.king_steps_out_of_check(k, checkers, occ);
+        let steps = self.king_step_squares(us);
         if steps.any() {
             sink.board(k, Bitboard::EMPTY, steps);
         }
@@ -258,6 +280,22 @@ mod tests {
             "{}",
             pos.to_sfen()
         );
+        // The king's step squares, for either king, are the neighbours not held by its
+        // side that the attack test finds free with the king lifted.
+        for side in [board_core::Side::First, board_core::Side::Second] {
+            let want = match pos.king(side) {
+                Some(k) => {
+                    let lifted = pos.occupied().without(k);
+                    crate::tables::KING[k.index()]
+                        .and_not(pos.side_pieces(side))
+                        .into_iter()
+                        .filter(|&t| !pos.is_attacked(t, !side, lifted))
+                        .collect()
+                }
+                None => Bitboard::EMPTY,
+            };
+            assert_eq!(pos.king_step_squares(side), want, "{}", pos.to_sfen());
+        }
         // The king-escape test agrees with the full attacker set on every square.
         for sq in Square::all() {
             for by in [board_core::Side::First, board_core::Side::Second] {
