@@ -18,7 +18,6 @@ use super::dfpn::{Search, and_proof_base};
 use super::hands;
 use crate::movegen::{Sink, each_board_move, each_drop};
 use crate::position::Position;
-use crate::tables;
 use crate::types::{Bitboard, Hand, Kind, Move, Square};
 
 /// A reused move buffer as a generator's sink (instead of a 600-move list set up on the
@@ -107,17 +106,7 @@ impl Tried {
 /// slider's ray reaches past it). A check leaves most of them open, so the king-step test
 /// of each candidate check tries them first.
 fn flight_squares(pos: &Position) -> Bitboard {
-    let us = pos.side_to_move();
-    let mut free = Bitboard::EMPTY;
-    if let Some(k) = pos.king(!us) {
-        let without_king = pos.occupied().without(k);
-        for t in tables::KING[k.index()].and_not(pos.side_pieces(!us)) {
-            if !pos.is_attacked(t, us, without_king) {
-                free.insert(t);
-            }
-        }
-    }
-    free
+    pos.king_step_squares(!pos.side_to_move())
 }
 
 /// The attacker's pieces whose move off their line to the defender king checks by
