@@ -349,7 +349,19 @@ KNOWN_GENERATED = {
                                            "left undecided ('open region too large: 361 graph "
                                            "points'); GNU Go's count equals RE"),
     },
-    "selfplay": {},
+    "selfplay": {
+        "sp-1012": ("gnugo", "upper left: Black B16 leaves White B15-A12 in atari (White A15 "
+                    "is then suicide) and White B18-C16 with only the corner A17-D19, Black "
+                    "C18-D18 inside: no two eyes. Both left undecided ('open region too "
+                    "large: 359 graph points') and kept alive"),
+        "sp-1022": ("unclear", "Black B10, C9-C7, B6, D6, C5 stand in an open left-centre "
+                    "area that neither side closed (level 2); GNU Go's dead list is its "
+                    "estimate; arbiter leaves them undecided (361 graph points), and its "
+                    "printed range B+3.5 to B+140.5 holds GNU Go's B+3.5"),
+        "sp-1023": ("arbiter", "White N6 connects through M6 to White's living wall L6-M7 "
+                    "(Black M6 is taken at once at M5; Black N5 is answered at M6): alive, "
+                    "and the lower-middle area L3-N5 is White's. GNU Go's list kills it"),
+    },
 }
 
 SOURCES = ["real", "played-out", "selfplay"]
