@@ -135,6 +135,30 @@ impl Position {
             .any(|t| !self.attacked_by(t, us, occ, others))
     }
 
+    /// Whether, after the side to move plays the check `mv`, the defender could drop a
+    /// piece between the checker and the king, found without playing the move. True only
+    /// when sure: a direct check from a distance (`disc` as for
+    /// [`Position::checker_taken_after`]) while the defender holds a gold, silver, bishop or
+    /// rook, which may be dropped on any empty square. False means "not known here".
+    pub(crate) fn interposable_after(&self, mv: Move, disc: Bitboard) -> bool {
+        let them = !self.side;
+        let Some(ek) = self.kings[them.index()] else {
+            return false;
+        };
+        let to = mv.to();
+        if let Move::Board { from, .. } = mv
+            && disc.contains(from)
+            && !tables::line(ek, from).contains(to)
+        {
+            return false;
+        }
+        let hand = &self.hands[them];
+        tables::between(ek, to).any()
+            && [Kind::Gold, Kind::Silver, Kind::Bishop, Kind::Rook]
+                .into_iter()
+                .any(|k| hand.count(k) > 0)
+    }
+
     /// Whether, after the side to move plays the check `mv`, a defender piece other than
     /// the king could take the checking piece, found without playing the move. True only
     /// when sure: a direct check that opens no line (`disc`: the side to move's pieces
@@ -402,6 +426,13 @@ mod tests {
             Some(k) => pos.discoverers(pos.side_to_move(), k, pos.occupied()),
             None => Bitboard::EMPTY,
         };
+        if pos.interposable_after(mv, disc) {
+            let block = crate::tables::between(ek.unwrap(), mv.to());
+            let dropped = replies
+                .iter()
+                .any(|m| m.is_drop() && block.contains(m.to()));
+            assert!(dropped, "{} {mv:?}", pos.to_sfen());
+        }
         if pos.checker_taken_after(mv, disc) {
             let taken = replies
                 .iter()
