@@ -198,10 +198,12 @@ impl Search {
         let disc = discoverers(&self.node.pos);
         let mut found = None;
         for &mv in &moves {
-            // A king step and the capture of the checker are looked for without playing
-            // the move; the other replies after it is played on the position alone (the
-            // node's board key is needed only for the one move that mates).
+            // A king step, an interposing drop and the capture of the checker are looked
+            // for without playing the move; the other replies after it is played on the
+            // position alone (the node's board key is needed only for the one move that
+            // mates).
             if self.node.pos.king_steps_after(mv, free)
+                || self.node.pos.interposable_after(mv, disc)
                 || self.node.pos.checker_taken_after(mv, disc)
             {
                 continue;
