@@ -239,6 +239,10 @@ pub struct Solution {
     /// the reading of the line), if one did: the answer is then partial (`unknown`, or a
     /// mate not proven minimal or not read as forced). `None`: every phase finished.
     pub limit: Option<Limit>,
+    /// Entries the main search's table threw away in garbage collection (see
+    /// [`Options::table_entries`]): each is searched again when it is needed, so a
+    /// count that is large next to `nodes` says the table is too small for the problem.
+    pub table_dropped: u64,
 }
 
 /// Why a position cannot be searched.
@@ -332,11 +336,13 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
     search.node_limit = search.node_limit.min(dfpn::SHORTCUT_NODES);
     let first = search.solve(INF);
     let mut spent = 0;
+    let mut dropped = 0;
     if matches!(first, Probe::Open { .. })
         && search.stopped == Some(dfpn::Stop::Nodes)
         && opts.node_limit.is_none_or(|n| n > dfpn::SHORTCUT_NODES)
     {
         spent = search.nodes;
+        dropped = search.table.dropped;
         search = Search::new(Node::new(pos.clone()), opts.table_entries);
         search.shortcuts = false;
     }
@@ -352,8 +358,10 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
         forced: true,
         nodes: 0,
         limit: None,
+        table_dropped: dropped,
     };
     let mut sol = solve_phases(&mut search, opts, start, sol);
+    sol.table_dropped += search.table.dropped;
     sol.nodes += spent;
     if sol.first_proof_plies > 0 {
         sol.first_proof_nodes += spent;

@@ -126,6 +126,9 @@ pub(crate) struct Table {
     limit: usize,
     max_slots: usize,
     pub(crate) collections: u32,
+    /// Live entries thrown away by garbage collection so far (proofs, disproofs and open
+    /// entries alike: each can be found again by searching its node again).
+    pub(crate) dropped: u64,
 }
 
 /// Spare slots after the last home slot, where runs end instead of wrapping to the start.
@@ -152,6 +155,7 @@ impl Table {
             limit,
             max_slots,
             collections: 0,
+            dropped: 0,
         }
     }
 
@@ -238,7 +242,9 @@ impl Table {
                 // the run is the place; a store that still finds none is dropped (like
                 // an entry collected as garbage, it can be found again).
                 self.make_room(true);
-                self.put(slot);
+                if !self.put(slot) {
+                    self.dropped += 1;
+                }
                 return;
             }
         }
@@ -288,6 +294,8 @@ impl Table {
             let e = std::mem::replace(&mut self.slots[i], FREE);
             if e.live() && (cut == 0 || e.amount > cut) {
                 self.put(e);
+            } else if e.live() {
+                self.dropped += 1;
             }
         }
     }
@@ -533,6 +541,8 @@ mod tests {
         }
         assert!(t.entries <= t.limit + 1, "{} entries", t.entries);
         assert!(t.collections > 0);
+        // Every entry stored is either still there or counted as thrown away.
+        assert_eq!(t.entries as u64 + t.dropped, 20_000);
         // The expensive entries survive every collection.
         for i in (0..20_000u64).step_by(100) {
             let board = i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
