@@ -14,12 +14,15 @@
 //! plies goes to the exact conventional search: a minimax under the conventions whose
 //! failures are proven by a df-pn *floor* search counting a captured drop interposition as
 //! free (a count never above the conventional one), shortened from the first proof's
-//! length; within its node budget the length is then exact (the `exact` flag). Otherwise,
-//! and in shortest mode, ply-bounded df-pn searches shorten the first proof (unless
-//! [`Options::shorten`] is off), the exact line search runs bounded by the shortest proof
-//! (in shortest mode it picks the longest defence and the line), and when a budget runs out
-//! the line is read from the df-pn proof tree: a valid mate, possibly longer than the
-//! conventional length.
+//! length; within its node budget the length is then exact (the `exact` flag). A longer
+//! tsume-mode proof is read back with every length worked out again (the defender's
+//! longest resistance), and then, unless [`Options::shorten`] is off, the attacker's
+//! detours are taken out along the main line (see `line::refined_line`): ミクロコスモス's
+//! first proof reads as 1581 plies, and as its published 1525 after that. In shortest
+//! mode, ply-bounded df-pn searches shorten the first proof (unless [`Options::shorten`]
+//! is off) and the exact line search, bounded by the shortest proof, picks the longest
+//! defence and the line. When a budget runs out the line is read from the df-pn proof
+//! tree: a valid mate, possibly longer than the conventional length.
 
 mod checker;
 mod composed;
@@ -117,7 +120,10 @@ pub struct Options {
     /// Node budget of the exact line search when no node limit is given.
     pub exact_line_nodes: u64,
     /// After the first proof, search for shorter mates until none is left (the length is
-    /// then proven minimal). Off: report the first proof's line.
+    /// then proven minimal). In tsume mode, for a proof longer than
+    /// [`Options::exact_line_plies`]: take the attacker's detours out of the line read
+    /// back (every check of each attacker node of the main line compared; the length is
+    /// then not proven minimal). Off: report the first proof's line.
     pub shorten: bool,
 }
 
@@ -439,8 +445,12 @@ fn solve_phases(
     // limit stops that search the line read back from the table is then the shortest
     // proven one.
     search.node_limit = search.node_limit.saturating_sub(extra);
-    let mut shortest = opts.shorten;
-    while opts.shorten && len >= 3 {
+    // A tsume-mode proof too long for the exact search is shortened along its main line
+    // once read (see [`line::refined_line`]): from the root, a ply-bounded search of a
+    // proof over a thousand plies long would not end within any useful time.
+    let refine = opts.shorten && !exact_tried && opts.mode == Mode::Tsume;
+    let mut shortest = opts.shorten && !refine;
+    while shortest && len >= 3 {
         match search.solve(len - 2) {
             Probe::Proven { len: l, .. } => len = l,
             Probe::Disproven { .. } => break,
@@ -486,7 +496,17 @@ fn solve_phases(
             .nodes
             .saturating_add(FULL_READING_NODES.max(search.nodes / 20)),
     );
-    let full = line::proof_line(search, tsume);
+    let full = if refine {
+        // The first reading on its share of the budget, the sweeps on the rest.
+        line::refined_line(search, tsume, budget).map(|r| {
+            if !r.complete {
+                sol.limit = cut;
+            }
+            r.line
+        })
+    } else {
+        line::proof_line(search, tsume)
+    };
     search.node_limit = budget;
     sol.forced = full.is_some();
     if !sol.forced {
