@@ -109,8 +109,7 @@ impl fmt::Display for SolveError {
             SolveError::OutOfMemory { bytes, limit } => {
                 write!(
                     f,
-                    "undecided: the table held {} MB and was about to pass its memory bound of \
-                     {} MB",
+                    "undecided: the table held {} MB, at its memory bound of {} MB",
                     bytes >> 20,
                     limit >> 20
                 )

@@ -27,8 +27,8 @@ pub struct SolveArgs {
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub time_limit: u64,
     /// Memory bound of the table in MB of 2^20 bytes (16 to 65536; the unit of `shogi mate
-    /// --table-mb`; 4x4 takes about 3 GB); past it the answer is "undecided"
-    /// (exit code 4).
+    /// --table-mb`; counted as allocated; 4x4 takes about 770 MB); past it the answer is
+    /// "undecided" (exit code 4).
     #[arg(long, default_value_t = 4096,
           value_parser = clap::value_parser!(u64).range(16..=65_536))]
     pub table_mb: u64,
