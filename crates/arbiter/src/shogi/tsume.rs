@@ -177,6 +177,14 @@ pub(super) fn run_mate(
     let stopped = limit_hit.is_some();
     warnings.extend(limit_hit);
     text.push_str(&format!("nodes {}\n", sol.nodes));
+    if sol.table_dropped > 0 {
+        // Honest about the table: what garbage collection threw away had to be (or may
+        // have to be) searched again.
+        text.push_str(&format!(
+            "table entries dropped {} (garbage collection; raise --table-mb if this is large next to nodes)\n",
+            sol.table_dropped
+        ));
+    }
     let report = MateReport {
         status: sol.status,
         plies: sol.plies,
