@@ -8,7 +8,7 @@ use shogi_rules::Position;
 use shogi_rules::tsume::{self, Mode, Options, Status};
 use std::hint::black_box;
 
-const CASES: [(&str, &str); 8] = [
+const CASES: [(&str, &str); 9] = [
     (
         "mate3_1",
         "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42",
@@ -34,6 +34,7 @@ const CASES: [(&str, &str); 8] = [
         "ln1g3+Rl/2sk1s+P2/2ppppb1p/p1b3p2/8P/P4P3/2PPP1P2/1+r2GS3/LN+p2KGNL w GN2Ps 36",
     ),
     ("classic3", "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1"),
+    ("jsa3", "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1"),
     (
         "mudaai7",
         "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1",
