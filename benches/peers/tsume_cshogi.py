@@ -14,9 +14,11 @@ The first-proof table (`--first-proof`) times `DfPn.search` in-process, the best
 batches of 200 searches per problem (a fresh board and solver per search, their set-up not
 timed), for comparison with the `tsume_first_proof` group of the criterion bench
 (`cargo bench -p arbiter-benches --bench tsume -- tsume_first_proof`) run on the same
-machine at the same time.
+machine at the same time. With `--criterion DIR` (criterion's output directory, e.g.
+target/criterion) the table also shows the bench's median per problem and its ratio to
+cshogi's time (above 1: slower than cshogi).
 
-Usage: python3 benches/peers/tsume_cshogi.py [--first-proof] [path/to/arbiter]
+Usage: python3 benches/peers/tsume_cshogi.py [--first-proof [--criterion DIR]] [path/to/arbiter]
        (cshogi 1.1.0 is installed into a venv under /tmp when it is not importable;
        cargo build --release -p arbiter for the process-level table)
 """
@@ -103,13 +105,38 @@ def cshogi_first_proof(sfen, batches=7, runs=200):
     return best, dfpn.searched_node
 
 
-def first_proof_table():
-    print(f"{'problem':9} {'DfPn us':>9} {'nodes':>6}")
+# The criterion bench's names for the problems whose names differ here.
+BENCH_IDS = {"mudaai": "mudaai7"}
+
+
+def criterion_median_us(criterion_dir, name):
+    """The `tsume_first_proof` median of a problem in criterion's output, in µs (None if absent)."""
+    path = os.path.join(criterion_dir, "tsume_first_proof", BENCH_IDS.get(name, name), "new",
+                        "estimates.json")
+    try:
+        with open(path) as f:
+            return json.load(f)["median"]["point_estimate"] / 1e3
+    except (OSError, KeyError, ValueError):
+        return None
+
+
+def first_proof_table(criterion_dir=None):
+    header = f"{'problem':9} {'DfPn us':>9} {'nodes':>6}"
+    if criterion_dir:
+        header += f" {'arbiter us':>10} {'ratio':>6}"
+    print(header)
     for name, sfen, length in CASES:
         if length > 9:
             continue
         t, nodes = cshogi_first_proof(sfen)
-        print(f"{name:9} {t * 1e6:>9.1f} {nodes:>6}")
+        line = f"{name:9} {t * 1e6:>9.1f} {nodes:>6}"
+        if criterion_dir:
+            ours = criterion_median_us(criterion_dir, name)
+            if ours is None:
+                line += f" {'-':>10} {'-':>6}"
+            else:
+                line += f" {ours:>10.1f} {ours / (t * 1e6):>6.2f}"
+        print(line)
 
 
 def arbiter_mate(arbiter, sfen, mode):
@@ -122,8 +149,15 @@ def arbiter_mate(arbiter, sfen, mode):
 
 def main():
     ensure_cshogi()
-    if "--first-proof" in sys.argv[1:]:
-        first_proof_table()
+    args = sys.argv[1:]
+    if "--first-proof" in args:
+        criterion_dir = None
+        if "--criterion" in args:
+            i = args.index("--criterion")
+            if i + 1 >= len(args):
+                sys.exit("--criterion needs criterion's output directory")
+            criterion_dir = args[i + 1]
+        first_proof_table(criterion_dir)
         return
     arbiter = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
         os.environ.get("CARGO_TARGET_DIR", "target"), "release", "arbiter")
