@@ -44,7 +44,9 @@
 //!    empty points and dead stones) borders two such areas, or one on which its chains live
 //!    by themselves (searched, or of eight points or more), is alive;
 //! 3. *boundary fights*: strings still open are searched on the points within three (then
-//!    two, one) steps of them, with the living stones around given two eyes.
+//!    two, one) steps of them, with the living stones around given two eyes; strings a cut
+//!    leaves unread (budget spent) are read again on the next smaller one, with the strings
+//!    that cut decided kept in play rather than made walls.
 //!
 //! Each such verdict carries [`Basis::Local`]: it assumes the stones taken as walls live and
 //! stay connected, so it is never reported as proved.
@@ -1528,6 +1530,32 @@ impl LargeRegion<'_> {
         }
     }
 
+    /// Takes the strings a cut-out search left unread (budget spent, a line too long) out of
+    /// `report`, their nodes counted on the region's strings, so that a smaller cut may read
+    /// them next. True when there were any.
+    fn keep_unread_open(
+        strings: &mut [StringVerdict],
+        string_of: &[usize],
+        report: &mut RegionReport,
+    ) -> bool {
+        let before = report.strings.len();
+        report.strings.retain(|s| {
+            if !matches!(
+                s.status,
+                Status::Undecided(UndecidedReason::OverBudget { .. })
+            ) {
+                return true;
+            }
+            if let Some(&i) = string_of.get(s.stones[0] as usize) {
+                if i != usize::MAX {
+                    strings[i].nodes += s.nodes;
+                }
+            }
+            false
+        });
+        report.strings.len() < before
+    }
+
     /// Copies the verdicts of a local search onto the region's strings still undecided.
     fn adopt(
         strings: &mut [StringVerdict],
@@ -1882,6 +1910,10 @@ impl LargeRegion<'_> {
         let position = self.position;
         let stones = position.stones();
         let n = position.len();
+        // strings decided in a cut that left others unread: a smaller cut reads those again
+        // with these stones still in play, not as walls given two eyes (a seki partner made
+        // a living wall would kill its neighbour)
+        let mut in_open_fight = vec![false; n];
         for d in CUT_DISTANCES {
             let mut alive = vec![false; n];
             for &p in self.benson_alive {
@@ -1890,9 +1922,11 @@ impl LargeRegion<'_> {
             let mut seeds = Vec::new();
             for s in strings.iter() {
                 match s.status {
-                    Status::Alive | Status::Seki => {
-                        s.stones.iter().for_each(|&p| alive[p as usize] = true)
-                    }
+                    Status::Alive | Status::Seki => s
+                        .stones
+                        .iter()
+                        .filter(|&&p| !in_open_fight[p as usize])
+                        .for_each(|&p| alive[p as usize] = true),
                     _ if unasked(s) => seeds.extend(s.stones.iter().map(|&p| p as usize)),
                     _ => {}
                 }
@@ -1936,7 +1970,17 @@ impl LargeRegion<'_> {
                     continue;
                 }
                 if let Ok(local) = cut_out(position, &part, &alive, self.limit, true, true) {
-                    let report = decide_region(&local, position, &part, self.budget, remaining);
+                    let mut report = decide_region(&local, position, &part, self.budget, remaining);
+                    if d > 1 && Self::keep_unread_open(strings, string_of, &mut report) {
+                        // a cut whose reading ran out of budget gives way to the next,
+                        // smaller one: its unread strings stay unasked (the nodes are
+                        // counted), the strings it did decide stay in play there
+                        for s in &report.strings {
+                            s.stones
+                                .iter()
+                                .for_each(|&p| in_open_fight[p as usize] = true);
+                        }
+                    }
                     Self::adopt(
                         strings,
                         string_of,
