@@ -77,7 +77,7 @@ fn a_territory_open_at_one_boundary_point_is_closed_with_the_teire_it_needs() {
         vec![c3],
         "C3 stays a dame, counted for nobody"
     );
-    assert_eq!(territory(&closing.analysis(&[])), (11, 12));
+    assert_eq!(territory(&closing.analysis(&[]).unwrap()), (11, 12));
 }
 
 #[test]
@@ -109,7 +109,7 @@ fn a_gap_beside_a_lone_first_line_stone_forces_two_teire() {
             ("B2".to_string(), FillReason::Unsealed { dame: c2 }),
         ]
     );
-    assert_eq!(territory(&closing.analysis(&[])), (8, 10));
+    assert_eq!(territory(&closing.analysis(&[]).unwrap()), (8, 10));
 }
 
 #[test]
@@ -142,7 +142,7 @@ fn a_dame_fill_that_leaves_a_chain_in_atari_forces_the_connection() {
         )]
     );
     assert_eq!(closing.teire().count(), 1);
-    assert_eq!(territory(&closing.analysis(&[])), (12, 5));
+    assert_eq!(territory(&closing.analysis(&[]).unwrap()), (12, 5));
 }
 
 #[test]
@@ -161,7 +161,7 @@ fn dame_between_closed_walls_are_left_for_nobody() {
     let closing = close(&open);
     assert!(closing.fills.is_empty(), "{:?}", closing.fills);
     assert_eq!(closing.dame.len(), 5);
-    let closed = closing.analysis(&[]);
+    let closed = closing.analysis(&[]).unwrap();
     let area = score::score(&closed, Method::Area, &Params::default()).unwrap();
     assert_eq!((area.black.0, area.white.0), (25, 25));
 }
@@ -185,7 +185,7 @@ fn a_dead_stone_point_is_never_filled_and_counts_for_its_killer() {
         captures: Some(PerColor::new(0, 0)),
         ..Params::default()
     };
-    let closed = closing.analysis(&[b3]);
+    let closed = closing.analysis(&[b3]).unwrap();
     let s = score::score(&closed, Method::Territory, &params).unwrap();
     // 10 area points plus the prisoner; White 10
     assert_eq!((s.black.0 / 2, s.white.0 / 2), (11, 10));
@@ -199,7 +199,7 @@ fn summary(topology: &Arc<Shape>, stones: Vec<Stone>, params: &Params) -> Summar
     let position = Position::unchecked(topology.clone(), stones);
     let open = Analysis::new(&position, &[]).unwrap();
     let closing = close(&open);
-    let closed = closing.analysis(&[]);
+    let closed = closing.analysis(&[]).unwrap();
     let figures = Method::ALL
         .iter()
         .map(|&m| {
@@ -317,7 +317,7 @@ fn the_closed_board_keeps_exactly_the_dead_stones_given() {
         let position = board.position();
         let open = Analysis::new(&position, &dead).unwrap();
         let closing = close(&open);
-        let closed = closing.analysis(&dead);
+        let closed = closing.analysis(&dead).unwrap();
         assert_eq!(closed.dead(), open.dead(), "{stones:?}, dead {dead:?}");
         beside += closing
             .fills

@@ -382,7 +382,11 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
     let plain =
         Analysis::new(position, &dead).map_err(|e| CliError::bad_input(format!("--dead: {e}")))?;
     let closing = closing_wanted.then(|| close::close(&plain));
-    let closed_analysis = closing.as_ref().map(|c| c.analysis(plain.dead()));
+    let closed_analysis = closing
+        .as_ref()
+        .map(|c| c.analysis(plain.dead()))
+        .transpose()
+        .map_err(|e| CliError::internal(format!("closed board: {e}")))?;
     let analysis = closed_analysis.as_ref().unwrap_or(&plain);
     let counted_position = closing.as_ref().map_or(position, |c| &c.position);
     let params = Params {

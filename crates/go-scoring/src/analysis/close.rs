@@ -41,7 +41,7 @@
 //! a stone beside dead stones of its own colour (it would join them, and a dead chain dies
 //! whole).
 
-use super::Analysis;
+use super::{Analysis, DeadStoneError};
 use crate::color::{Color, Stone};
 use crate::position::Position;
 use crate::topology::{NeighboursOf, Point, Shape};
@@ -165,10 +165,11 @@ impl Closing {
     pub fn is_empty(&self) -> bool {
         self.fills.is_empty() && self.dame.is_empty()
     }
-    /// Analyses the closed board with the same dead stones.
-    pub fn analysis(&self, dead: &[Point]) -> Analysis {
+    /// Analyses the closed board with the dead stones of the analysis it was closed from
+    /// (the fills go only on empty points, so those stay stones); other dead stones are
+    /// checked as [`Analysis::new`] checks them.
+    pub fn analysis(&self, dead: &[Point]) -> Result<Analysis, DeadStoneError> {
         Analysis::new(&self.position, dead)
-            .expect("the dead stones were stones of the analysed position, and fills go only on empty points")
     }
 }
 
