@@ -244,7 +244,9 @@ impl Search {
         let hand = self.node.attacker_hand();
         let mut moves = self.buffer();
         self.node.pos.generate_evasions(&mut Gather(&mut moves));
-        let mut pieces = and_proof_base(&self.node);
+        // The replies' proof pieces first; the node's own base only once all are mated
+        // (most tests fail at their first reply).
+        let mut pieces = Hand::default();
         let mut all = true;
         for &mv in &moves {
             let u = self.node.play(mv);
@@ -261,7 +263,7 @@ impl Search {
             }
         }
         self.give_back(moves);
-        all.then(|| hands::min(&pieces, &hand))
+        all.then(|| hands::min(&hands::max(&pieces, &and_proof_base(&self.node)), &hand))
     }
 }
 
