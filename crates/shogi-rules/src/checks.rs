@@ -97,18 +97,24 @@ impl Position {
 
     /// Whether, after the side to move plays the check `mv`, the enemy king could step to
     /// a square no piece attacks: the king-step part of "has the check a reply", found
-    /// without playing the move (a mate test rejects most candidate checks this way). The
-    /// squares of `likely` (the king's flight squares before the move, say) are tried first.
-    pub(crate) fn king_steps_after(&self, mv: Move, likely: Bitboard) -> bool {
+    /// without playing the move (a mate test rejects most candidate checks this way).
+    /// `free`: the king's step squares before the move ([`Position::king_step_squares`]).
+    /// Such a square the moved piece does not reach stays free unless the move opens a
+    /// line to it from its origin, so most candidates are settled without an attack test.
+    pub(crate) fn king_steps_after(&self, mv: Move, free: Bitboard) -> bool {
         let us = self.side;
         let them = !us;
         let Some(ek) = self.kings[them.index()] else {
             return false;
         };
-        let (kind, to, mut occ, mut others) = match mv {
-            Move::Drop { kind, to } => {
-                (kind, to, self.occupied().with(to), self.by_side[us.index()])
-            }
+        let (kind, to, mut occ, mut others, opened) = match mv {
+            Move::Drop { kind, to } => (
+                kind,
+                to,
+                self.occupied().with(to),
+                self.by_side[us.index()],
+                None,
+            ),
             Move::Board { from, to, promote } => {
                 let Some(p) = self.board[from.index()] else {
                     return false;
@@ -118,7 +124,13 @@ impl Position {
                     false => p.kind,
                 };
                 let occ = self.occupied().without(from).with(to);
-                (kind, to, occ, self.by_side[us.index()].without(from))
+                (
+                    kind,
+                    to,
+                    occ,
+                    self.by_side[us.index()].without(from),
+                    Some(from),
+                )
             }
         };
         // The king lifted, so that a slider checking along a line holds the square behind.
@@ -128,11 +140,17 @@ impl Position {
         // The checker's square is open to the king (a captured defender piece is gone).
         let defenders = self.by_side[them.index()].without(to);
         let steps = KING[ek.index()].and_not(defenders).and_not(covered);
-        let first = steps & likely;
+        // A free square stays free: the move adds no attack on it but the moved piece's,
+        // unless its origin lies on a line through the square (a slider behind it).
+        let still_free = |t: Square| match opened {
+            None => true,
+            Some(from) => !(tables::rook_ray(t) | tables::bishop_ray(t)).contains(from),
+        };
+        let first = steps & free;
         first
             .into_iter()
-            .chain(steps.and_not(likely))
-            .any(|t| !self.attacked_by(t, us, occ, others))
+            .chain(steps.and_not(free))
+            .any(|t| (free.contains(t) && still_free(t)) || !self.attacked_by(t, us, occ, others))
     }
 
     /// Whether, after the side to move plays the check `mv`, the defender could drop a
@@ -414,14 +432,13 @@ mod tests {
         let replies = after.legal_moves();
         let ek = after.king(after.side_to_move());
         let king_steps = replies.iter().any(|m| m.from().is_some() && m.from() == ek);
-        for likely in [Bitboard::EMPTY, Bitboard::FULL] {
-            assert_eq!(
-                pos.king_steps_after(mv, likely),
-                king_steps,
-                "{} {mv:?}",
-                pos.to_sfen()
-            );
-        }
+        let free = pos.king_step_squares(!pos.side_to_move());
+        assert_eq!(
+            pos.king_steps_after(mv, free),
+            king_steps,
+            "{} {mv:?}",
+            pos.to_sfen()
+        );
         let disc = match pos.king(!pos.side_to_move()) {
             Some(k) => pos.discoverers(pos.side_to_move(), k, pos.occupied()),
             None => Bitboard::EMPTY,
