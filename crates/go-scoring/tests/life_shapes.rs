@@ -319,3 +319,32 @@ fn a_ko_left_open_is_dead_under_the_japanese_rules_and_kept_under_area_rules() {
         assert!(japanese.alive.contains(&q) && area.alive.contains(&q));
     }
 }
+
+/// Black's corner group A2-E2, D1 fills the corner inside White's living wall: its only
+/// liberties are A1 and C3, and the two White stones B1-C1 stand inside it in atari. The
+/// shape of goban-original-games Hon-88-3's lower-left corner (GNU Go 3.8 and the record's
+/// result B+4.5 both count the Black group dead and B1-C1 alive).
+const CROWDED_CORNER: &str = "\
+.........
+.........
+XXXXXXXXX
+OOOOOOOOO
+.........
+OOOOOO...
+OO.OOO...
+XXXXXO...
+.OOXOO...
+";
+
+#[test]
+fn an_eyeless_group_filling_its_corner_is_dead_and_the_stones_inside_it_live() {
+    // Go theory: capturing B1-C1 at A1 leaves Black a two-point eye space (B1, C1), one eye
+    // only, and White C3 then B1 takes the group; Black C3 is self-atari. A group that
+    // cannot make two eyes is dead (Japanese Rules 1989, article 7 and its commentary), and
+    // the White stones it could take first stay White's: the corner is White's territory.
+    // The group holds most of its enclosed area, so it is read inside White's wall as a
+    // whole (stones inside the area included) rather than as a fight cut out around it,
+    // which took B1-C1 as dead since Black can capture them.
+    let life = assert_status(CROWDED_CORNER, "A2,B2,C2,D2,E2,D1", "B1,C1,A4,F1,A6,A7");
+    assert!(life.estimated.is_empty(), "read, not estimated: {life:#?}");
+}

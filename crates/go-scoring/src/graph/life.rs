@@ -37,9 +37,13 @@
 //! 1. *enclosed stones*: opposing stones in an area bordered only by one colour, when they
 //!    are a minority of it (less than a third) and at least half of its empty points can be
 //!    reached from the enclosing stones without crossing them (a living group's territory
-//!    lies behind its own stones), are searched there, smallest problem first, with the enclosing chains
-//!    given two eyes; an area too large is cut to the points within three (then two) steps of
-//!    the stones, the rest filled with the enclosing colour;
+//!    lies behind its own stones), are searched there, smallest problem first, with the
+//!    enclosing chains given two eyes (the enclosing colour's stones standing inside the area
+//!    are searched with it); an area too large is cut to the points within three (then two)
+//!    steps of the stones, the rest filled with the enclosing colour. Stones holding more
+//!    than half of their area (a group with no eye space beside the wall) are searched there
+//!    too when the whole area fits and every enclosing chain has at least as many liberties
+//!    outside it as the area has empty points (the wall wins a capturing race with them);
 //! 2. *eye space*: with those verdicts, a chain whose group (chains sharing enclosed areas of
 //!    empty points and dead stones) borders two such areas, or one on which its chains live
 //!    by themselves (searched, or of eight points or more), is alive;
@@ -1614,7 +1618,8 @@ impl LargeRegion<'_> {
         // every problem of both colours first, then searched smallest first: a large
         // hopeless problem searched early would spend the position's budget that the small
         // ones (the usual dead stones) need
-        let mut all: Vec<(Stone, Vec<Cut>)> = Vec::new();
+        // (enclosing colour, cuts, whether the stones are a minority of their area)
+        let mut all: Vec<(Stone, Vec<Cut>, bool)> = Vec::new();
         for c in [Color::Black, Color::White] {
             let own = Stone::of(c);
             let walls: Vec<bool> = stones.iter().map(|&s| s == own).collect();
@@ -1635,10 +1640,24 @@ impl LargeRegion<'_> {
                     .copied()
                     .filter(|&p| stones[p] != Stone::Empty)
                     .collect();
-                // a living group with its own territory is not an enclosed minority: leave
-                // it to the eye-space rule
-                if !enclosed || seeds.is_empty() || seeds.len() * ENCLOSED_STONE_SHARE >= area.len()
-                {
+                if !enclosed || seeds.is_empty() {
+                    continue;
+                }
+                // the area with the enclosing colour's stones standing inside it (stones whose
+                // every neighbour is a point of the area: not part of the wall, and searched
+                // with it rather than given eyes); read whole when it fits the size limit,
+                // whatever share of it the enclosed stones hold: a group with no room of
+                // its own beside the wall is read out there (an eyeless group in the corner)
+                let whole = self.with_inner_chains(&area, own);
+                let whole_fits = cut_out(position, &whole, &walls, self.limit, true, false).is_ok();
+                let minority = seeds.len() * ENCLOSED_STONE_SHARE < area.len();
+                // a living group with its own territory is not an enclosed minority: cut
+                // down it would lose eye space, so leave it to the eye-space rule; read
+                // whole, the wall must also win any capturing race with it (see
+                // `wall_outlasts`), or taking it as alive would kill a seki
+                let crowded = 2 * seeds.len() > area.len();
+                let read_whole = crowded && whole_fits && self.wall_outlasts(&whole, own);
+                if !(minority || read_whole) {
                     continue;
                 }
                 // nor is a group whose territory lies behind its own stones: most of the
@@ -1675,17 +1694,16 @@ impl LargeRegion<'_> {
                 }
                 // one problem per cluster, each with its candidate cuts (largest first); a cut
                 // whose search runs out of budget gives way to the next, smaller one
-                let problems: Vec<Vec<Cut>> =
-                    if cut_out(position, &area, &walls, self.limit, true, false).is_ok() {
-                        vec![vec![(area.clone(), None, position.clone())]]
-                    } else {
-                        self.truncated(&area, &seeds, &open, own)
-                    };
-                all.extend(problems.into_iter().map(|cuts| (own, cuts)));
+                let problems: Vec<Vec<Cut>> = if whole_fits {
+                    vec![vec![(whole, None, position.clone())]]
+                } else {
+                    self.truncated(&area, &seeds, &open, own)
+                };
+                all.extend(problems.into_iter().map(|cuts| (own, cuts, minority)));
             }
         }
-        all.sort_by_key(|(_, cuts)| cuts.last().map_or(0, |(part, _, _)| part.len()));
-        for (own, cuts) in all {
+        all.sort_by_key(|(_, cuts, _)| cuts.last().map_or(0, |(part, _, _)| part.len()));
+        for (own, cuts, minority) in all {
             let count = cuts.len();
             // nodes of cuts given up, counted on the verdict finally adopted
             let mut spent = 0;
@@ -1694,8 +1712,10 @@ impl LargeRegion<'_> {
                 let Ok(local) = cut_out(&board, &part, &walls, self.limit, true, false) else {
                     continue;
                 };
-                // a cut with a smaller one behind it gets a share of the budget
-                let budget = if k + 1 < count {
+                // a cut with a smaller one behind it gets a share of the budget, and so
+                // does a group holding most of its area (the eye-space rule and the fights
+                // after it decide it when this reading falls short)
+                let budget = if k + 1 < count || !minority {
                     self.budget / LARGER_CUT_SHARE
                 } else {
                     self.budget
@@ -1703,13 +1723,23 @@ impl LargeRegion<'_> {
                 // one problem may spend at most half of what is left, so that a large
                 // hopeless one (a living group with its own territory, cut down and read as
                 // if enclosed) leaves budget for the fights read after it
-                let mut share = *remaining / ENCLOSED_PROBLEM_SHARE;
+                let mut share = *remaining
+                    / if minority {
+                        ENCLOSED_PROBLEM_SHARE
+                    } else {
+                        ENCLOSED_PROBLEM_SHARE * 2
+                    };
                 let before = share;
                 let mut report = decide_region(&local, &board, &part, budget, &mut share);
                 *remaining -= before - share;
                 if report.verdict == RegionVerdict::OverBudget && k + 1 < count {
                     spent += report.strings.iter().map(|s| s.nodes).sum::<u64>();
                     continue;
+                }
+                if report.verdict == RegionVerdict::OverBudget && !minority {
+                    // stones holding most of their area, read short of budget: the
+                    // eye-space rule and the fights after it still get their say
+                    break;
                 }
                 if let Some(first) = report.strings.first_mut() {
                     first.nodes += spent;
@@ -1723,6 +1753,77 @@ impl LargeRegion<'_> {
                 break;
             }
         }
+    }
+
+    /// Whether every `own` chain bordering `whole` (an enclosed area with its inner chains)
+    /// has at least as many liberties outside it as the area has empty points: the enclosed
+    /// stones have no more liberties than those, so the wall outlasts them in a capturing
+    /// race and may be taken as alive there (a wall short of liberties may instead be in
+    /// seki with them, or lose the race).
+    fn wall_outlasts(&self, whole: &[usize], own: Stone) -> bool {
+        let position = self.position;
+        let topo = position.topology();
+        let stones = position.stones();
+        let n = position.len();
+        let mut in_whole = vec![false; n];
+        whole.iter().for_each(|&p| in_whole[p] = true);
+        let room = whole.iter().filter(|&&p| stones[p] == Stone::Empty).count();
+        let is_own: Vec<bool> = stones.iter().map(|&s| s == own).collect();
+        let mut seen = vec![false; n];
+        for &p in whole {
+            for &GeoPoint(q) in topo.neighbours_of(p as Point) {
+                let q = q as usize;
+                if !is_own[q] || in_whole[q] || seen[q] {
+                    continue;
+                }
+                let chain = flood(position, q, &is_own, &mut seen);
+                let mut libs: Vec<usize> = chain
+                    .iter()
+                    .flat_map(|&c| topo.neighbours_of(c as Point).iter())
+                    .map(|&GeoPoint(r)| r as usize)
+                    .filter(|&r| stones[r] == Stone::Empty && !in_whole[r])
+                    .collect();
+                libs.sort_unstable();
+                libs.dedup();
+                if libs.len() < room {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// `area` (points of the region that are not `own` stones, enclosed by them) with the
+    /// `own` strings inside it: those whose every neighbour is a point of the area.
+    fn with_inner_chains(&self, area: &[usize], own: Stone) -> Vec<usize> {
+        let position = self.position;
+        let topo = position.topology();
+        let stones = position.stones();
+        let n = position.len();
+        let mut in_area = vec![false; n];
+        area.iter().for_each(|&p| in_area[p] = true);
+        let is_own: Vec<bool> = stones.iter().map(|&s| s == own).collect();
+        let mut seen = vec![false; n];
+        let mut out = area.to_vec();
+        for &p in area {
+            for &GeoPoint(q) in topo.neighbours_of(p as Point) {
+                let q = q as usize;
+                if !is_own[q] || seen[q] {
+                    continue;
+                }
+                let chain = flood(position, q, &is_own, &mut seen);
+                let inner = chain.iter().all(|&c| {
+                    topo.neighbours_of(c as Point)
+                        .iter()
+                        .all(|&GeoPoint(r)| in_area[r as usize] || is_own[r as usize])
+                });
+                if inner {
+                    out.extend(chain);
+                }
+            }
+        }
+        out.sort_unstable();
+        out
     }
 
     /// An enclosed area too large to cut out whole, cut into one problem per cluster of
