@@ -280,7 +280,11 @@ impl Position {
         let zone = tables::zone(us);
         let origins = &**CHECK_ORIGINS;
         for kind in BOARD_KINDS {
-            let pieces = self.pieces(us, kind) & (check_origins(origins, us, kind, ek) | disc);
+            let pieces = self.pieces(us, kind);
+            if pieces.is_empty() {
+                continue;
+            }
+            let pieces = pieces & (check_origins(origins, us, kind, ek) | disc);
             if pieces.is_empty() {
                 continue;
             }
