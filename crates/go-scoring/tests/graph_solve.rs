@@ -216,7 +216,7 @@ fn the_progress_counter_ends_at_the_node_count() {
 }
 
 #[test]
-#[ignore = "about 130 M nodes, one to two minutes and 3 GB in release; run with --release -- --ignored"]
+#[ignore = "about 130 M nodes, one to two minutes and 0.8 GB in release; run with --release -- --ignored"]
 fn four_by_four() {
     // 4×4: Black wins by 2 under these rules (area scoring, positional superko, no suicide,
     // no komi). Expected value: van der Werf, Uiterwijk & van den Herik, "Solving Go on Small
