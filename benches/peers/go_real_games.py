@@ -365,6 +365,15 @@ KNOWN_GENERATED = {
                     "points D4-F4, F3, G4, A6-A8) and White B5-B4, D6-G6: not settled by "
                     "hand. arbiter's search ran out of budget (400,001 nodes) and says so: "
                     "uncertain, range W+39.5 to B+13.5, which holds GNU Go's W+39.5"),
+        "sp-1052": ("unclear", "White L18-L17-M17 and O18-O17 in Black's open top area "
+                    "(Black J16-J18, K15, M15, O15, P16-P19 around, K16-O16 empty): not "
+                    "settled by hand. arbiter leaves them undecided (361 graph points); given "
+                    "GNU Go's dead list it counts GNU Go's B+43.5 exactly"),
+        "sp-1055": ("unclear", "White's lower-left group C7-C2, D5, D2, A2, E1-G1 with "
+                    "G3-H3-H2 around the corner A1-D1, A3-B3, Black A5-B4 and D3, E2-G2 "
+                    "inside (level 1, Chinese rules): not settled by hand. arbiter keeps it, "
+                    "uncertain, range W+68.5 to B+103.5, which holds GNU Go's B+81.5; given "
+                    "GNU Go's dead list it counts B+81.5 exactly"),
     },
 }
 
