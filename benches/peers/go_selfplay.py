@@ -10,8 +10,9 @@ Two kinds of games, each written once as an SGF file under DIR and never regener
 - `DIR/selfplay/sp-SEED.sgf`: GNU Go against itself from an empty board, to two passes
   (`--never-resign`). Game i has the seed 1000 + i, which chooses a short random opening (one
   to six random moves on lines 3-17, Black first, played with GTP `play`) and is also GNU Go's
-  own `--seed`; the level cycles through `LEVELS` (cheap levels: one game costs 10-25 s of CPU
-  at levels 1-3, against about 45 s at level 6, so 200 games fit in about an hour); every fourth
+  own `--seed`; the level cycles through `LEVELS` (the cheap ones: a game of GNU Go CPU took
+  20, 23 and 27 s on average at levels 1, 2 and 3 over 56 games on a loaded machine, 11 s at
+  level 1 and 44 s at level 6 on an idle one, so 200 games take 65-80 CPU minutes); every fourth
   game is played under Chinese rules with komi 7.5 (area counting), the others under GNU Go's
   default Japanese rules with komi 6.5 (territory counting).
 - `DIR/played-out/po-NAME.sgf`: each real record of `go_real_games.py` from its last position
