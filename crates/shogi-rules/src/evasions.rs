@@ -81,10 +81,10 @@ impl Position {
     }
 
     /// Whether the side to move, in check, can answer it other than by a king step: by
-    /// taking a lone checker or putting a piece between it and the king. What is left of
-    /// [`Position::has_evasion`] once the king steps are known to fail (a mate test finds
-    /// that before playing its candidate move). Not in check, or without a king: whether
-    /// it has any legal move.
+    /// taking a lone checker or putting a piece between it and the king: what is left of
+    /// "has a reply" once the king steps are known to fail (a mate test finds that before
+    /// playing its candidate move). Not in check, or without a king: whether it has any
+    /// legal move.
     pub(crate) fn has_evasion_but_king_steps(&self) -> bool {
         let us = self.side;
         let them = !us;
