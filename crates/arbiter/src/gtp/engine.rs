@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use board_core::Rng;
 use board_geometry::Point as GeoPoint;
-use go_scoring::analysis::Analysis;
+use go_scoring::analysis::{Analysis, close};
 use go_scoring::graph::life::{self, SearchedLife};
 use go_scoring::ruleset::Counting;
 use go_scoring::score::{Params, Version};
@@ -330,8 +330,16 @@ impl Engine {
         let life = self.life();
         let dead = life.as_ref().map_or(&[][..], |l| &l.dead);
         let position = self.board.position();
-        let analysis =
+        let plain =
             Analysis::new(&position, dead).map_err(|e| GtpError::CannotScore(e.to_string()))?;
+        // closed as `arbiter go score --dead auto` closes it (the dame stage a record leaves
+        // unplayed), so that both give one count of a game; Tromp-Taylor counts the board as
+        // it stands
+        let closed = (self.ruleset.counting != Counting::TrompTaylor)
+            .then(|| close::close(&plain).analysis(plain.dead()))
+            .transpose()
+            .map_err(|e| GtpError::CannotScore(e.to_string()))?;
+        let analysis = closed.as_ref().unwrap_or(&plain);
         let first = self
             .board
             .record()
@@ -345,7 +353,7 @@ impl Engine {
             moves: Some(self.board.counted_moves()),
             bowls: None,
         };
-        let verdict = go_scoring::judge(&analysis, &self.ruleset, &params, self.handicap)
+        let verdict = go_scoring::judge(analysis, &self.ruleset, &params, self.handicap)
             .map_err(|u| GtpError::CannotScore(u.reason.clone()))?;
         Ok(verdict.result_text())
     }
