@@ -83,9 +83,9 @@ fn a_territory_open_at_one_boundary_point_is_closed_with_the_teire_it_needs() {
 #[test]
 fn a_gap_beside_a_lone_first_line_stone_forces_two_teire() {
     // The same gap one row lower: White's fill of C2 also leaves the lone C1 in atari, so
-    // Black must both block at B2 and connect at B1 (the brief's rule: a point is teire when,
-    // after the opponent fills the adjacent dame, a living chain would be in atari or a region
-    // would no longer be sealed).
+    // Black must both block at B2 and connect at B1 (the commentary to J1989 article 9 as read
+    // here: a point is teire when, after the opponent fills the adjacent dame, a living chain
+    // would be in atari or a region would no longer be sealed).
     let position = parse(
         ". . X O . .\n\
          . . X O . .\n\
@@ -168,7 +168,7 @@ fn dame_between_closed_walls_are_left_for_nobody() {
 
 #[test]
 fn a_dead_stone_point_is_never_filled_and_counts_for_its_killer() {
-    // White's D3 is dead inside Black's area; its point counts for Black (article 10: dead
+    // White's B3 is dead inside Black's area; its point counts for Black (article 10: dead
     // stones are removed and their points are territory). The closing plays no stone there.
     let position = parse(
         ". . X O . .\n\
