@@ -13,12 +13,16 @@ mod common;
 
 use common::{Rng, params_and_swapped, playout, swap, symmetries};
 use go_scoring::analysis::Analysis;
-use go_scoring::score::Params;
-use go_scoring::{Color, Point, Position, Ruleset, Shape, Stone, judge};
+use go_scoring::analysis::close::close;
+use go_scoring::score::{self, Method, Params};
+use go_scoring::{Color, Point, Position, Ruleset, RulesetName, Shape, Stone, judge};
 use std::sync::Arc;
 
 /// Each ruleset's (Black, White) counts, `None` where it cannot count.
 type Counts = Vec<Option<(i64, i64)>>;
+
+/// How a test counts a board: [`counts`] or [`closed_counts`].
+type Counter = fn(&Arc<Shape>, Vec<Stone>, &[Point], &Params) -> Counts;
 
 fn counts(topology: &Arc<Shape>, stones: Vec<Stone>, dead: &[Point], params: &Params) -> Counts {
     let position = Position::unchecked(topology.clone(), stones);
@@ -30,6 +34,55 @@ fn counts(topology: &Arc<Shape>, stones: Vec<Stone>, dead: &[Point], params: &Pa
                 .map(|v| (v.black.0, v.white.0))
         })
         .collect()
+}
+
+/// Every ruleset's verdict and then every method's count after the closing step, as `go
+/// score --close auto` counts them: the closed board for all but Tromp-Taylor, which counts
+/// the board as it stands. Then what the closing played: per colour, the points filled for
+/// each reason (the teire and boundary points), and the dame it left.
+fn closed_counts(
+    topology: &Arc<Shape>,
+    stones: Vec<Stone>,
+    dead: &[Point],
+    params: &Params,
+) -> Counts {
+    let position = Position::unchecked(topology.clone(), stones);
+    let plain = Analysis::new(&position, dead).unwrap();
+    let closing = close(&plain);
+    let closed = closing.analysis(dead).unwrap();
+    let pick = |tromp_taylor: bool| if tromp_taylor { &plain } else { &closed };
+    let mut out: Counts = Ruleset::all()
+        .map(|r| {
+            judge(pick(r.name == RulesetName::TrompTaylor), &r, params, 0)
+                .ok()
+                .map(|v| (v.black.0, v.white.0))
+        })
+        .collect();
+    out.extend(Method::ALL.iter().map(|&m| {
+        score::score(pick(m == Method::TrompTaylor), m, params)
+            .ok()
+            .map(|s| (s.black.0, s.white.0))
+    }));
+    // what was played, per reason the number of Black's and White's fills: mirrored like
+    // the counts under the colour swap
+    for reason in [
+        "teire-unsealed",
+        "teire-atari",
+        "teire-connect",
+        "one-sided",
+        "seal",
+    ] {
+        let of = |c: Color| {
+            closing
+                .fills
+                .iter()
+                .filter(|f| f.color == c && f.reason.name() == reason)
+                .count() as i64
+        };
+        out.push(Some((of(Color::Black), of(Color::White))));
+    }
+    out.push(Some((closing.dame.len() as i64, closing.dame.len() as i64)));
+    out
 }
 
 /// The stones of the chain at `start`.
@@ -63,6 +116,44 @@ fn inside_the_other_area(position: Position, chain: &[Point]) -> bool {
 
 #[test]
 fn every_ruleset_is_invariant_under_symmetry_and_colour_swap() {
+    finished_positions_with_seki(|n, stones, dead, params, swapped| {
+        assert_invariant(n, stones, dead, params, swapped, counts)
+    });
+}
+
+/// The closing step (`analysis::close`, played before counting as `go score --close auto`
+/// does) on the same finished positions: every ruleset's verdict and every method's count of
+/// the closed board (Tromp-Taylor of the board as it stands, as the command counts it) is
+/// the same on the 8 symmetric copies and mirrored with the colours swapped. Expectation:
+/// the Japanese Rules of Go (1989), commentary to article 9 (the dame are filled and the
+/// teire they make necessary played before the count) names no direction and no colour, so
+/// neither may the board it leaves.
+#[test]
+fn every_method_on_the_closed_board_is_invariant_under_symmetry_and_colour_swap() {
+    let (mut filled, mut with_dame, mut with_dead_filled) = (0, 0, 0);
+    finished_positions_with_seki(|n, stones, dead, params, swapped| {
+        let topology = topology_of(n);
+        let position = Position::unchecked(topology, stones.to_vec());
+        let closing = close(&Analysis::new(&position, dead).unwrap());
+        filled += usize::from(!closing.fills.is_empty());
+        with_dame += usize::from(!closing.dame.is_empty());
+        with_dead_filled += usize::from(!closing.fills.is_empty() && !dead.is_empty());
+        assert_invariant(n, stones, dead, params, swapped, closed_counts)
+    });
+    // finished games leave little to close: the seki's shared liberties stay dame, and a
+    // few boards still have a boundary point open or a chain in atari
+    assert!(
+        filled >= 30 && with_dame >= 500 && with_dead_filled >= 1,
+        "closing played on {filled} boards ({with_dead_filled} with dead stones), left dame on {with_dame}"
+    );
+}
+
+/// Calls `check` with random finished games with a seki (1000 of them, on 5x5 to 7x7), one
+/// in three with a chain marked dead inside the other colour's area, each with its counting
+/// parameters and the same with the colours swapped.
+fn finished_positions_with_seki(
+    mut check: impl FnMut(usize, &[Stone], &[Point], &Params, &Params),
+) {
     let mut rng = Rng::new(0x7E5_1DE5);
     let mut with_seki = 0;
     let mut with_dead = 0;
@@ -106,7 +197,7 @@ fn every_ruleset_is_invariant_under_symmetry_and_colour_swap() {
             Color::White
         };
         let (params, swapped) = params_and_swapped(&board, first);
-        assert_invariant(n, &stones, &dead, &params, &swapped);
+        check(n, &stones, &dead, &params, &swapped);
     }
     assert!(
         with_seki >= 1000 && with_dead >= 100,
@@ -116,7 +207,14 @@ fn every_ruleset_is_invariant_under_symmetry_and_colour_swap() {
 
 /// Compares every ruleset's counts of `stones` (with `dead`) on the 8 symmetric copies and,
 /// with the colours swapped, against the mirrored counts.
-fn assert_invariant(n: usize, stones: &[Stone], dead: &[Point], params: &Params, swapped: &Params) {
+fn assert_invariant(
+    n: usize,
+    stones: &[Stone],
+    dead: &[Point],
+    params: &Params,
+    swapped: &Params,
+    counts: Counter,
+) {
     let topology = Arc::new(Shape::square(n as u32).unwrap());
     let base = counts(&topology, stones.to_vec(), dead, params);
     for (k, map) in symmetries(n).iter().enumerate() {
@@ -127,7 +225,7 @@ fn assert_invariant(n: usize, stones: &[Stone], dead: &[Point], params: &Params,
         let turned_dead: Vec<Point> = dead.iter().map(|&p| map[p as usize] as Point).collect();
         let same = counts(&topology, turned.clone(), &turned_dead, params);
         assert_eq!(same, base, "symmetry {k} of {stones:?}, dead {dead:?}");
-        assert_colour_swap_mirrors(&topology, &turned, &turned_dead, &base, swapped);
+        assert_colour_swap_mirrors(&topology, &turned, &turned_dead, &base, swapped, counts);
     }
 }
 
@@ -140,6 +238,7 @@ fn assert_colour_swap_mirrors(
     dead: &[Point],
     base: &Counts,
     swapped: &Params,
+    counts: Counter,
 ) {
     let colours: Vec<Stone> = stones.iter().copied().map(swap).collect();
     let expected: Counts = base.iter().map(|f| f.map(|(b, w)| (w, b))).collect();
@@ -161,7 +260,7 @@ fn an_open_board_counts_the_same_in_every_orientation() {
     stones[16] = Stone::Black;
     stones[42] = Stone::White;
     let params = Params::default();
-    assert_invariant(n, &stones, &[], &params, &params);
+    assert_invariant(n, &stones, &[], &params, &params, counts);
     // Settled as a whole, the 47 empty points are dame, half each (Chinese rules 2002:
     // "双方活棋之间的空点各得一半"): one stone and 23.5 points a side, by area and by living
     // stones (stones plus roads, a dame half a road each).
@@ -182,12 +281,14 @@ fn topology_of(n: usize) -> Arc<Shape> {
 /// Open, unfinished boards: random games stopped after a random number of moves (from a few
 /// stones to a nearly full board), so that large shared regions, dame both sides can fill and
 /// half-built seki meet in one region. The same invariance as for finished games holds: no
-/// rule of Go names a direction or a colour, finished or not.
+/// rule of Go names a direction or a colour, finished or not; and so after the closing step,
+/// which has many boundary points and teire to play here.
 #[test]
 fn every_ruleset_is_invariant_on_open_unfinished_boards() {
     let mut rng = Rng::new(0x0BE7_B0A2);
     let mut boards = 0;
     let mut with_dame = 0;
+    let mut filled = 0;
     while boards < 600 {
         boards += 1;
         let n = 5 + rng.index(3);
@@ -204,11 +305,15 @@ fn every_ruleset_is_invariant_on_open_unfinished_boards() {
             Color::White
         };
         let (params, swapped) = params_and_swapped(&board, first);
-        assert_invariant(n, &stones, &[], &params, &swapped);
+        assert_invariant(n, &stones, &[], &params, &swapped, counts);
+        // and after the closing step, which on open boards has much to play
+        assert_invariant(n, &stones, &[], &params, &swapped, closed_counts);
+        let closing = close(&Analysis::new(&board.position(), &[]).unwrap());
+        filled += usize::from(!closing.fills.is_empty());
     }
     assert!(
-        with_dame >= 300,
-        "only {with_dame} of {boards} open boards have dame"
+        with_dame >= 300 && filled >= 200,
+        "only {with_dame} of {boards} open boards have dame, {filled} were closed with fills"
     );
 }
 
@@ -231,7 +336,7 @@ fn every_ruleset_is_invariant_on_open_rectangles() {
         let stones = board.position().stones().to_vec();
         let (params, swapped) = params_and_swapped(&board, Color::Black);
         let base = counts(&topology, stones.clone(), &[], &params);
-        assert_colour_swap_mirrors(&topology, &stones, &[], &base, &swapped);
+        assert_colour_swap_mirrors(&topology, &stones, &[], &base, &swapped, counts);
         for (flip_x, flip_y) in [(true, false), (false, true), (true, true)] {
             let mut turned = vec![Stone::Empty; w * h];
             for (p, &s) in stones.iter().enumerate() {
@@ -267,6 +372,6 @@ fn every_ruleset_mirrors_the_colour_swap_on_open_graph_boards() {
         let stones = board.position().stones().to_vec();
         let (params, swapped) = params_and_swapped(&board, Color::White);
         let base = counts(&topology, stones.clone(), &[], &params);
-        assert_colour_swap_mirrors(&topology, &stones, &[], &base, &swapped);
+        assert_colour_swap_mirrors(&topology, &stones, &[], &base, &swapped, counts);
     }
 }
