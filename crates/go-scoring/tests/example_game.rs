@@ -25,6 +25,7 @@
 //! the two moves to show where the one point goes.
 
 use go_scoring::analysis::Analysis;
+use go_scoring::analysis::close::{FillReason, close};
 use go_scoring::score::{self, Params};
 use go_scoring::sgf::{SgfGame, read_game};
 use go_scoring::{Color, Point, Rules};
@@ -109,4 +110,35 @@ fn black_filling_h1_instead_moves_the_point_the_other_way() {
     let text = GAME.trim_end().strip_suffix(')').unwrap();
     let game = read_game(&format!("{text};B[hs];W[fs])"), Rules::JAPANESE).unwrap();
     assert_eq!(territory(&game), ((79, 77), "W+3.5".to_string()));
+}
+
+#[test]
+fn the_closing_step_plays_both_teire_that_h1_forces() {
+    // `go score --dead auto` closes the board before counting (go_scoring::analysis::close,
+    // after the commentary to J1989 article 9: the teire a dame fill makes necessary are
+    // played before the count). Either side may fill H1, so both teire are played, Black J2
+    // and White F1, and H1 stays a dame: each side loses one point of territory against the
+    // count as it stands (79 to 78 above), and the margin stays W+4.5, between the W+5.5 and
+    // W+3.5 of the two ways of filling H1.
+    let game = read_game(GAME, Rules::JAPANESE).unwrap();
+    let dead: Vec<Point> = DEAD.iter().map(|n| point(&game, n)).collect();
+    let a = Analysis::new(&game.position, &dead).unwrap();
+    let closing = close(&a);
+    let h1 = point(&game, "H1");
+    for (name, color) in [("J2", Color::Black), ("F1", Color::White)] {
+        let p = point(&game, name);
+        assert!(
+            closing.fills.iter().any(|f| f.point == p
+                && f.color == color
+                && f.reason == FillReason::Atari { dame: h1 }),
+            "{name}: {:?}",
+            closing.fills
+        );
+    }
+    assert!(closing.dame.contains(&h1), "{:?}", closing.dame);
+    let closed = SgfGame {
+        position: closing.position.clone(),
+        ..game
+    };
+    assert_eq!(territory(&closed), ((78, 77), "W+4.5".to_string()));
 }
