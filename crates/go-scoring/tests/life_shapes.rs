@@ -348,3 +348,36 @@ fn an_eyeless_group_filling_its_corner_is_dead_and_the_stones_inside_it_live() {
     let life = assert_status(CROWDED_CORNER, "A2,B2,C2,D2,E2,D1", "B1,C1,A4,F1,A6,A7");
     assert!(life.estimated.is_empty(), "read, not estimated: {life:#?}");
 }
+
+/// goban-original-games Hon-59-3's upper-right corner (columns N-T, rows 19-14, as C-J, 9-4),
+/// the outer walls given room of their own: Black's D9-E9-D8 and E7-G8-G6 share the
+/// liberties E8 (an eye) and F9; White's G9 (liberties F9, H9), J9 and H8-J5 (liberties H9,
+/// J8) hold the rest. Black's J7 stands in atari at J8.
+const SEKI_WITH_A_STONE_IN_ATARI: &str = "\
+.OOXX.O.O
+OOOX.XXO.
+.OOOXXXOX
+OOOOOOXOO
+XXXO.OOXO
+.XXXXXXXX
+XXXXXXXXX
+....X....
+XXXXXXXXX
+";
+
+#[test]
+fn a_seki_keeps_its_stones_and_the_stone_in_atari_beside_it_is_dead() {
+    // Read by hand: Black can play nowhere (F9 leaves its group the one liberty E8, which
+    // White then takes; E8 fills its own eye; H9 and J8 are suicide), and White cannot fill
+    // F9 either (G9-F9 and the Black group are then both in atari, and Black moving next
+    // takes G9-F9 at H9): a seki (GNU Go 3.8 lists the corner as seki). White J8 takes J7
+    // and leaves White two liberties (H9, J7) that Black cannot fill (both are suicide), so
+    // J7 is dead (Japanese Rules 1989, article 7: a stone that can be captured is dead),
+    // and no seki stone may be counted dead.
+    let p = position(SEKI_WITH_A_STONE_IN_ATARI);
+    let life = decide(&p);
+    assert!(life.dead.contains(&points(&p, "J7")[0]), "{life:#?}");
+    for q in points(&p, "D9,E9,D8,F8,G8,E7,F7,G7,G6,G9,J9,H8,H7,H6,J6,J5") {
+        assert!(!life.dead.contains(&q), "{q:?} lives in seki: {life:#?}");
+    }
+}
