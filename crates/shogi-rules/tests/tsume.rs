@@ -631,3 +631,29 @@ fn kotobuki_tail_positions_keep_the_remaining_length() {
         assert!(end.hand(Side::First).is_empty(), "駒余り: {sfen}");
     }
 }
+
+#[test]
+fn detour_sweep_keeps_the_published_lengths_without_the_exact_search() {
+    // The path of a proof too long for the exact search (ミクロコスモス's, see
+    // tests/tsume_records.rs), forced on short problems with `exact_line_plies` 0: the
+    // first proof read back, then the attacker's detours taken out along the main line,
+    // which must neither cut below nor miss the lengths of the exact-mate sets (EXACT
+    // above). Not mate3 #2 nor the 無駄合 problem: their useless interposition comes one
+    // ply before the mate, where the reading's table test of 無駄合 does not reach
+    // (line.rs), so the line read counts it.
+    for (i, &(sfen, n)) in EXACT.iter().enumerate() {
+        if i == 1 {
+            continue;
+        }
+        let pos = Position::from_sfen(sfen).unwrap();
+        let opts = tsume::Options {
+            exact_line_plies: 0,
+            ..tsume::Options::default()
+        };
+        let s = tsume::solve(&pos, &opts).unwrap();
+        assert_eq!(s.status, Status::Mate, "{sfen}");
+        assert_eq!(s.plies, n, "{sfen}: {:?}", usi_pv(&s));
+        assert!(s.forced && !s.exact, "{sfen}");
+        assert_line_mates(sfen, &s.pv);
+    }
+}
