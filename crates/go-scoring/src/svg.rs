@@ -2,6 +2,10 @@
 //! essential eyes, shared points) and, next to it, the made-up board of each shortcut
 //! method, with a legend and a caption (the ruleset and the score) under the panels.
 //!
+//! Stones the closing step played before the count ([`crate::analysis::close`]) are not moves
+//! of the record: [`render_closed`] draws them with a small green dot, so a reader of the
+//! picture tells them from the stones the players put down.
+//!
 //! Drawn with board-core's [`Svg`] writer. Panels are as wide as their titles need, and
 //! the legend and caption wrap to the picture's width, so no text overlaps another even on
 //! a 2x2 board.
@@ -9,7 +13,7 @@
 use crate::analysis::Analysis;
 use crate::color::{Color, Stone};
 use crate::madeup::{Change, MadeUpBoard, Mark};
-use crate::topology::Shape;
+use crate::topology::{Point, Shape};
 use board_core::svg::{Anchor, Paint, Svg, TextStyle, text_width, wrap};
 use board_geometry::Point as GeoPoint;
 
@@ -42,12 +46,14 @@ impl Caption {
     }
 }
 
-/// One board panel: marks per point, dead stones, changed points, a title.
+/// One board panel: marks per point, dead stones, changed points, stones the closing step
+/// added, a title.
 struct Panel<'a> {
     title: String,
     marks: Vec<Mark>,
     dead: Vec<(u16, Color)>,
     changes: &'a [Change],
+    added: &'a [u16],
 }
 
 /// The board's own size in user units (lines, stones and coordinates).
@@ -82,6 +88,21 @@ fn dead_cross(svg: &mut Svg, cx: f64, cy: f64) {
             &[(cx - 6.0, cy + 6.0), (cx + 6.0, cy - 6.0)],
         ],
         &Paint::stroke("#c00", 2.0).with_title("dead"),
+    );
+}
+
+/// The tooltip of the mark on a stone the closing step added.
+const ADDED_TITLE: &str = "added by the closing before the count (not a move of the record)";
+
+/// The small green dot on a stone the closing step added, visible on both colours.
+fn added_dot(svg: &mut Svg, cx: f64, cy: f64) {
+    svg.circle(
+        cx,
+        cy,
+        3.5,
+        &Paint::fill("#1a9c3a")
+            .with_stroke("#fff", 0.8)
+            .with_title(ADDED_TITLE),
     );
 }
 
@@ -154,6 +175,10 @@ fn draw_panel(svg: &mut Svg, topo: &Shape, panel: &Panel, ox: f64, oy: f64, pw: 
         svg.circle(cx, cy, r, &stone_paint(c).with_opacity(0.35));
         dead_cross(svg, cx, cy);
     }
+    for &p in panel.added {
+        let Some((cx, cy)) = centre(p) else { continue };
+        added_dot(svg, cx, cy);
+    }
     for ch in panel.changes {
         let p = match *ch {
             Change::Filled(_, p)
@@ -179,7 +204,7 @@ struct LegendItem {
     draw: fn(&mut Svg, f64, f64),
 }
 
-const LEGEND: [LegendItem; 8] = [
+const LEGEND: [LegendItem; 9] = [
     LegendItem {
         label: "black stone",
         draw: |s, x, y| s.circle(x, y, 7.0, &stone_paint(Color::Black)),
@@ -223,17 +248,30 @@ const LEGEND: [LegendItem; 8] = [
         label: "changed in making up",
         draw: |s, x, y| s.rect(x - 7.0, y - 7.0, 14.0, 14.0, &Paint::stroke("#06c", 2.0)),
     },
+    LegendItem {
+        label: "added by the closing",
+        draw: |s, x, y| {
+            s.circle(x, y, 7.0, &stone_paint(Color::Black));
+            added_dot(s, x, y);
+        },
+    },
 ];
+
+/// The legend entry of [`Change`]s on made-up boards.
+const LEGEND_CHANGED: usize = 7;
+/// The legend entry of the stones the closing step added.
+const LEGEND_ADDED: usize = 8;
 
 const LEGEND_SIZE: f64 = 11.0;
 
-/// Where each legend item goes when wrapped to `width`: (item, x, row).
-fn legend_layout(width: f64, with_changes: bool) -> Vec<(usize, f64, usize)> {
+/// Where each legend item goes when wrapped to `width`: (item, x, row). The entries for
+/// changed points and for stones the closing added are shown only when the picture has any.
+fn legend_layout(width: f64, with_changes: bool, with_added: bool) -> Vec<(usize, f64, usize)> {
     let mut out = Vec::new();
     let (mut x, mut row) = (8.0, 0);
     for (i, item) in LEGEND.iter().enumerate() {
-        if i == LEGEND.len() - 1 && !with_changes {
-            break;
+        if (i == LEGEND_CHANGED && !with_changes) || (i == LEGEND_ADDED && !with_added) {
+            continue;
         }
         let w = 20.0 + text_width(item.label, LEGEND_SIZE) + 14.0;
         if x + w > width && x > 8.0 {
@@ -258,6 +296,18 @@ pub fn render_with(
     boards: &[(String, &MadeUpBoard)],
     caption: &Caption,
 ) -> Option<String> {
+    render_closed(analysis, &[], boards, caption)
+}
+
+/// As [`render_with`], for the analysis of a closed board: `added` are the points the closing
+/// step played ([`crate::analysis::close::Closing::fills`]), marked on the position's panel
+/// as added (with a legend entry) since they are not moves of the record.
+pub fn render_closed(
+    analysis: &Analysis,
+    added: &[Point],
+    boards: &[(String, &MadeUpBoard)],
+    caption: &Caption,
+) -> Option<String> {
     let topo = analysis.topology();
     let (w, h) = topo.grid_size()?;
     let base = MadeUpBoard::from_analysis(analysis);
@@ -274,6 +324,7 @@ pub fn render_with(
         marks: base.marks().to_vec(),
         dead,
         changes: &[],
+        added,
     }];
     for (title, b) in boards {
         panels.push(Panel {
@@ -281,6 +332,7 @@ pub fn render_with(
             marks: b.marks().to_vec(),
             dead: Vec::new(),
             changes: b.changes(),
+            added: &[],
         });
     }
     let (bw, bh) = board_size(w, h);
@@ -294,7 +346,11 @@ pub fn render_with(
     let count = panels.len();
     let rows = count.div_ceil(columns);
     let width = (pw * columns.min(count) as f64).max(240.0);
-    let legend = legend_layout(width, boards.iter().any(|(_, b)| !b.changes().is_empty()));
+    let legend = legend_layout(
+        width,
+        boards.iter().any(|(_, b)| !b.changes().is_empty()),
+        !added.is_empty(),
+    );
     let legend_rows = legend.last().map_or(0, |&(_, _, r)| r + 1);
     let mut caption_lines: Vec<(String, bool)> = Vec::new();
     if let Some(heading) = &caption.heading {
@@ -402,7 +458,7 @@ mod tests {
     #[test]
     fn legend_wraps_to_the_picture_width() {
         for width in [160.0, 240.0, 500.0, 1200.0] {
-            let layout = legend_layout(width, true);
+            let layout = legend_layout(width, true, true);
             assert_eq!(layout.len(), LEGEND.len());
             for pair in layout.windows(2) {
                 let (a, xa, ra) = pair[0];
