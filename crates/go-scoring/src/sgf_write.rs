@@ -2,12 +2,18 @@
 //! with the territory (`TB`/`TW`, dead stones inside the other colour's territory, as SGF
 //! FF\[4\] marks them), the result (`RE`), the ruleset (`RU`) and the komi counted (`KM`).
 //!
+//! When the count was taken on the board the closing step left ([`crate::analysis::close`]),
+//! the stones it played are not moves of the game and are not written as moves or setup:
+//! the record keeps the game as played, `TB`/`TW` give the closed count's territory, and a
+//! comment (`C`) on the node holding them says what the closing played ([`write_closed_game`]).
+//!
 //! A result the record gave (`RE`) that the count replaces is kept in the game comment
 //! (`GC`). The record is read with the crate's own parser ([`crate::sgf::parse_collection`]) and
 //! written back node by node, values escaped as FF\[4\] asks (`\` and `]`); a text diagram
 //! becomes a one-node record with the position as `AB`/`AW` setup.
 
 use crate::analysis::Analysis;
+use crate::analysis::close::Closing;
 use crate::color::{Color, PerColor, Stone};
 use crate::position::Position;
 use crate::rules::Komi;
@@ -115,6 +121,54 @@ pub fn write_scored_game(
     position: &Position,
     marks: &ScoreMarks,
 ) -> Result<String, WriteError> {
+    write_closed_game(original, number, position, marks, None)
+}
+
+/// How the closing comment starts, to find it again when a scored record is scored anew.
+const CLOSING_PREFIX: &str = "Closed before the count";
+
+/// The comment telling what the closing step played before the count: each stone with its
+/// point and reason (teire or boundary point), and the dame it left open, e.g. `Closed
+/// before the count (stones not played in the game): Black B3 (teire-unsealed); dame left:
+/// C3`. Points are named as the board's coordinates (`B3`), `position` giving the board.
+pub fn closing_comment(position: &Position, closing: &Closing) -> String {
+    let topology = position.topology();
+    let name = |p: Point| topology.name(board_geometry::Point(p));
+    let stones: Vec<String> = closing
+        .fills
+        .iter()
+        .map(|f| {
+            let colour = match f.color {
+                Color::Black => "Black",
+                Color::White => "White",
+            };
+            format!("{colour} {} ({})", name(f.point), f.reason)
+        })
+        .collect();
+    let mut text = format!("{CLOSING_PREFIX} (stones not played in the game): ");
+    text.push_str(&if stones.is_empty() {
+        "nothing played".to_string()
+    } else {
+        stones.join(", ")
+    });
+    if !closing.dame.is_empty() {
+        let dame: Vec<String> = closing.dame.iter().map(|&p| name(p)).collect();
+        text.push_str(&format!("; dame left: {}", dame.join(", ")));
+    }
+    text
+}
+
+/// [`write_scored_game`] for a count taken after the closing step: `position` is the board
+/// of the record (the closing's stones are not written), `marks` the closed count's, and
+/// `closing`, when given, is described in a comment (`C`, after any comment already there)
+/// on the node with `TB`/`TW` (see [`closing_comment`]).
+pub fn write_closed_game(
+    original: Option<&str>,
+    number: usize,
+    position: &Position,
+    marks: &ScoreMarks,
+    closing: Option<&Closing>,
+) -> Result<String, WriteError> {
     let topology = position.topology();
     let (w, h) = topology.grid_size().ok_or(WriteError::NotAGrid)?;
     let point = |p: Point| -> String {
@@ -204,6 +258,25 @@ pub fn write_scored_game(
             property.values.push(String::new());
         }
         last.properties.push(property);
+    }
+    if let Some(closing) = closing.filter(|c| !c.is_empty()) {
+        let line = closing_comment(position, closing);
+        match last.properties.iter_mut().find(|p| p.ident == "C") {
+            Some(c) => {
+                // a record scored before keeps its other comment lines, not the old closing
+                let text = c.values.join("");
+                let kept: Vec<&str> = text
+                    .lines()
+                    .filter(|l| !l.starts_with(CLOSING_PREFIX))
+                    .collect();
+                c.values = vec![if kept.is_empty() {
+                    line
+                } else {
+                    format!("{}\n{line}", kept.join("\n"))
+                }];
+            }
+            None => last.properties.push(one("C", line)),
+        }
     }
     let mut out = String::new();
     for tree in &trees {

@@ -143,3 +143,141 @@ fn the_scored_game_of_a_collection_is_the_one_read_and_the_others_stay_as_they_w
         })
     );
 }
+
+/// 6x6: Black's wall on C has a gap at C3, White's wall stands on D; the record stops there
+/// (both pass). The closing step (tests/closing.rs, first case: the Japanese Rules of Go
+/// 1989, article 8 and the commentary to article 9) has Black play the teire B3 against
+/// White's fill of C3, which stays a dame.
+const OPEN_GAP: &str = "(;GM[1]FF[4]SZ[6]KM[0]C[root comment]\
+    ;B[ca];W[da];B[cb];W[db];B[cc];W[dc];B[ce];W[dd];B[cf];W[de];B[];W[df]\
+    ;B[]C[both passed];W[])";
+
+fn closed_marks(
+    position: &go_scoring::Position,
+) -> (ScoreMarks, go_scoring::analysis::close::Closing) {
+    let open = Analysis::new(position, &[]).unwrap();
+    let closing = go_scoring::analysis::close::close(&open);
+    let closed = closing.analysis(&[]).unwrap();
+    let ruleset = Ruleset::of(RulesetName::Japanese);
+    let params = Params {
+        captures: Some(go_scoring::PerColor::new(0, 0)),
+        ..Params::default()
+    };
+    let verdict = judge(&closed, &ruleset, &params, 0).unwrap();
+    let marks = ScoreMarks {
+        territory: territory(&closed, &ruleset),
+        result: verdict.result_text(),
+        ruleset: ruleset.name.sgf_name().to_string(),
+        komi: Komi(0),
+    };
+    (marks, closing)
+}
+
+/// Every property of every node of the first game, as (identifier, values).
+fn all_properties(sgf: &str) -> Vec<(String, Vec<String>)> {
+    fn walk(t: &go_scoring::sgf::GameTree, out: &mut Vec<(String, Vec<String>)>) {
+        for p in t.nodes.iter().flat_map(|n| &n.properties) {
+            out.push((p.ident.clone(), p.values.clone()));
+        }
+        for v in &t.variations {
+            walk(v, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(&parse_collection(sgf).unwrap()[0], &mut out);
+    out
+}
+
+#[test]
+fn the_closing_stones_are_not_written_as_moves_and_a_comment_says_what_was_played() {
+    let game = read_game(OPEN_GAP, Rules::JAPANESE).unwrap();
+    let (marks, closing) = closed_marks(&game.position);
+    let b3 = game.position.topology().parse_point("B3").unwrap().0;
+    assert_eq!(
+        closing.fills.iter().map(|f| f.point).collect::<Vec<_>>(),
+        vec![b3]
+    );
+    // the closed count's territory: columns A and B less the teire at B3 (article 8: C3 is
+    // dame), White's columns E and F
+    assert_eq!(marks.territory.black.len(), 11);
+    assert!(!marks.territory.black.contains(&b3));
+    assert_eq!(marks.territory.white.len(), 12);
+    let written = go_scoring::sgf_write::write_closed_game(
+        Some(OPEN_GAP),
+        1,
+        &game.position,
+        &marks,
+        Some(&closing),
+    )
+    .unwrap();
+    // the game as played: same moves, same final position, B3 ("bd") nowhere as a move or
+    // setup stone
+    let again = read_game(&written, Rules::JAPANESE).unwrap();
+    assert_eq!(again.position, game.position, "{written}");
+    assert_eq!(again.moves, game.moves);
+    assert_eq!(again.move_count, game.move_count);
+    assert!(again.dead.is_empty());
+    let properties = all_properties(&written);
+    for (ident, values) in &properties {
+        if ["B", "W", "AB", "AW"].contains(&ident.as_str()) {
+            assert!(!values.contains(&"bd".to_string()), "{ident} {values:?}");
+        }
+    }
+    // the comment on the last node keeps what was there and tells what the closing played
+    let trees = parse_collection(&written).unwrap();
+    let last = trees[0].nodes.last().unwrap();
+    let comment = &last.get("C").unwrap().values[0];
+    assert_eq!(
+        comment,
+        "Closed before the count (stones not played in the game): Black B3 (teire-unsealed); dame left: C3",
+    );
+    assert_eq!(last.get("TB").unwrap().values.len(), 11);
+    let root_comment = &trees[0].nodes[0].get("C").unwrap().values;
+    assert_eq!(root_comment, &vec!["root comment".to_string()]);
+    let before_last = &trees[0].nodes[trees[0].nodes.len() - 2];
+    assert_eq!(
+        before_last.get("C").unwrap().values,
+        vec!["both passed".to_string()]
+    );
+    // scored again, the record keeps one closing comment, not two
+    let twice = go_scoring::sgf_write::write_closed_game(
+        Some(&written),
+        1,
+        &game.position,
+        &marks,
+        Some(&closing),
+    )
+    .unwrap();
+    let trees = parse_collection(&twice).unwrap();
+    let last = trees[0].nodes.last().unwrap();
+    assert_eq!(&last.get("C").unwrap().values[0], comment, "{twice}");
+}
+
+#[test]
+fn a_comment_already_on_the_last_node_is_kept_above_the_closing_line() {
+    let record = OPEN_GAP.replace(";W[])", ";W[]C[last words])");
+    let game = read_game(&record, Rules::JAPANESE).unwrap();
+    let (marks, closing) = closed_marks(&game.position);
+    let written = go_scoring::sgf_write::write_closed_game(
+        Some(&record),
+        1,
+        &game.position,
+        &marks,
+        Some(&closing),
+    )
+    .unwrap();
+    let trees = parse_collection(&written).unwrap();
+    let comment = &trees[0].nodes.last().unwrap().get("C").unwrap().values[0];
+    assert!(
+        comment.starts_with("last words\nClosed before the count") && comment.contains("B3"),
+        "{comment}"
+    );
+    // without a closing, no comment is added
+    let plain = write_scored(Some(OPEN_GAP), &game.position, &marks).unwrap();
+    let last = parse_collection(&plain).unwrap()[0]
+        .nodes
+        .last()
+        .unwrap()
+        .clone();
+    assert!(last.get("C").is_none(), "{plain}");
+}
