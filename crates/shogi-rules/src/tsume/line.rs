@@ -75,8 +75,18 @@ pub(crate) fn refined_line(search: &mut Search, tsume: bool, budget: u64) -> Opt
     // Attacker nodes examined, with the length they had then.
     let mut examined: HashMap<u64, u32> = HashMap::new();
     let mut complete = true;
+    // Each round takes a shorter check at one node; a re-reading that lengthened another
+    // node again could undo it, so the rounds are bounded (ミクロコスモス took 15).
+    let mut rounds = walk.line(search).0.len() + 16;
     loop {
         let (line, lens) = walk.line(search);
+        if rounds == 0 {
+            return Some(Refined {
+                line,
+                complete: false,
+            });
+        }
+        rounds -= 1;
         let mut undos = Vec::with_capacity(line.len());
         let mut keys = Vec::with_capacity(line.len());
         for &mv in &line {
