@@ -12,7 +12,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Rng, params_and_swapped, playout, swap, symmetries};
+use common::{Rng, chain, params_and_swapped, playout, swap, symmetries};
 use go_scoring::analysis::close::{FillReason, Sente, close};
 use go_scoring::score::{self, Method, Params};
 use go_scoring::{Analysis, Color, PerColor, Point, Position, Shape, Stone, text};
@@ -272,25 +272,6 @@ fn closing_is_invariant_under_symmetry_and_colour_swap() {
         filled_boards >= 100,
         "only {filled_boards} boards where the closing played anything"
     );
-}
-
-/// The stones of the chain at `start`.
-fn chain(topology: &Shape, stones: &[Stone], start: usize) -> Vec<Point> {
-    let colour = stones[start];
-    let mut out = vec![start as Point];
-    let mut i = 0;
-    while i < out.len() {
-        let p = out[i];
-        for &board_geometry::Point(q) in
-            board_geometry::Topology::neighbours(topology, board_geometry::Point(p))
-        {
-            if stones[q as usize] == colour && !out.contains(&q) {
-                out.push(q);
-            }
-        }
-        i += 1;
-    }
-    out
 }
 
 /// A dead chain dies whole (article 10 removes dead stones as they are): a closing stone of

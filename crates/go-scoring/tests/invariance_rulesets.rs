@@ -11,7 +11,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Rng, params_and_swapped, playout, swap, symmetries};
+use common::{Rng, chain, params_and_swapped, playout, swap, symmetries};
 use go_scoring::analysis::Analysis;
 use go_scoring::analysis::close::close;
 use go_scoring::score::{self, Method, Params};
@@ -82,25 +82,6 @@ fn closed_counts(
         out.push(Some((of(Color::Black), of(Color::White))));
     }
     out.push(Some((closing.dame.len() as i64, closing.dame.len() as i64)));
-    out
-}
-
-/// The stones of the chain at `start`.
-fn chain(topology: &Shape, stones: &[Stone], start: usize) -> Vec<Point> {
-    let colour = stones[start];
-    let mut out = vec![start as Point];
-    let mut i = 0;
-    while i < out.len() {
-        let p = out[i];
-        for &board_geometry::Point(q) in
-            board_geometry::Topology::neighbours(topology, board_geometry::Point(p))
-        {
-            if stones[q as usize] == colour && !out.contains(&q) {
-                out.push(q);
-            }
-        }
-        i += 1;
-    }
     out
 }
 

@@ -37,6 +37,24 @@ fn own_eye(board: &Board, p: Point, c: Color) -> bool {
         .all(|&GeoPoint(q)| board.at(q) == Stone::of(c))
 }
 
+/// The stones of the chain at `start` (a random chain to mark dead in the property tests).
+#[allow(dead_code)] // used by the invariance and closing tests only
+pub fn chain(topology: &Shape, stones: &[Stone], start: usize) -> Vec<Point> {
+    let colour = stones[start];
+    let mut out = vec![start as Point];
+    let mut i = 0;
+    while i < out.len() {
+        let p = out[i];
+        for &GeoPoint(q) in topology.neighbours(GeoPoint(p)) {
+            if stones[q as usize] == colour && !out.contains(&q) {
+                out.push(q);
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
 /// Plays a random game; returns the board after `limit` moves or when both pass.
 pub fn playout(rng: &mut Rng, topo: Arc<Shape>, limit: usize) -> Board {
     let mut board = Board::new(topo, Rules::LIVING_STONES);
