@@ -142,3 +142,24 @@ fn the_closing_step_plays_both_teire_that_h1_forces() {
     };
     assert_eq!(territory(&closed), ((78, 77), "W+4.5".to_string()));
 }
+
+#[test]
+fn a_chain_whose_only_liberties_are_two_dame_leaves_both_open() {
+    // D7 and D6 are dame in GNU Go 3.8's list; Black's E7-E6 has no other liberty, so
+    // White's fill of either puts it in atari and Black connects at the other. One stone of
+    // each side on two neutral points counts as leaving both open, which the closing does:
+    // playing both for Black would give Black both points under area counting.
+    let game = read_game(GAME, Rules::JAPANESE).unwrap();
+    let dead: Vec<Point> = DEAD.iter().map(|n| point(&game, n)).collect();
+    let a = Analysis::new(&game.position, &dead).unwrap();
+    let closing = close(&a);
+    for name in ["D7", "D6"] {
+        let p = point(&game, name);
+        assert!(closing.dame.contains(&p), "{name}: {:?}", closing.dame);
+        assert!(
+            closing.fills.iter().all(|f| f.point != p),
+            "{name}: {:?}",
+            closing.fills
+        );
+    }
+}

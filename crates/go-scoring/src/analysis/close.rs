@@ -18,7 +18,8 @@
 //!   its chain at least two liberties; a safe fill **forces teire** of the other side where it
 //!   touches a point of the other side's area (the region would no longer be sealed: the
 //!   owner plays there) or leaves a chain of the other side in atari (the owner connects at
-//!   its last liberty when that is in its area or a dame);
+//!   its last liberty when that is in its area; a last liberty on another dame is left, as
+//!   a stone of each side on two neutral points counts as leaving both open);
 //! - a dame only one side can fill safely, and whose fill forces nothing, is that side's
 //!   boundary point: it fills it;
 //! - a chain the record left in atari is connected by its owner when its last liberty is in
@@ -504,10 +505,12 @@ fn try_fill(
         if filled[qu] == Stone::Empty && owner[qu] == their_mark && killer[qu].is_none() {
             forced.push((q, FillReason::Unsealed { dame: d }));
         }
+        // A connection on another dame is no teire: the fill and the connection put one
+        // stone of each side on two neutral points, which counts as leaving both open.
         if filled[qu] == theirs
             && let Some(l) = scratch.single_liberty(topology, &filled, q)
             && killer[l as usize].is_none()
-            && (owner[l as usize] == their_mark || owner[l as usize] == OWN_DAME)
+            && owner[l as usize] == their_mark
         {
             forced.push((l, FillReason::Atari { dame: d }));
         }
