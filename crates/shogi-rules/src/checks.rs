@@ -204,38 +204,6 @@ impl Position {
         takers.any() && takers.and_not(self.pinned(them, ek, occ)).any()
     }
 
-    /// Whether one of `pieces` (of side `by`) attacks `sq` given the occupancy `occ`:
-    /// [`Position::is_attacked`] with some of `by`'s pieces left out (a piece about to
-    /// move), the step pieces tested first and each slider family looked up only when one
-    /// of its pieces stands on an empty-board line through `sq`.
-    #[inline]
-    fn attacked_by(&self, sq: Square, by: Side, occ: Bitboard, pieces: Bitboard) -> bool {
-        let s = sq.index();
-        let o = (!by).index();
-        let k = &self.by_kind;
-        let royal = k[Kind::King.index()] | k[Kind::Horse.index()] | k[Kind::Dragon.index()];
-        let steps = (PAWN[o][s] & k[Kind::Pawn.index()])
-            | (tables::KNIGHT[o][s] & k[Kind::Knight.index()])
-            | (tables::SILVER[o][s] & (k[Kind::Silver.index()] | royal))
-            | (tables::GOLD[o][s] & (self.golds() | royal));
-        if (steps & pieces).any() {
-            return true;
-        }
-        let rooks = (k[Kind::Rook.index()] | k[Kind::Dragon.index()]) & pieces;
-        if (rooks & tables::rook_ray(sq)).any() && (tables::rook_attacks(sq, occ) & rooks).any() {
-            return true;
-        }
-        let bishops = (k[Kind::Bishop.index()] | k[Kind::Horse.index()]) & pieces;
-        if (bishops & tables::bishop_ray(sq)).any()
-            && (tables::bishop_attacks(sq, occ) & bishops).any()
-        {
-            return true;
-        }
-        let lances = k[Kind::Lance.index()] & pieces;
-        (lances & tables::lance_ray(!by, sq)).any()
-            && (tables::lance_attacks(!by, sq, occ) & lances).any()
-    }
-
     /// Pieces of `us` that stand alone between one of `us`'s sliders and the king on `ek`
     /// (moving them off that line gives a discovered check).
     #[inline]

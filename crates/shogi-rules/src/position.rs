@@ -380,34 +380,47 @@ impl Position {
     }
 
     /// Whether any piece of `by` attacks `sq` given the occupancy `occ`. Cheaper than
-    /// [`Position::attackers_to`] where it matters (king escapes): the step pieces are
-    /// tested first, and a slider family is looked up only when one of its pieces stands
-    /// on an empty-board ray through `sq`.
+    /// [`Position::attackers_to`] where it matters (king escapes): see
+    /// [`Position::attacked_by`].
     #[inline]
     pub(crate) fn is_attacked(&self, sq: Square, by: Side, occ: Bitboard) -> bool {
+        self.attacked_by(sq, by, occ, self.by_side[by.index()])
+    }
+
+    /// Whether one of `pieces` (of side `by`) attacks `sq` given the occupancy `occ`: the
+    /// step pieces are tested first, and a slider family is looked up only when one of its
+    /// pieces stands on an empty-board ray through `sq`. `pieces` narrower than all of
+    /// `by`'s leaves out a piece about to move (the mate tests ask before playing it).
+    #[inline]
+    pub(crate) fn attacked_by(
+        &self,
+        sq: Square,
+        by: Side,
+        occ: Bitboard,
+        pieces: Bitboard,
+    ) -> bool {
         let s = sq.index();
         let o = (!by).index();
         let k = &self.by_kind;
-        let mine = self.by_side[by.index()];
         let royal = k[Kind::King.index()] | k[Kind::Horse.index()] | k[Kind::Dragon.index()];
         let steps = (PAWN[o][s] & k[Kind::Pawn.index()])
             | (KNIGHT[o][s] & k[Kind::Knight.index()])
             | (SILVER[o][s] & (k[Kind::Silver.index()] | royal))
             | (GOLD[o][s] & (self.golds() | royal));
-        if (steps & mine).any() {
+        if (steps & pieces).any() {
             return true;
         }
-        let rooks = (k[Kind::Rook.index()] | k[Kind::Dragon.index()]) & mine;
+        let rooks = (k[Kind::Rook.index()] | k[Kind::Dragon.index()]) & pieces;
         if (rooks & tables::rook_ray(sq)).any() && (tables::rook_attacks(sq, occ) & rooks).any() {
             return true;
         }
-        let bishops = (k[Kind::Bishop.index()] | k[Kind::Horse.index()]) & mine;
+        let bishops = (k[Kind::Bishop.index()] | k[Kind::Horse.index()]) & pieces;
         if (bishops & tables::bishop_ray(sq)).any()
             && (tables::bishop_attacks(sq, occ) & bishops).any()
         {
             return true;
         }
-        let lances = k[Kind::Lance.index()] & mine;
+        let lances = k[Kind::Lance.index()] & pieces;
         (lances & tables::lance_ray(!by, sq)).any()
             && (tables::lance_attacks(!by, sq, occ) & lances).any()
     }
