@@ -53,7 +53,7 @@ struct Panel<'a> {
     marks: Vec<Mark>,
     dead: Vec<(u16, Color)>,
     changes: &'a [Change],
-    added: &'a [u16],
+    added: Vec<u16>,
 }
 
 /// The board's own size in user units (lines, stones and coordinates).
@@ -175,7 +175,7 @@ fn draw_panel(svg: &mut Svg, topo: &Shape, panel: &Panel, ox: f64, oy: f64, pw: 
         svg.circle(cx, cy, r, &stone_paint(c).with_opacity(0.35));
         dead_cross(svg, cx, cy);
     }
-    for &p in panel.added {
+    for &p in &panel.added {
         let Some((cx, cy)) = centre(p) else { continue };
         added_dot(svg, cx, cy);
     }
@@ -300,8 +300,9 @@ pub fn render_with(
 }
 
 /// As [`render_with`], for the analysis of a closed board: `added` are the points the closing
-/// step played ([`crate::analysis::close::Closing::fills`]), marked on the position's panel
-/// as added (with a legend entry) since they are not moves of the record.
+/// step played ([`crate::analysis::close::Closing::fills`]), marked as added (with a legend
+/// entry) since they are not moves of the record: on the position's panel, and on each
+/// made-up board where the point still holds a stone.
 pub fn render_closed(
     analysis: &Analysis,
     added: &[Point],
@@ -324,7 +325,7 @@ pub fn render_closed(
         marks: base.marks().to_vec(),
         dead,
         changes: &[],
-        added,
+        added: added.to_vec(),
     }];
     for (title, b) in boards {
         panels.push(Panel {
@@ -332,7 +333,12 @@ pub fn render_closed(
             marks: b.marks().to_vec(),
             dead: Vec::new(),
             changes: b.changes(),
-            added: &[],
+            // the closing's stones the made-up board keeps as stones
+            added: added
+                .iter()
+                .copied()
+                .filter(|&p| matches!(b.marks().get(p as usize), Some(Mark::Stone(_))))
+                .collect(),
         });
     }
     let (bw, bh) = board_size(w, h);

@@ -105,3 +105,27 @@ fn without_a_closing_nothing_is_marked_and_the_legend_has_no_entry_for_it() {
         render_with(&closed, &[], &Caption::default())
     );
 }
+
+#[test]
+fn made_up_boards_mark_the_closing_stones_they_keep() {
+    // The same closed board with a made-up board of its own (no changes): B3 is a stone
+    // there too, drawn with the dot, so two dots on the boards and one in the legend.
+    let position = text::parse(OPEN_GAP).unwrap().position;
+    let open = Analysis::new(&position, &[]).unwrap();
+    let closing = close(&open);
+    let closed = closing.analysis(&[]).unwrap();
+    let added: Vec<_> = closing.fills.iter().map(|f| f.point).collect();
+    let board = go_scoring::MadeUpBoard::from_analysis(&closed);
+    let svg = render_closed(
+        &closed,
+        &added,
+        &[("made-up".to_string(), &board)],
+        &Caption::default(),
+    )
+    .unwrap();
+    let dots = circles(&svg, false)
+        .into_iter()
+        .filter(|c| c.2 == "#1a9c3a")
+        .count();
+    assert_eq!(dots, 3, "{svg}");
+}
