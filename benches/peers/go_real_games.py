@@ -374,6 +374,10 @@ KNOWN_GENERATED = {
                     "inside (level 1, Chinese rules): not settled by hand. arbiter keeps it, "
                     "uncertain, range W+68.5 to B+103.5, which holds GNU Go's B+81.5; given "
                     "GNU Go's dead list it counts B+81.5 exactly"),
+        "sp-1078": ("unclear", "White T18, S17, R16, S15, R14-Q14, P13 scattered in an open "
+                    "right side that neither side closed (level 1), Black Q16-Q19, R17, S13, "
+                    "R12 around: not settled by hand; arbiter reads all but T18 and leaves "
+                    "T18 undecided (361 graph points), uncertain"),
     },
 }
 
