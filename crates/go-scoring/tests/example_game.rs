@@ -25,7 +25,7 @@
 //! the two moves to show where the one point goes.
 
 use go_scoring::analysis::Analysis;
-use go_scoring::analysis::close::{FillReason, close};
+use go_scoring::analysis::close::{Closing, FillReason, close};
 use go_scoring::score::{self, Params};
 use go_scoring::sgf::{SgfGame, read_game};
 use go_scoring::{Color, Point, Rules};
@@ -112,6 +112,14 @@ fn black_filling_h1_instead_moves_the_point_the_other_way() {
     assert_eq!(territory(&game), ((79, 77), "W+3.5".to_string()));
 }
 
+/// The recorded position with GNU Go's dead stones, and what the closing step plays on it.
+fn closed_record() -> (SgfGame, Closing) {
+    let game = read_game(GAME, Rules::JAPANESE).unwrap();
+    let dead: Vec<Point> = DEAD.iter().map(|n| point(&game, n)).collect();
+    let closing = close(&Analysis::new(&game.position, &dead).unwrap());
+    (game, closing)
+}
+
 #[test]
 fn the_closing_step_plays_both_teire_that_h1_forces() {
     // `go score --dead auto` closes the board before counting (go_scoring::analysis::close,
@@ -120,10 +128,7 @@ fn the_closing_step_plays_both_teire_that_h1_forces() {
     // and White F1, and H1 stays a dame: each side loses one point of territory against the
     // count as it stands (79 to 78 above), and the margin stays W+4.5, between the W+5.5 and
     // W+3.5 of the two ways of filling H1.
-    let game = read_game(GAME, Rules::JAPANESE).unwrap();
-    let dead: Vec<Point> = DEAD.iter().map(|n| point(&game, n)).collect();
-    let a = Analysis::new(&game.position, &dead).unwrap();
-    let closing = close(&a);
+    let (game, closing) = closed_record();
     let h1 = point(&game, "H1");
     for (name, color) in [("J2", Color::Black), ("F1", Color::White)] {
         let p = point(&game, name);
@@ -149,10 +154,7 @@ fn a_chain_whose_only_liberties_are_two_dame_leaves_both_open() {
     // White's fill of either puts it in atari and Black connects at the other. One stone of
     // each side on two neutral points counts as leaving both open, which the closing does:
     // playing both for Black would give Black both points under area counting.
-    let game = read_game(GAME, Rules::JAPANESE).unwrap();
-    let dead: Vec<Point> = DEAD.iter().map(|n| point(&game, n)).collect();
-    let a = Analysis::new(&game.position, &dead).unwrap();
-    let closing = close(&a);
+    let (game, closing) = closed_record();
     for name in ["D7", "D6"] {
         let p = point(&game, name);
         assert!(closing.dame.contains(&p), "{name}: {:?}", closing.dame);
