@@ -25,7 +25,7 @@
 //! the two moves to show where the one point goes.
 
 use go_scoring::analysis::Analysis;
-use go_scoring::analysis::close::{Closing, FillReason, close};
+use go_scoring::analysis::close::{Closing, FillReason, Sente, close};
 use go_scoring::score::{self, Params};
 use go_scoring::sgf::{SgfGame, read_game};
 use go_scoring::{Color, Point, Rules};
@@ -141,6 +141,14 @@ fn the_closing_step_plays_both_teire_that_h1_forces() {
         );
     }
     assert!(closing.dame.contains(&h1), "{:?}", closing.dame);
+    // either side's fill of H1 forces a connection (White's only once F1 is played: before
+    // it, White at H1 would leave G1-H1 one liberty)
+    let by = closing
+        .sente
+        .iter()
+        .find(|&&(p, _)| p == h1)
+        .map(|&(_, by)| by);
+    assert_eq!(by, Some(Sente::Both), "{:?}", closing.sente);
     let closed = SgfGame {
         position: closing.position.clone(),
         ..game

@@ -240,8 +240,12 @@ pub fn close(analysis: &Analysis) -> Closing {
                 } else {
                     Sente::One(Color::ALL[1])
                 };
-                if !sente.iter().any(|&(p, _)| p == d) {
-                    sente.push((d, kind));
+                // A later round may find the other side's fill forcing too (its own fill
+                // became safe once a first teire was played): the dame is then both sides'.
+                match sente.iter_mut().find(|(p, _)| *p == d) {
+                    None => sente.push((d, kind)),
+                    Some((_, seen)) if *seen != kind => *seen = Sente::Both,
+                    Some(_) => {}
                 }
                 for (i, t) in tries.iter().enumerate() {
                     if forcing[i] {
