@@ -73,7 +73,9 @@ fn limit_hint(stopped: StoppedOn) -> String {
         }
         StoppedOn::Time => "raise the limit with --time-limit SECONDS (at most 86400)".to_string(),
         StoppedOn::Memory { table_mb } => {
-            format!("the bound was {table_mb} MB; raise it with --table-mb (at most 65536)")
+            // the error states the bound in its own terms (the solver's bytes, the outcome
+            // search's positions, three quarters of the MB given): the option's value once
+            format!("raise it with --table-mb (now {table_mb}, at most 65536)")
         }
         StoppedOn::Other => "no option raises this bound".to_string(),
     }
