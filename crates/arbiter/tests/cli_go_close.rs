@@ -105,3 +105,38 @@ fn tromp_taylor_counts_the_board_as_it_stands() {
         (Some(5.0), Some(18.0))
     );
 }
+
+#[test]
+fn the_svg_marks_and_the_sgf_notes_what_the_closing_played() {
+    // The closing's teire at B3 is not a move of the record: the picture marks it as added
+    // and the written record keeps it out of the moves, naming it in a comment instead.
+    let svg = common::scratch::path("gap.svg");
+    let sgf = common::scratch::path("gap.sgf");
+    let out = run(&[
+        "--dead",
+        "auto",
+        "--svg",
+        svg.to_str().unwrap(),
+        "--write-sgf",
+        sgf.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let picture = std::fs::read_to_string(&svg).expect("the picture is written");
+    assert!(
+        picture.contains("added by the closing before the count"),
+        "no mark on the added stone"
+    );
+    let record = std::fs::read_to_string(&sgf).expect("the record is written");
+    assert!(
+        record.contains("Closed before the count") && record.contains("Black B3"),
+        "{record}"
+    );
+    assert!(
+        !record.contains(";B[bd]") && !record.contains("AB[bd]"),
+        "B3 written as a stone of the record: {record}"
+    );
+}

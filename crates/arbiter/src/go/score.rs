@@ -490,8 +490,12 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
                     .map(|b| (format!("{} made-up board", s.method), b))
             })
             .collect();
-        let svg = go_scoring::svg::render_with(
+        let added: Vec<Point> = closing
+            .as_ref()
+            .map_or(Vec::new(), |c| c.fills.iter().map(|f| f.point).collect());
+        let svg = go_scoring::svg::render_closed(
             analysis,
+            &added,
             &boards,
             &super::show::score_caption(&verdict, &ruleset.name, komi, &results),
         )
@@ -724,9 +728,14 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
             ruleset: ruleset.name.sgf_name().to_string(),
             komi,
         };
-        let sgf =
-            go_scoring::sgf_write::write_scored_game(input.sgf.as_deref(), game, position, &marks)
-                .map_err(|e| CliError::bad_input(format!("--write-sgf: {e}")))?;
+        let sgf = go_scoring::sgf_write::write_closed_game(
+            input.sgf.as_deref(),
+            game,
+            position,
+            &marks,
+            closing.as_ref(),
+        )
+        .map_err(|e| CliError::bad_input(format!("--write-sgf: {e}")))?;
         std::fs::write(path, sgf)
             .map_err(|e| CliError::bad_input(format!("cannot write {}: {e}", path.display())))?;
     }
