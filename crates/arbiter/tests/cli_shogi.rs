@@ -218,7 +218,7 @@ fn tsume_error_paths() {
             assert_eq!(code, 2, "{sub} --time-limit {t}");
         }
     }
-    // Only the two modes of the issue exist.
+    // Only the two documented modes exist (tsume and shortest).
     let (code, _, err) = arbiter(&["shogi", "mate", "--sfen", classic, "--mode", "longest"]);
     assert_eq!(code, 2);
     assert!(err.contains("tsume or shortest"), "{err}");
@@ -226,7 +226,7 @@ fn tsume_error_paths() {
 
 #[test]
 fn mate_json_has_exactly_the_contract_fields() {
-    // The issue's contract: {"status", "plies", "pv", "ki2", "nodes"} and, since the length
+    // The JSON contract of `shogi mate --json`: {"status", "plies", "pv", "ki2", "nodes"} and, since the length
     // may come from a search cut short, "proven_minimal"; nothing else.
     // Problem: shogi.md §7.4 JSA 毎日詰将棋 2021-11-83, R*3d 3c3d 4b4d+.
     let (code, v) = json(&[
