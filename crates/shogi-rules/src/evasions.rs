@@ -72,7 +72,7 @@ impl Position {
     /// one found ends the test. Not in check, or without a king: whether it has any legal
     /// move. (The mate tests split it: [`Position::king_steps_after`] before the move,
     /// [`Position::has_evasion_but_king_steps`] after it.)
-    #[cfg(test)]
+    #[inline]
     pub(crate) fn has_evasion(&self) -> bool {
         if self.kings[self.side.index()].is_none() {
             return self.count_legal_moves() > 0;

@@ -500,7 +500,11 @@ impl Search {
         let plain = self.free_pairs || c.free.is_some() || self.free.is_some();
         let off = !self.shortcuts || self.nodes >= SHORTCUT_NODES || settled;
         if plain || off || self.tried.failed(c.board, &c.hand) {
-            if or {
+            if or && settled {
+                // The node is proven already: only a check without reply (a shorter
+                // proof) can change what it stores, so its replies are not counted.
+                self.mated_or_open(c);
+            } else if or {
                 self.count_replies(c);
             } else if let (false, Move::Drop { to, .. }) = (plain, c.mv)
                 && c.rem >= 1
@@ -571,6 +575,21 @@ impl Search {
         self.node.unplay(c.mv, u);
     }
 
+    /// A new defender child of a settled attacker node: proven at once when it has no
+    /// reply, else left open (its proof number is never read: the parent is finished
+    /// right after its expansion).
+    fn mated_or_open(&mut self, c: &mut Child) {
+        let u = self.node.play(c.mv);
+        if !self.node.pos.has_evasion() {
+            let pieces = and_proof_base(&self.node);
+            self.table.store_proof(c.board, c.hand, pieces, 0, 1);
+            c.pn = 0;
+            c.dn = INF;
+            c.pieces = pieces;
+        }
+        self.node.unplay(c.mv, u);
+    }
+
     /// The proof pieces of a mate in one by a capture on `sq` at the current node
     /// (attacker to move), if there is one: those of the mated position, less the captured
     /// piece (as [`Self::finish`] derives them). The mated position's proof is stored, as
@@ -605,7 +624,7 @@ impl Search {
                 let legal = pos
                     .king(us)
                     .is_none_or(|k| !pos.is_attacked(k, !us, pos.occupied()));
-                let mated = (legal && pos.in_check() && pos.count_evasions() == 0)
+                let mated = (legal && pos.in_check() && !pos.has_evasion())
                     .then(|| and_proof_base(&self.node));
                 if let Some(pieces) = mated {
                     let (board, after) = (self.node.board_key(), self.node.attacker_hand());
