@@ -370,8 +370,39 @@ pub fn lead_range(
     params: &Params,
     handicap: u32,
 ) -> Result<LeadRange, RangeError> {
-    let lead_with = |dead: &[Point]| -> Result<HalfPoints, RangeError> {
-        let analysis = Analysis::new(position, dead).map_err(RangeError::Dead)?;
+    lead_range_counted(
+        position,
+        dead,
+        doubtful,
+        |dead| Analysis::new(position, dead),
+        ruleset,
+        params,
+        handicap,
+    )
+}
+
+/// [`lead_range`] with each choice of dead stones counted on the board `analyse` makes of
+/// it: the closing step (`analysis::close`) fills dame and plays teire according to which
+/// stones are dead, so a range over a board closed for one choice would miss what the others
+/// count once closed. `analyse` gets the full dead list of each choice (the given one and
+/// the two ends) and returns the analysis to count.
+///
+/// The ends bound the mixed choices of the board as `analyse` builds it only as far as that
+/// board keeps the monotony [`lead_range`] relies on; the given choice is always inside.
+pub fn lead_range_counted<F>(
+    position: &Position,
+    dead: &[Point],
+    doubtful: &[Point],
+    mut analyse: F,
+    ruleset: &Ruleset,
+    params: &Params,
+    handicap: u32,
+) -> Result<LeadRange, RangeError>
+where
+    F: FnMut(&[Point]) -> Result<Analysis, DeadStoneError>,
+{
+    let mut lead_with = |dead: &[Point]| -> Result<HalfPoints, RangeError> {
+        let analysis = analyse(dead).map_err(RangeError::Dead)?;
         judge(&analysis, ruleset, params, handicap)
             .map(|v| v.black_lead())
             .map_err(RangeError::Unavailable)
