@@ -140,3 +140,64 @@ fn the_svg_marks_and_the_sgf_notes_what_the_closing_played() {
         "B3 written as a stone of the record: {record}"
     );
 }
+
+/// The colour mark (`X` Black, `O` White) of the stone named `name` on the diagram `GAP`
+/// (columns A-F, rows 6 at the top down to 1).
+fn gap_colour(name: &str) -> char {
+    let column = usize::from(name.as_bytes()[0] - b'A');
+    let row: usize = name[1..].parse().expect("a row number");
+    let line = GAP.lines().nth(6 - row).expect("a row of the diagram");
+    let mark = line.split_whitespace().nth(column).expect("a column");
+    mark.chars().next().expect("a mark")
+}
+
+/// The score range of `--dead auto` must cover what each end of the doubt counts once closed:
+/// which dame are filled and which teire played depends on which stones are dead (Japanese
+/// Rules 1989, commentary to article 9), so the ends are closed on their own. Here the
+/// finder cannot settle the walls; closed with the walls beside the gap dead on one side or
+/// the other, the count moves by tens of points. The expected leads are the same build's
+/// counts with those dead stones given and `--close auto`.
+#[test]
+fn the_doubt_range_covers_each_end_closed_on_its_own() {
+    let base = ["--rules", "japanese", "--captures", "0,0", "--komi", "0.5"];
+    let auto = json(&[&base[..], &["--dead", "auto"]].concat());
+    let doubtful: Vec<String> = auto["doubtful_stones"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect();
+    if doubtful.is_empty() {
+        // the finder settled every stone: no range to check
+        assert!(auto["lead_range"].is_null(), "{auto}");
+        return;
+    }
+    let dead: Vec<String> = auto["position"]["dead"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .filter(|s| !doubtful.contains(s))
+        .collect();
+    let range = &auto["lead_range"];
+    let (lo, hi) = (
+        range["worst_for_black"].as_f64().unwrap(),
+        range["best_for_black"].as_f64().unwrap(),
+    );
+    for colour in ['X', 'O'] {
+        let mut end = dead.clone();
+        end.extend(doubtful.iter().filter(|s| gap_colour(s) == colour).cloned());
+        let list = end.join(",");
+        let mut args = base.to_vec();
+        args.extend(["--close", "auto"]);
+        if !end.is_empty() {
+            args.extend(["--dead", list.as_str()]);
+        }
+        let counted = json(&args);
+        let lead = counted["verdict"]["black_lead"].as_f64().unwrap();
+        assert!(
+            lo <= lead && lead <= hi,
+            "{colour} doubtful stones dead ({list}) count {lead} once closed, outside {lo}..{hi}"
+        );
+    }
+}

@@ -416,15 +416,22 @@ fn score_file(args: &ScoreArgs, file: &std::path::Path) -> Result<Output, CliErr
     let range = if doubt_stones.is_empty() || verdict.is_err() {
         None
     } else {
+        // each choice of the doubtful stones is closed on its own: which dame are filled and
+        // which teire played depends on which stones are dead
+        let close_each = closing_wanted && ruleset.name != RulesetName::TrompTaylor;
         Some(
-            go_scoring::verdict::lead_range(
-                if ruleset.name == RulesetName::TrompTaylor {
-                    position
-                } else {
-                    counted_position
-                },
+            go_scoring::verdict::lead_range_counted(
+                position,
                 &dead,
                 &doubt_stones,
+                |dead| {
+                    let plain = Analysis::new(position, dead)?;
+                    if close_each {
+                        close::close(&plain).analysis(plain.dead())
+                    } else {
+                        Ok(plain)
+                    }
+                },
                 &ruleset,
                 &params,
                 handicap,
