@@ -524,13 +524,17 @@ impl Search {
         let u = self.node.play(c.mv);
         let (proof, len) = if or {
             let (replies, estimate) = self.reply_estimate();
-            if replies == 0 {
+            if replies.is_empty() {
+                self.give_back(replies);
                 (Some(and_proof_base(&self.node)), 0)
             } else {
                 c.pn = estimate;
                 match c.rem >= 2 {
                     true => (self.mated_in_2(replies), 2),
-                    false => (None, 0),
+                    false => {
+                        self.give_back(replies);
+                        (None, 0)
+                    }
                 }
             }
         } else if let Move::Drop { to, .. } = c.mv {

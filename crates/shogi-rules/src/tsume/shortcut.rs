@@ -119,23 +119,23 @@ fn discoverers(pos: &Position) -> Bitboard {
     }
 }
 
-/// Counts replies, and the squares dropped on apart.
-#[derive(Default)]
-struct Replies {
-    moves: u64,
+/// Gathers replies into a buffer, counting the drops and the squares dropped on apart.
+struct Replies<'a> {
+    moves: &'a mut Vec<Move>,
     drops: u64,
     dropped_on: Bitboard,
 }
 
-impl Sink for Replies {
+impl Sink for Replies<'_> {
     #[inline]
-    fn board(&mut self, _from: Square, promo: Bitboard, plain: Bitboard) {
-        self.moves += u64::from(promo.count() + plain.count());
+    fn board(&mut self, from: Square, promo: Bitboard, plain: Bitboard) {
+        each_board_move(from, promo, plain, |mv| self.moves.push(mv));
     }
     #[inline]
-    fn drops(&mut self, _kind: Kind, targets: Bitboard) {
+    fn drops(&mut self, kind: Kind, targets: Bitboard) {
         self.drops += u64::from(targets.count());
         self.dropped_on |= targets;
+        each_drop(kind, targets, |mv| self.moves.push(mv));
     }
 }
 
@@ -169,17 +169,20 @@ impl Search {
         self.buffers.push(v);
     }
 
-    /// The number of replies of the side to move (in check), and the proof number to
-    /// start from: the replies with the drops on one square counted once (interpositions
-    /// of different pieces on one square are mostly met alike).
-    pub(crate) fn reply_estimate(&self) -> (u64, u32) {
-        let mut r = Replies::default();
+    /// The replies of the side to move (in check), in a buffer from the pool (given back
+    /// by [`Self::mated_in_2`] or the caller), and the proof number to start from: the
+    /// replies with the drops on one square counted once (interpositions of different
+    /// pieces on one square are mostly met alike).
+    pub(crate) fn reply_estimate(&mut self) -> (Vec<Move>, u32) {
+        let mut moves = self.buffer();
+        let mut r = Replies {
+            moves: &mut moves,
+            drops: 0,
+            dropped_on: Bitboard::EMPTY,
+        };
         self.node.pos.generate_evasions(&mut r);
-        let estimate = r.moves + u64::from(r.dropped_on.count());
-        (
-            r.moves + r.drops,
-            u32::try_from(estimate).unwrap_or(u32::MAX - 1),
-        )
+        let estimate = r.moves.len() as u64 - r.drops + u64::from(r.dropped_on.count());
+        (moves, u32::try_from(estimate).unwrap_or(u32::MAX - 1))
     }
 
     /// The proof pieces of a mate in one at the current node (attacker to move), if there
@@ -233,17 +236,17 @@ impl Search {
     }
 
     /// The proof pieces of a mate in two at the current node (defender to move, in check,
-    /// with `replies` replies): every reply answered by a mate in one. The proofs of the
-    /// replies' positions (one ply each) are stored as they are found; the caller stores
-    /// the current node's (two plies).
-    pub(crate) fn mated_in_2(&mut self, replies: u64) -> Option<Hand> {
-        if replies > MATE3_MAX_REPLIES {
+    /// with the replies `moves`, as [`Self::reply_estimate`] found them, a buffer given
+    /// back here): every reply answered by a mate in one. The proofs of the replies'
+    /// positions (one ply each) are stored as they are found; the caller stores the
+    /// current node's (two plies).
+    pub(crate) fn mated_in_2(&mut self, moves: Vec<Move>) -> Option<Hand> {
+        if moves.len() as u64 > MATE3_MAX_REPLIES {
+            self.give_back(moves);
             return None;
         }
 
         let hand = self.node.attacker_hand();
-        let mut moves = self.buffer();
-        self.node.pos.generate_evasions(&mut Gather(&mut moves));
         // The replies' proof pieces first; the node's own base only once all are mated
         // (most tests fail at their first reply).
         let mut pieces = Hand::default();
@@ -302,14 +305,15 @@ mod tests {
         let mut s = search(sfen);
         let mv = usi::parse_move("9f5b+").unwrap();
         s.node.play(mv);
-        let replies = s.node.pos.count_evasions();
-        assert_eq!(replies, 2);
+        let (replies, _) = s.reply_estimate();
+        assert_eq!(replies.len(), 2);
         assert!(s.mated_in_2(replies).is_some());
         // S*4b is a check whose only reply, 4a4b, leaves no mate in one (cshogi 1.1.0:
         // mate_move_in_1ply finds none), so it is no mate in three.
         let mut s = search(sfen);
         s.node.play(usi::parse_move("S*4b").unwrap());
-        let replies = s.node.pos.count_evasions();
+        let (replies, _) = s.reply_estimate();
+        assert_eq!(replies.len(), 1);
         assert_eq!(s.mated_in_2(replies), None);
         // The whole problem is proven by the visit of the root alone.
         let pos = Position::from_sfen(sfen).unwrap();
