@@ -257,7 +257,7 @@ pub(crate) struct Search {
     /// Move buffers for the generators, reused from node to node (see [`Search::buffer`]).
     pub(crate) buffers: Vec<Vec<Move>>,
     /// Children whose cheap mate test failed (not tested again when expanded again).
-    tried: Tried,
+    pub(super) tried: Tried,
     /// Make the cheap mate tests at expansion (for the first [`SHORTCUT_NODES`] nodes).
     pub(crate) shortcuts: bool,
 }
@@ -544,7 +544,10 @@ impl Search {
             (self.mate_in_1(), 1)
         };
         self.node.unplay(c.mv, u);
-        if proof.is_none() && len > 0 {
+        // Not a drop interposition's failed capture test: that test is made again at each
+        // expansion anyway, and a record at an attacker child means "no mate in one" (the
+        // mate-in-two test reads it so).
+        if proof.is_none() && len > 0 && (or || !c.mv.is_drop()) {
             self.tried.record(c.board, &c.hand);
         }
         self.proven_child(c, proof, len);

@@ -253,9 +253,20 @@ impl Search {
         let mut all = true;
         for &mv in &moves {
             let u = self.node.play(mv);
-            let p = self.mate_in_1();
+            // A reply's failed mate-in-one test is remembered as the test of that child
+            // would be when df-pn expands this node (and is not made twice).
+            let (board, after) = (self.node.board_key(), self.node.attacker_hand());
+            let p = match self.tried.failed(board, &after) {
+                true => None,
+                false => {
+                    let p = self.mate_in_1();
+                    if p.is_none() {
+                        self.tried.record(board, &after);
+                    }
+                    p
+                }
+            };
             if let Some(p) = p {
-                let (board, after) = (self.node.board_key(), self.node.attacker_hand());
                 self.table.store_proof(board, after, p, 1, 1);
                 pieces = hands::max(&pieces, &p);
             }
