@@ -136,8 +136,9 @@ pub(crate) struct Table {
 /// collecting), so the count only sets how rarely that happens.
 pub(crate) const PAD: usize = 64;
 
-/// Home slots of a new table: a short problem never needs more.
-const START_SLOTS: usize = 1 << 8;
+/// Home slots of a new table: small, since each solve clears its array at the start (a
+/// mate in three stores a few dozen entries); a larger problem grows it by doubling.
+const START_SLOTS: usize = 1 << 6;
 
 /// Bytes of one table slot, for sizing a table by memory.
 pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
