@@ -27,7 +27,8 @@ use hashbrown::{HashMap, HashSet};
 
 use super::conventions::{ReplyClass, classify};
 use super::dfpn::{MAX_PLY, Search};
-use super::table::{INF, Probe};
+use super::shortcut::Gather;
+use super::table::{INF, KeyBuild, Probe};
 
 use crate::types::Move;
 
@@ -153,8 +154,9 @@ enum Undecided {
 type Entry = Option<(u32, Option<Move>)>;
 
 struct Walk {
-    memo: HashMap<u64, Entry>,
-    path: HashSet<u64>,
+    /// Keyed by the positions' Zobrist keys, hashed as they are.
+    memo: HashMap<u64, Entry, KeyBuild>,
+    path: HashSet<u64, KeyBuild>,
     tsume: bool,
     /// Store each length worked out in the table as a proof of that length.
     store: bool,
@@ -172,8 +174,8 @@ const WALKED: u32 = u32::MAX;
 impl Walk {
     fn new(tsume: bool, store: bool) -> Walk {
         Walk {
-            memo: HashMap::new(),
-            path: HashSet::new(),
+            memo: HashMap::default(),
+            path: HashSet::default(),
             tsume,
             store,
         }
@@ -288,9 +290,18 @@ impl Walk {
     }
 
     fn attack(&mut self, search: &mut Search, ply: u32) -> Entry {
-        let checks = search.node.checks();
+        // The checks in a buffer of the search's pool (a reading visits a node per ply).
+        let mut checks = search.buffer();
+        search.node.pos.generate_checks(&mut Gather(&mut checks));
+        let entry = self.attack_with(search, &checks, ply);
+        search.give_back(checks);
+        entry
+    }
+
+    /// [`Self::attack`] with the node's `checks`.
+    fn attack_with(&mut self, search: &mut Search, checks: &[Move], ply: u32) -> Entry {
         let mut proven: Vec<(u32, Move)> = Vec::new();
-        for &mv in &checks {
+        for &mv in checks {
             let u = search.node.play(mv);
             if let Probe::Proven { len, .. } = search.probe_here(INF) {
                 proven.push((len, mv));
@@ -299,7 +310,7 @@ impl Walk {
         }
         if proven.is_empty() {
             // The proven check was dropped from the table: prove one again.
-            for &mv in &checks {
+            for &mv in checks {
                 let u = search.node.play(mv);
                 let p = search.solve(INF);
                 search.node.unplay(mv, u);
@@ -325,9 +336,17 @@ impl Walk {
     }
 
     fn defend(&mut self, search: &mut Search, ply: u32) -> Entry {
-        let replies = search.node.replies();
+        let mut replies = search.buffer();
+        search.node.pos.generate_evasions(&mut Gather(&mut replies));
+        let entry = self.defend_with(search, &replies, ply);
+        search.give_back(replies);
+        entry
+    }
+
+    /// [`Self::defend`] with the node's `replies`.
+    fn defend_with(&mut self, search: &mut Search, replies: &[Move], ply: u32) -> Entry {
         let mut lens = Vec::with_capacity(replies.len());
-        for &mv in &replies {
+        for &mv in replies {
             let u = search.node.play(mv);
             if matches!(search.probe_here(INF), Probe::Open { .. }) {
                 search.solve(INF);
@@ -336,7 +355,7 @@ impl Walk {
             search.node.unplay(mv, u);
             lens.push(Some(l?));
         }
-        let best = defender_pick(search, &replies, &lens, None, self.tsume);
+        let best = defender_pick(search, replies, &lens, None, self.tsume);
         Some(best.map_or((0, None), |(l, m)| (l + 1, Some(m))))
     }
 }
