@@ -302,11 +302,14 @@ impl Walk {
     fn attack_with(&mut self, search: &mut Search, checks: &[Move], ply: u32) -> Entry {
         let mut proven: Vec<(u32, Move)> = Vec::new();
         for &mv in checks {
-            let u = search.node.play(mv);
-            if let Probe::Proven { len, .. } = search.probe_here(INF) {
+            // The child's table entry, looked up without playing the check.
+            let (board, hand) = (
+                search.node.board_key_after(mv),
+                search.node.attacker_hand_after(mv),
+            );
+            if let Probe::Proven { len, .. } = search.table.probe(board, &hand, INF) {
                 proven.push((len, mv));
             }
-            search.node.unplay(mv, u);
         }
         if proven.is_empty() {
             // The proven check was dropped from the table: prove one again.

@@ -4,6 +4,7 @@
 
 use board_core::{Side, ZobristKeys};
 
+use super::hands;
 use super::shortcut::Gather;
 use crate::position::{Position, Undo};
 use crate::types::{Bitboard, Hand, Kind, Move, Square};
@@ -82,10 +83,11 @@ impl Node {
         *self.pos.hand(!self.attacker)
     }
 
-    pub(crate) fn play(&mut self, mv: Move) -> NodeUndo {
+    /// The board key after `mv` by the side to move, without playing it.
+    #[inline]
+    pub(crate) fn board_key_after(&self, mv: Move) -> u64 {
         let us = self.pos.side_to_move();
-        let old = self.board_key;
-        let mut k = old ^ turn_key();
+        let mut k = self.board_key ^ turn_key();
         match mv {
             Move::Board { from, to, promote } => {
                 if let Some(p) = self.pos.piece_at(from) {
@@ -103,6 +105,30 @@ impl Node {
             }
             Move::Drop { kind, to } => k ^= piece_key(us, kind, to),
         }
+        k
+    }
+
+    /// The attacker's hand after `mv` by the side to move, without playing it: a table
+    /// lookup of the child needs only this and [`Self::board_key_after`].
+    #[inline]
+    pub(crate) fn attacker_hand_after(&self, mv: Move) -> Hand {
+        let mut hand = self.attacker_hand();
+        if self.attacker_to_move() {
+            match mv {
+                Move::Drop { kind, .. } => hands::sub(&mut hand, kind),
+                Move::Board { .. } => {
+                    if let Some(v) = self.captured(mv) {
+                        hands::add(&mut hand, v);
+                    }
+                }
+            }
+        }
+        hand
+    }
+
+    pub(crate) fn play(&mut self, mv: Move) -> NodeUndo {
+        let old = self.board_key;
+        let k = self.board_key_after(mv);
         let undo = self.pos.play_unchecked(mv);
         self.board_key = k;
         NodeUndo {
@@ -167,5 +193,49 @@ impl Node {
             Move::Drop { .. } => true,
             Move::Board { from, .. } => self.pos.piece_at(from).map(|p| p.kind) != Some(Kind::King),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every move of `moves`, three plies deep, looked up without playing it and played.
+    fn compare(node: &mut Node, depth: u32, seen: &mut (u32, u32)) {
+        if depth == 0 {
+            return;
+        }
+        let moves = match node.attacker_to_move() {
+            true => node.checks(),
+            false => node.replies(),
+        };
+        for mv in moves {
+            let (board, hand) = (node.board_key_after(mv), node.attacker_hand_after(mv));
+            let attacker = node.attacker_to_move();
+            if attacker && node.captured(mv).is_some() {
+                seen.1 += 1;
+            }
+            let u = node.play(mv);
+            assert_eq!(
+                (board, hand),
+                (node.board_key(), node.attacker_hand()),
+                "{mv:?}"
+            );
+            seen.0 += 1;
+            compare(node, depth - 1, seen);
+            node.unplay(mv, u);
+        }
+    }
+
+    #[test]
+    fn keys_after_a_move_are_those_of_the_played_move() {
+        // The bench's 無駄合 problem (shogi.md §7.4): checks with drops and captures by
+        // the attacker, drop interpositions and captures by the defender. The lookup
+        // without playing must give what playing gives.
+        let sfen = "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1";
+        let mut node = Node::new(Position::from_sfen(sfen).unwrap());
+        let mut seen = (0, 0);
+        compare(&mut node, 3, &mut seen);
+        assert!(seen.0 > 30 && seen.1 > 0, "{seen:?}");
     }
 }
