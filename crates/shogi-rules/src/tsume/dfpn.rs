@@ -431,11 +431,11 @@ impl Search {
                 }
                 _ => (rem.saturating_sub(1), 1, None, false),
             };
-            let u = self.node.play(mv);
-            let hand = self.node.attacker_hand();
+            // The child's keys without playing the move.
+            let hand = self.node.attacker_hand_after(mv);
             let board = match free {
-                Some(sq) => self.node.board_key() ^ Costs::salt(sq),
-                None => self.node.board_key(),
+                Some(sq) => self.node.board_key_after(mv) ^ Costs::salt(sq),
+                None => self.node.board_key_after(mv),
             };
             self.stack.push(Child {
                 mv,
@@ -451,7 +451,6 @@ impl Search {
                 free,
                 skip,
             });
-            self.node.unplay(mv, u);
         }
         self.give_back(moves);
         self.table.touch(self.stack[base..].iter().map(|c| c.board));
