@@ -381,3 +381,49 @@ fn a_seki_keeps_its_stones_and_the_stone_in_atari_beside_it_is_dead() {
         assert!(!life.dead.contains(&q), "{q:?} lives in seki: {life:#?}");
     }
 }
+
+/// The same corner after GNU Go 3.8 played goban-original-games Hon-59-3 out to two passes
+/// (columns N-T, rows 19-14 as on the full board), on a 19x19 board so that the open region
+/// is too large to search whole and the corner is read as a boundary fight. Black's two
+/// chains O19-P19-O18 and Q18-R18-P17-Q17-R17-R16 share their only liberties P18 (an eye)
+/// and Q19; White's R19 has the liberties Q19 and S19; White's corner S18-T15 has S19 and
+/// the eye T17. White's wall on row 15 borders the upper-left territory, Black's row 14 the
+/// lower half.
+const SEKI_BESIDE_A_TWO_LIBERTY_STONE: &str = "\
+............OXX.O.O
+............OX.XXOO
+............OOXXXO.
+.............OOOXOO
+OOOOOOOOOOOOOOOOOXO
+XXXXXXXXXXXXXXXXXXX
+...................
+...................
+...................
+...................
+...................
+...................
+...................
+...................
+...................
+...................
+...................
+...................
+...................
+";
+
+#[test]
+fn a_seki_partner_with_two_liberties_is_no_wall_in_a_boundary_fight() {
+    // Read by hand: Black Q19 leaves both Black chains the one liberty P18 (White takes
+    // them there), Black P18 fills its own eye and leaves Q19 alone, S19 and T17 are
+    // suicide; White P18 is suicide, and White Q19 leaves Q19-R19 the one liberty S19 while
+    // Black still has P18: Black takes the two stones at S19. Neither side can approach
+    // without self-atari, so the corner is seki (GNU Go 3.8 lists all 17 stones as seki),
+    // and stones in seki are alive (Japanese Rules 1989, article 8). The search once took
+    // R19 as an uncapturable wall, which lets White fill Q19 and capture at P18.
+    let life = assert_status(
+        SEKI_BESIDE_A_TWO_LIBERTY_STONE,
+        "",
+        "O19,P19,O18,Q18,R18,P17,Q17,R17,R16,R19,T19,S18,T18,S17,S16,T16,T15",
+    );
+    assert!(life.dead.is_empty(), "{life:#?}");
+}

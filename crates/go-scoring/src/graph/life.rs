@@ -50,7 +50,9 @@
 //! 3. *boundary fights*: strings still open are searched on the points within three (then
 //!    two, one) steps of them, with the living stones around given two eyes; strings a cut
 //!    leaves unread (budget spent) are read again on the next smaller one, with the strings
-//!    that cut decided kept in play rather than made walls.
+//!    that cut decided kept in play rather than made walls; so are living strings short of
+//!    liberties that share one with an open string (a seki partner made an uncapturable
+//!    wall would let the open string's opponent fill the shared liberty and kill it).
 //!
 //! Each such verdict carries [`Basis::Local`]: it assumes the stones taken as walls live and
 //! stay connected, so it is never reported as proved.
@@ -2020,10 +2022,11 @@ impl LargeRegion<'_> {
             for &p in self.benson_alive {
                 alive[p as usize] = true;
             }
+            let partners = self.seki_partners(strings);
             let mut seeds = Vec::new();
-            for s in strings.iter() {
+            for (i, s) in strings.iter().enumerate() {
                 match s.status {
-                    Status::Alive | Status::Seki => s
+                    Status::Alive | Status::Seki if !partners[i] => s
                         .stones
                         .iter()
                         .filter(|&&p| !in_open_fight[p as usize])
@@ -2037,7 +2040,21 @@ impl LargeRegion<'_> {
             }
             let within: Vec<bool> = (0..n).map(|p| in_region[p] && !alive[p]).collect();
             let dist = self.distances(&seeds, &within);
-            let near: Vec<bool> = (0..n).map(|p| dist[p] <= d).collect();
+            let mut near: Vec<bool> = (0..n).map(|p| dist[p] <= d).collect();
+            // a seki partner in reach is read whole, with its liberties
+            for (i, s) in strings.iter().enumerate() {
+                if partners[i] {
+                    let libs = string_liberties(position, &s.stones);
+                    let stones_at = s.stones.iter().map(|&p| p as usize);
+                    if stones_at
+                        .clone()
+                        .chain(libs.iter().copied())
+                        .any(|p| near[p])
+                    {
+                        stones_at.chain(libs).for_each(|p| near[p] = true);
+                    }
+                }
+            }
             let mut seen = vec![false; n];
             for &s in &seeds {
                 if seen[s] {
@@ -2092,6 +2109,93 @@ impl LargeRegion<'_> {
             }
         }
     }
+
+    /// Strings decided alive that a boundary fight keeps in play instead of taking them as
+    /// walls given two eyes: those with at most two liberties, one of them shared with a
+    /// string of the other colour still open and the other (if any) a one-point eye of
+    /// their colour, and the short strings sharing a liberty with such a partner of their
+    /// colour. Such a string lives by the fight itself: the opponent filling the shared
+    /// liberty puts it in atari, so it may be a seki partner whose life is mutual (J1989
+    /// article 8), and made an uncapturable wall it lets the opponent fill that liberty
+    /// freely and kill the open string. Kept in play, the search sees that filling the
+    /// shared liberty is a self-atari, and the partner's own verdict stands (a decided
+    /// string's verdict is never replaced by a later cut).
+    fn seki_partners(&self, strings: &[StringVerdict]) -> Vec<bool> {
+        let position = self.position;
+        let libs: Vec<Vec<usize>> = strings
+            .iter()
+            .map(|s| string_liberties(position, &s.stones))
+            .collect();
+        let mut open_liberty = [vec![false; position.len()], vec![false; position.len()]];
+        for (s, l) in strings.iter().zip(&libs) {
+            if unasked(s) {
+                l.iter()
+                    .for_each(|&q| open_liberty[s.color.index()][q] = true);
+            }
+        }
+        let short = |i: usize| {
+            matches!(strings[i].status, Status::Alive | Status::Seki) && libs[i].len() <= 2
+        };
+        let mut partner: Vec<bool> = (0..strings.len())
+            .map(|i| {
+                let other = strings[i].color.opponent().index();
+                let own = Stone::of(strings[i].color);
+                short(i)
+                    && libs[i].iter().any(|&q| open_liberty[other][q])
+                    && libs[i]
+                        .iter()
+                        .all(|&q| open_liberty[other][q] || eye_point(position, q, own))
+            })
+            .collect();
+        // a short string sharing a liberty with a partner of its colour joins it there, and
+        // made a wall it would make the partner uncapturable by that connection
+        loop {
+            let mut partner_liberty = [vec![false; position.len()], vec![false; position.len()]];
+            for (i, l) in libs.iter().enumerate() {
+                if partner[i] {
+                    l.iter()
+                        .for_each(|&q| partner_liberty[strings[i].color.index()][q] = true);
+                }
+            }
+            let mut grew = false;
+            for i in 0..strings.len() {
+                let own = strings[i].color.index();
+                if !partner[i] && short(i) && libs[i].iter().any(|&q| partner_liberty[own][q]) {
+                    partner[i] = true;
+                    grew = true;
+                }
+            }
+            if !grew {
+                return partner;
+            }
+        }
+    }
+}
+
+/// `p` is empty and every neighbour of it is an `own` stone: a one-point eye of that colour.
+fn eye_point(position: &Position, p: usize, own: Stone) -> bool {
+    let stones = position.stones();
+    stones[p] == Stone::Empty
+        && position
+            .topology()
+            .neighbours_of(p as Point)
+            .iter()
+            .all(|&GeoPoint(q)| stones[q as usize] == own)
+}
+
+/// The empty points next to `stones`, sorted.
+fn string_liberties(position: &Position, stones: &[Point]) -> Vec<usize> {
+    let topo = position.topology();
+    let board = position.stones();
+    let mut libs: Vec<usize> = stones
+        .iter()
+        .flat_map(|&p| topo.neighbours_of(p))
+        .map(|&GeoPoint(q)| q as usize)
+        .filter(|&q| board[q] == Stone::Empty)
+        .collect();
+    libs.sort_unstable();
+    libs.dedup();
+    libs
 }
 
 /// `part` of `area`, and the board with the area's other points filled with `own` stones.
