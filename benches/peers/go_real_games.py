@@ -238,11 +238,12 @@ KNOWN = {
                  "playouts) that live; GNU Go's count equals RE"),
     "Hon-57-2": ("arbiter", "GNU Go's dead White group F15-K16 gives B+12.5 against RE W+2.5; "
                  "the arbiter's count is closer"),
-    "Hon-59-3": ("gnugo", "L16 is dead (estimate 197/256 keeps it). T17, which GNU Go lists "
-                 "in the upper-right seki, is read dead with the White stones around assumed "
-                 "alive; White T18 takes it, but Black Q19 then ataris R19 and White's "
-                 "S15-T19 group is left with T17 as its last liberty: not settled by hand, "
-                 "and the one seki stone the arbiter marks dead"),
+    "Hon-59-3": ("gnugo", "L16 is dead (estimate 197/256 keeps it; a one-stone ko in atari, dead "
+                 "under --rules japanese by J1989 7-2). T17, which GNU Go lists in the "
+                 "upper-right seki, is dead, settled by hand: White takes it at T18 at no risk; "
+                 "Black Q19 then leaves Black's own group the one liberty P18, where White "
+                 "captures, and Black S19 or T17 is suicide. GNU Go's seki list is wrong there, "
+                 "so this seki stone marked dead is the rule's verdict, not a seki killed"),
     "Hon-59-5": ("gnugo", "S17-T18 left undecided (estimate 126/256): a corner read short of "
                  "budget; GNU Go's count equals RE"),
     "Hon-59-2": ("gnugo", "D1-E2 is dead: its four eye-space areas include one-point gaps "
@@ -320,18 +321,6 @@ KNOWN_GENERATED = {
         "po-goban-original-games-Hon-47-5": ("gnugo", "as in the record: the estimate kills two "
                                              "large Black groups that live; GNU Go's count "
                                              "equals RE"),
-        "po-goban-original-games-Hon-59-3": ("gnugo", "upper right seki: Black O19-O18 and "
-                                             "Q18-R16 share their only liberties P18 and Q19 "
-                                             "with White R19 (Q19, S19); White cannot play "
-                                             "P18 (no liberty), White Q19 loses R19-Q19 to "
-                                             "Black S19, Black Q19 or P18 is self-atari of "
-                                             "ten stones. The local fight search, with the "
-                                             "stones around assumed alive, kills the nine "
-                                             "Black seki stones"),
-        "po-goban-original-games-Hon-60-2": ("gnugo", "upper-left semeai: Black B19-D18 (eye "
-                                             "C19) wins against the White stones A18-D17 "
-                                             "inside it; the local fight search reads it the "
-                                             "other way round; GNU Go's count equals RE"),
         "po-goban-original-games-Hon-91-3": ("gnugo", "as in the record: Black H17-N16 is "
                                              "dead; eye space counts two areas that are not "
                                              "eyes; GNU Go's count equals RE"),
