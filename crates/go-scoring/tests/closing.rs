@@ -12,7 +12,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Rng, chain, params_and_swapped, playout, swap, symmetries};
+use common::{Rng, chain, method_figures, params_and_swapped, playout, swap, symmetries};
 use go_scoring::analysis::close::{FillReason, Sente, close};
 use go_scoring::score::{self, Method, Params};
 use go_scoring::{Analysis, Color, PerColor, Point, Position, Shape, Stone, text};
@@ -200,14 +200,7 @@ fn summary(topology: &Arc<Shape>, stones: Vec<Stone>, params: &Params) -> Summar
     let open = Analysis::new(&position, &[]).unwrap();
     let closing = close(&open);
     let closed = closing.analysis(&[]).unwrap();
-    let figures = Method::ALL
-        .iter()
-        .map(|&m| {
-            score::score(&closed, m, params)
-                .ok()
-                .map(|s| (s.black.0, s.white.0))
-        })
-        .collect();
+    let figures = method_figures(&closed, params);
     let mut played: Vec<(Color, &'static str)> = closing
         .fills
         .iter()

@@ -9,7 +9,7 @@
 #[allow(dead_code)]
 mod common;
 
-use common::{Rng, params_and_swapped, playout, swap, symmetries};
+use common::{Rng, method_figures, params_and_swapped, playout, swap, symmetries};
 use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Params};
 use go_scoring::{Color, PointClass, Position, Shape, Stone};
@@ -55,14 +55,7 @@ fn figures(topology: &Arc<Shape>, stones: Vec<Stone>, params: &Params) -> (Figur
     let position = Position::unchecked(topology.clone(), stones);
     let a = Analysis::new(&position, &[]).unwrap();
     let seki = a.shared_empty() > 0 && a.units().iter().any(|u| u.seki);
-    let figures = score::Method::ALL
-        .iter()
-        .map(|&m| {
-            score::score(&a, m, params)
-                .ok()
-                .map(|s| (s.black.0, s.white.0))
-        })
-        .collect();
+    let figures = method_figures(&a, params);
     (figures, seki)
 }
 

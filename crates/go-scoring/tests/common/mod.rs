@@ -3,7 +3,8 @@
 
 pub use board_core::Rng;
 use board_geometry::{Graph, Point as GeoPoint, Symmetry, Topology as _};
-use go_scoring::score::Params;
+use go_scoring::Analysis;
+use go_scoring::score::{self, Method, Params};
 use go_scoring::{Board, Color, Move, PerColor, Point, Rules, Shape, Stone};
 use std::sync::Arc;
 
@@ -134,4 +135,18 @@ pub fn params_and_swapped(board: &Board, first: Color) -> (Params, Params) {
         ..Params::default()
     };
     (params, swapped)
+}
+
+/// Every method's (Black, White) figures on `analysis`, `None` where the method is
+/// unavailable: what the invariance checks compare across symmetric copies.
+#[allow(dead_code)] // used by the invariance and closing tests only
+pub fn method_figures(analysis: &Analysis, params: &Params) -> Vec<Option<(i64, i64)>> {
+    Method::ALL
+        .iter()
+        .map(|&m| {
+            score::score(analysis, m, params)
+                .ok()
+                .map(|s| (s.black.0, s.white.0))
+        })
+        .collect()
 }
