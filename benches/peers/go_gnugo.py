@@ -28,6 +28,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from go_real_games import GTP_LETTERS, ROOT, ensure_gnugo, margin_of  # noqa: E402
+from go_selfplay import Gtp  # noqa: E402
 
 SGF_LETTERS = "abcdefghijklmnopqrs"
 
@@ -42,46 +43,14 @@ def sgf_to_gtp(point):
     return GTP_LETTERS[SGF_LETTERS.index(point[0])] + str(19 - SGF_LETTERS.index(point[1]))
 
 
-class Gtp:
-    """A GNU Go process spoken to in GTP, one command at a time."""
-
-    def __init__(self, gnugo, seed):
-        self.proc = subprocess.Popen(
-            [gnugo, "--mode", "gtp", "--level", "0", "--chinese-rules", "--seed", str(seed)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def __call__(self, command):
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        lines = []
-        while True:
-            line = self.proc.stdout.readline()
-            if not line:
-                break
-            if not line.strip():
-                if lines:
-                    break
-                continue
-            lines.append(line.rstrip())
-        reply = "\n".join(lines)
-        if not reply.startswith("="):
-            raise RuntimeError(f"GNU Go refused {command!r}: {reply}")
-        return reply[1:].strip()
-
-    def close(self):
-        self.proc.stdin.write("quit\n")
-        self.proc.stdin.flush()
-        self.proc.wait()
-
-
 def play_game(gnugo, seed, path):
-    gtp = Gtp(gnugo, seed)
-    gtp("boardsize 19")
-    gtp("komi 7.5")
-    gtp("clear_board")
+    gtp = Gtp(gnugo, ["--level", "0", "--chinese-rules", "--seed", str(seed)])
+    gtp.send("boardsize 19")
+    gtp.send("komi 7.5")
+    gtp.send("clear_board")
     moves, passes, colour = [], 0, "B"
     while passes < 2 and len(moves) < 700:
-        reply = gtp("genmove " + colour.lower()).upper()
+        reply = gtp.send("genmove " + colour.lower()).upper()
         if reply == "RESIGN":
             gtp.close()
             return False
@@ -95,9 +64,9 @@ def play_game(gnugo, seed, path):
     if passes < 2:
         gtp.close()
         return False
-    dead = gtp("final_status_list dead").split()
-    seki = gtp("final_status_list seki").split()
-    score = gtp("final_score")
+    dead = gtp.send("final_status_list dead").split()
+    seki = gtp.send("final_status_list seki").split()
+    score = gtp.send("final_score")
     gtp.close()
     sgf = ("(;GM[1]FF[4]SZ[19]KM[7.5]RU[Chinese]"
            "PB[GNU Go 3.8 level 0]PW[GNU Go 3.8 level 0]"
