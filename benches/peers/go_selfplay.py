@@ -116,6 +116,30 @@ def play_to_two_passes(gtp, color, moves):
     return True
 
 
+def session(gnugo, args, setup, moves, label):
+    """Plays one GNU Go process to two passes and judges the end: `setup(gtp)` readies the
+    board (appending any moves it plays to `moves`) and returns the colour to move. Returns
+    the verdict, carrying the session's CPU (rounded) and wall time and the number of moves,
+    with the session's CPU seconds and the number of moves setup played; None when the game
+    is abandoned after MOVE_CAP moves."""
+    cpu = children_cpu()
+    wall = time.perf_counter()
+    gtp = Gtp(gnugo, args)
+    try:
+        first = setup(gtp)
+        opening = len(moves)
+        finished = play_to_two_passes(gtp, first, moves)
+        verdict = judge(gtp) if finished else None
+    finally:
+        gtp.close()
+    if verdict is None:
+        print(f"{label}: abandoned after {MOVE_CAP} moves", file=sys.stderr)
+        return None
+    cpu = children_cpu() - cpu
+    verdict.update(cpu=round(cpu, 2), wall=round(time.perf_counter() - wall, 2), moves=len(moves))
+    return verdict, cpu, opening
+
+
 def judge(gtp):
     """GNU Go's verdict on the final position at level 10."""
     gtp.send("level 10")
@@ -163,14 +187,13 @@ def selfplay_game(gnugo, version, directory, index):
     if spec["rules"] == "chinese":
         args.append("--chinese-rules")
     rng = random.Random(spec["seed"])
-    cpu = children_cpu()
-    wall = time.perf_counter()
-    gtp = Gtp(gnugo, args)
-    try:
+    moves = []
+
+    def random_opening(gtp):
         gtp.send("boardsize 19")
         gtp.send("clear_board")
         gtp.send(f"komi {spec['komi']}")
-        moves, taken = [], set()
+        taken = set()
         for i in range(rng.randint(1, 6)):
             while True:
                 point = (rng.randint(2, 16), rng.randint(3, 17))
@@ -181,17 +204,13 @@ def selfplay_game(gnugo, version, directory, index):
             vertex = f"{LETTERS[point[0]]}{point[1]}"
             gtp.send(f"play {color} {vertex}")
             moves.append((color[0].upper(), vertex))
-        opening = len(moves)
-        finished = play_to_two_passes(gtp, "white" if opening % 2 else "black", moves)
-        verdict = judge(gtp) if finished else None
-    finally:
-        gtp.close()
-    cpu = children_cpu() - cpu
-    if verdict is None:
-        print(f"sp-{spec['seed']}: abandoned after {MOVE_CAP} moves", file=sys.stderr)
+        return "white" if len(moves) % 2 else "black"
+
+    played = session(gnugo, args, random_opening, moves, f"sp-{spec['seed']}")
+    if played is None:
         return None
-    verdict.update(spec, cpu=round(cpu, 2), wall=round(time.perf_counter() - wall, 2),
-                   moves=len(moves), opening=opening, version=version, source="selfplay")
+    verdict, cpu, opening = played
+    verdict.update(spec, opening=opening, version=version, source="selfplay")
     ruleset = "Chinese" if spec["rules"] == "chinese" else "Japanese"
     player = f"{version} level {spec['level']}"
     comment = (f"{version} self-play to two passes (--never-resign). Seed {spec['seed']}: "
@@ -265,23 +284,18 @@ def played_out_game(gnugo, version, directory, record):
         komi = float(record["km"]) if record["km"] is not None else 0.0
     except ValueError:
         komi = 0.0
-    cpu = children_cpu()
-    wall = time.perf_counter()
-    gtp = Gtp(gnugo, ["--level", "10", "--never-resign"])
-    try:
+    moves = []
+
+    def loaded(gtp):
         color = gtp.send(f"loadsgf {record['path']}").lower()
         gtp.send(f"komi {komi:g}")
-        moves = []
-        finished = play_to_two_passes(gtp, color, moves)
-        verdict = judge(gtp) if finished else None
-    finally:
-        gtp.close()
-    cpu = children_cpu() - cpu
-    if verdict is None:
-        print(f"po-{stem}: abandoned after {MOVE_CAP} moves", file=sys.stderr)
+        return color
+
+    played = session(gnugo, ["--level", "10", "--never-resign"], loaded, moves, f"po-{stem}")
+    if played is None:
         return None
-    verdict.update(level=10, rules="japanese", komi=komi, cpu=round(cpu, 2),
-                   wall=round(time.perf_counter() - wall, 2), moves=len(moves),
+    verdict, cpu, _ = played
+    verdict.update(level=10, rules="japanese", komi=komi,
                    record=record["name"], record_re=record["re"], version=version,
                    source="played-out")
     text = open(record["path"], "rb").read().decode("utf-8", errors="replace")
