@@ -367,10 +367,51 @@ KNOWN_GENERATED = {
                     "right side that neither side closed (level 1), Black Q16-Q19, R17, S13, "
                     "R12 around: not settled by hand; arbiter reads all but T18 and leaves "
                     "T18 undecided (361 graph points), uncertain"),
+        "sp-1081": ("gnugo", "White R12-R11-S11-S10, R9-R7 and S13 inside Black's right side "
+                    "are dead: their only eye space is the edge strip S12, T9-T13 between Black "
+                    "R13-S14 and S8-S7, and Black T13 leaves one eye (GNU Go's owl finds no "
+                    "defence even after White S9 joins the strings). arbiter leaves them "
+                    "undecided ('open region too large: 361 graph points')"),
+        "sp-1096": ("gnugo", "Black B17-B15, C16, D14-E14 and B13 are dead: their space A13-A16, "
+                    "B14, C14-C15, D15-D16 lies under White's A17-D17-E16-F14 wall and opens at "
+                    "D13-E13 only into White's left side (C12, B12, F13, F11); White A14 leaves "
+                    "no two eyes. arbiter leaves them undecided (361 graph points) and the "
+                    "winner changes with them: its range W+56.5 to B+294.5 says so"),
+        "sp-1102": ("gnugo", "lower side capturing race with a ko: White G3-M3, F2-L2, H1-M1 has "
+                    "only the eye J1-K1; Black N3-O3-O2-N1 has N2 (shared with M2) and O1. White "
+                    "N2 takes M2 as a ko capture and ataris N3-N1; Black may retake only after a "
+                    "pass (J1989 7-2), so White O1 captures. Black to move cannot win either "
+                    "(J1, P1 or O1 meet the same N2). White lives, M2 and N1-O3 are dead; "
+                    "arbiter's estimate (43/256, after the search ran out) kills White"),
+        "sp-1106": ("unclear", "an unsettled lower-left fight the level-1 players passed in; "
+                    "neither list is right. White captures B7 (A7) and C5-C4 (B5, then B4) when "
+                    "it moves first: dead by J1989 7-1, as arbiter says. Black D3 ataris "
+                    "D5-E5-D4, E4 joins them to F4-F1 with two liberties, Black D2 leaves one; "
+                    "White's D1 takes E1 as a ko Black retakes after the pass 7-2 asks for, and "
+                    "every White move in between loses: D5-E5-D4 are dead, as GNU Go says. "
+                    "White A8-A6 then keeps the eye at B7 and A5-B5, unsettled"),
+        "sp-1109": ("gnugo", "Black D12-D11-A11-A10..F9-D8-F8 (13 stones) is dead: its "
+                    "liberties are A9, B9, C9, two of them shared with White's B8-C8-C7-G9 "
+                    "string, which has four more (H7, F6, G6, E5); one own liberty against "
+                    "four, and A9 is no second eye. arbiter reads it alive in a fight on the "
+                    "points within 3 and prints the wrong winner as certain (B+27.5 against "
+                    "GNU Go's W+1.5)"),
+        "sp-1127": ("gnugo", "White O7 is alive: the Black stones around it (N8-O8, P7, M7, "
+                    "N6 ...) belong to the lower-right mass both lists call dead, so O7 stands in "
+                    "White's area. arbiter reads O7 inside an area enclosed by Black, assuming "
+                    "the enclosing stones live; the area count is the same either way"),
+        "sp-1122": ("gnugo", "White O18-R17-R19, P19 and S16 are dead: capturing Q18-Q19 (P18) "
+                    "gives one eye, and the corner S17-T19 beside Black T17-T16 gives no second "
+                    "(Black S18, then T18). So Q18-Q19 stand: capturing them lets Black capture "
+                    "in return (J1989 7-1). arbiter's estimate (78/256 and 178/256, 'open "
+                    "region too large') has it the other way round"),
     },
 }
 
 SOURCES = ["real", "played-out", "selfplay"]
+# The sources whose games end after two passes, with the dame and the forced connections
+# filled: a dead list there is the finished game's, not a record's that stops early.
+FINISHED = ["played-out", "selfplay"]
 
 
 def known_for(source, name):
@@ -497,6 +538,8 @@ def summary(title, rows, out=sys.stdout):
     for r in scored:
         verdict = None if r["same_dead"] else known_for(r["source"], r["name"])
         r["dead_or_rule"] = r["same_dead"] or (verdict is not None and verdict[0] == "rule")
+        r["dead_or_arbiter_right"] = r["same_dead"] or (
+            verdict is not None and verdict[0] in ("rule", "arbiter"))
     print(f"   same dead list as GNU Go: {ratio(scored, 'same_dead')}; the same or differing "
           f"only where the rule text decides against GNU Go: {ratio(scored, 'dead_or_rule')}",
           file=out)
@@ -521,6 +564,10 @@ def summary(title, rows, out=sys.stdout):
     if explained:
         print("   dead-list disagreements by who is right (hand-checked): "
               + ", ".join(f"{k} {v}" for k, v in sorted(explained.items())), file=out)
+        checked = sum(v for k, v in explained.items() if k != "new")
+        print(f"   disagreements explained by hand: {checked} of {sum(explained.values())}"
+              f"; same dead list, or arbiter's list the right one (arbiter, rule): "
+              f"{ratio(scored, 'dead_or_arbiter_right')}", file=out)
     print(f"   arbiter time per game: median {statistics.median(times):.3f} s, "
           f"worst {max(times):.3f} s", file=out)
 
@@ -592,6 +639,9 @@ def main():
         part = [r for r in rows if r["source"] == source]
         if part:
             summary(source, part)
+    finished = [r for r in rows if r["source"] in FINISHED]
+    if finished and len(finished) < len(rows) and len({r["source"] for r in finished}) > 1:
+        summary(" + ".join(FINISHED) + " (games played to two passes)", finished)
     summary("all", rows)
     bases = {}
     for r in rows:
