@@ -227,8 +227,12 @@ def load_cache(path):
 # Every dead-list disagreement looked at by hand, with who is right and why: "arbiter" (its
 # dead list fits the rules and the record's RE better), "gnugo", "rule" (the rule text decides
 # against GNU Go: the rule text wins), "ko" (a ko GNU Go settles by its own play from the side
-# to move, not a one-stone ko in atari; GNU Go's verdict fits the record), or "unclear". A
-# disagreement not listed here is new: look at it.
+# to move, not a one-stone ko in atari; GNU Go's verdict fits the record), "split" (each list
+# is right on some of the stones, named in the reason), or "unclear" (the position cannot be
+# settled from the record: it stops in the middle of a fight). Where a group is unsettled at the
+# end, the Japanese Rules of 1989, article 7-1, decide: stones the opponent can capture are dead
+# unless capturing them lets their owner capture in return. A disagreement not listed here is
+# new: look at it.
 KNOWN = {
     "M-72-2": ("ko", "F15, Black to move"),
     "M-85-1": ("ko", "O18"),
@@ -260,18 +264,28 @@ KNOWN = {
     "Hon-90-7": ("arbiter", "S19-T18 alive gives W+3.5 = RE; GNU Go's W+1.5 is further"),
     "Hon-91-3": ("gnugo", "the Black upper-side stones H17-N16 are dead; eye space counts two "
                  "areas that are not eyes (no false-eye test in the eye-space rule)"),
-    "Hon-94-7": ("unclear", "M19 splits White's row-19 eye space; read dead at distance 3, "
-                 "same margin either way (B+2.5, RE B+3.5)"),
+    "Hon-94-7": ("gnugo", "Black M19 is alive: the White stones around it (K18-O18, "
+                 "L17-O17, P19) are dead in both lists and have four liberties K19-O19 in "
+                 "Black's area, so capturing M19 lets Black capture them in return (J1989 7-1). "
+                 "arbiter's fight search assumes the stones around live; same margin either "
+                 "way (B+2.5, RE B+3.5)"),
     "Hon-96-1": ("gnugo", "R17-S17 and R19 hang on a ko the reading found; left undecided"),
     "M-65-3": ("gnugo", "N5-O5 has only the two-point space O6-O7, bordered by Black: dead; "
                "the estimate (124/256) leaves it and F10 undecided"),
     "M-66-2-sgf": ("arbiter", "GNU Go kills White's whole right side (B+88 against RE B+5)"),
-    "M-66-5": ("unclear", "D15, N12-N14 and S14 estimated (102-213 of 256); neither count "
-               "is near RE"),
+    "M-66-5": ("split", "White D15 is dead (Black E15 ataris it, D16 is answered at E16: J1989 "
+               "7-1), as GNU Go says; White N12-N14 is alive, joined to L13-L14 through M13 and "
+               "M12 (Black M13 is taken at M12, Black M12 is answered at M13: GNU Go's owl calls "
+               "the dragon alive too), and Black S14, in atari at T14 inside White's right side, "
+               "is dead, as arbiter says. The record stops with 26 open boundary points, so "
+               "neither count is near RE"),
     "M-75-7": ("arbiter", "the lower-left corner is unsettled in the record; the count is "
                "closer to RE B+4 than GNU Go's 0"),
-    "M-80-4": ("unclear", "RE is a draw; GNU Go's dead list gives W+38.5, the arbiter's "
-               "B+23: neither list matches the players'"),
+    "M-80-4": ("unclear", "the record stops in the middle of the game: 36 open boundary "
+               "points and four lone stones (D3, F6, P7, P13) that whoever moves first takes. "
+               "GNU Go's own owl reading calls the Black centre groups (C10-D7 with F8-H8, G10, "
+               "H11; K8-M8 with N7, M6) alive, yet its final_status_list kills them (W+38.5); "
+               "arbiter's list gives B+18; RE is a draw"),
     "M-81-1": ("gnugo", "two Black groups left undecided (108 and 112 of 256); GNU Go's count "
                "equals RE"),
     "M-94-1": ("gnugo", "the estimate (64/256) kills White O10-S11, which lives; GNU Go's "
@@ -324,8 +338,10 @@ KNOWN_GENERATED = {
         "po-goban-original-games-Hon-91-3": ("gnugo", "as in the record: Black H17-N16 is "
                                              "dead; eye space counts two areas that are not "
                                              "eyes; GNU Go's count equals RE"),
-        "po-goban-original-games-Hon-94-7": ("unclear", "as in the record: M19 splits White's "
-                                             "row-19 eye space; same margin either way"),
+        "po-goban-original-games-Hon-94-7": ("gnugo", "as in the record: Black M19 stands "
+                                             "among White stones both lists call dead, "
+                                             "which it can capture in return (J1989 7-1); "
+                                             "same margin either way"),
         "po-goban-original-games-M-65-3": ("gnugo", "as in the record: N5-O5 has only the "
                                            "two-point space O6-O7 bordered by Black, dead; "
                                            "left undecided with F10"),
@@ -343,30 +359,39 @@ KNOWN_GENERATED = {
                     "is then suicide) and White B18-C16 with only the corner A17-D19, Black "
                     "C18-D18 inside: no two eyes. Both left undecided ('open region too "
                     "large: 359 graph points') and kept alive"),
-        "sp-1022": ("unclear", "Black B10, C9-C7, B6, D6, C5 stand in an open left-centre "
-                    "area that neither side closed (level 2); GNU Go's dead list is its "
-                    "estimate; arbiter leaves them undecided (361 graph points), and its "
-                    "printed range B+3.5 to B+140.5 holds GNU Go's B+3.5"),
+        "sp-1022": ("gnugo", "Black B10, C9-C7, B6, D6, C5 are dead: their space on the left "
+                    "edge (A5-A10, B7-B9, C6, C10) lies between White's B11-A11 and B5-A4-C4 "
+                    "with White D10-D8-D7-E6 beside it and opens only at D9 and D5 into the "
+                    "centre; White A10 leaves one eye, and GNU Go's owl finds no life even with "
+                    "Black first. arbiter leaves them undecided (361 graph points); its range "
+                    "B+3.5 to B+138.5 holds GNU Go's B+3.5"),
         "sp-1023": ("arbiter", "White N6 connects through M6 to White's living wall L6-M7 "
                     "(Black M6 is taken at once at M5; Black N5 is answered at M6): alive, "
                     "and the lower-middle area L3-N5 is White's. GNU Go's list kills it"),
-        "sp-1046": ("unclear", "the lower-left fight between Black B8-F5 with D3-E3 (open "
-                    "points D4-F4, F3, G4, A6-A8) and White B5-B4, D6-G6: not settled by "
-                    "hand. arbiter's search ran out of budget (400,001 nodes) and says so: "
-                    "uncertain, range W+39.5 to B+13.5, which holds GNU Go's W+39.5"),
-        "sp-1052": ("unclear", "White L18-L17-M17 and O18-O17 in Black's open top area "
-                    "(Black J16-J18, K15, M15, O15, P16-P19 around, K16-O16 empty): not "
-                    "settled by hand. arbiter leaves them undecided (361 graph points); given "
-                    "GNU Go's dead list it counts GNU Go's B+43.5 exactly"),
-        "sp-1055": ("unclear", "White's lower-left group C7-C2, D5, D2, A2, E1-G1 with "
-                    "G3-H3-H2 around the corner A1-D1, A3-B3, Black A5-B4 and D3, E2-G2 "
-                    "inside (level 1, Chinese rules): not settled by hand. arbiter keeps it, "
-                    "uncertain, range W+68.5 to B+103.5, which holds GNU Go's B+81.5; given "
-                    "GNU Go's dead list it counts B+81.5 exactly"),
-        "sp-1078": ("unclear", "White T18, S17, R16, S15, R14-Q14, P13 scattered in an open "
-                    "right side that neither side closed (level 1), Black Q16-Q19, R17, S13, "
-                    "R12 around: not settled by hand; arbiter reads all but T18 and leaves "
-                    "T18 undecided (361 graph points), uncertain"),
+        "sp-1046": ("gnugo", "Black B8-B7-C7-C6-C5-D5-F5-C4 and D3-E3 are dead: the bottom "
+                    "space D4-F4, D1-F3 opens at F2-G3 to White's G3-G2-H1 and holds White's "
+                    "C3-C2; the left space A5-A8, B6 holds White's B5-B4 (4 liberties). White "
+                    "E1 leaves one eye, and no Black first move lives (GNU Go's owl after E1, "
+                    "B6, D2, F3, B3), so dead by J1989 7-1. arbiter's search ran out of budget "
+                    "(400,001 nodes) and says so: uncertain, range W+39.5 to B+29.5"),
+        "sp-1052": ("gnugo", "White L18-L17-M17 and O18-O17 in Black's top area (Black "
+                    "J16-J18, K16, L15, N15, P15, Q16, P18-P19 around) are unsettled: White K18 "
+                    "first lives, Black N16 or K18 first kills (GNU Go's owl both ways). "
+                    "Stones the opponent can capture are dead (J1989 7-1), as GNU Go lists "
+                    "them; arbiter leaves them undecided (361 graph points) and, given GNU "
+                    "Go's dead list, counts its B+43.5 exactly"),
+        "sp-1055": ("gnugo", "White's lower-left group C7-C2, B7, D5, D2, with A2, E1-G1 and "
+                    "G3-H3-H2 (level 1, Chinese rules) is dead whoever moves: its space B6, "
+                    "D6, E5, D4, B3, B2, C1, D1, A3 holds Black A5-B5-B4, D3 and E2-F3; Black B3 "
+                    "leaves no two eyes and no White first move lives (GNU Go's owl after B6, "
+                    "A4, E5, D6, H4, B2, D1, B1, C1, A3, A6). arbiter keeps it on the estimate "
+                    "(129/256), uncertain; given GNU Go's dead list it counts B+81.5 exactly"),
+        "sp-1078": ("gnugo", "White T18, S17, R16, S15, R14-Q14, P13, single stones on a "
+                    "diagonal, stand in the right side Black closes with Q17-Q19, R17, S18-S19, "
+                    "P16, O14, S13, R12, R10-R8 and S7-T7: no eye and no way out; Black Q15 "
+                    "splits them and no White first move lives (GNU Go's owl after R15, Q15, "
+                    "S16, R13, S14, T16, Q13, Q16). arbiter leaves T18 undecided (361 graph "
+                    "points) and keeps the rest on the estimate (129-135/256)"),
         "sp-1081": ("gnugo", "White R12-R11-S11-S10, R9-R7 and S13 inside Black's right side "
                     "are dead: their only eye space is the edge strip S12, T9-T13 between Black "
                     "R13-S14 and S8-S7, and Black T13 leaves one eye (GNU Go's owl finds no "
@@ -383,13 +408,14 @@ KNOWN_GENERATED = {
                     "pass (J1989 7-2), so White O1 captures. Black to move cannot win either "
                     "(J1, P1 or O1 meet the same N2). White lives, M2 and N1-O3 are dead; "
                     "arbiter's estimate (43/256, after the search ran out) kills White"),
-        "sp-1106": ("unclear", "an unsettled lower-left fight the level-1 players passed in; "
-                    "neither list is right. White captures B7 (A7) and C5-C4 (B5, then B4) when "
-                    "it moves first: dead by J1989 7-1, as arbiter says. Black D3 ataris "
-                    "D5-E5-D4, E4 joins them to F4-F1 with two liberties, Black D2 leaves one; "
-                    "White's D1 takes E1 as a ko Black retakes after the pass 7-2 asks for, and "
-                    "every White move in between loses: D5-E5-D4 are dead, as GNU Go says. "
-                    "White A8-A6 then keeps the eye at B7 and A5-B5, unsettled"),
+        "sp-1106": ("split", "an unsettled lower-left fight the level-1 players passed in. "
+                    "White captures B7 (A7) and C5-C4 (B5, then B4) when it moves first: dead "
+                    "by J1989 7-1, as arbiter says. Black D3 ataris D5-E5-D4; E4 joins them to "
+                    "F4-F1 with two liberties and Black D2 leaves one; White's D1 takes E1 as a "
+                    "ko Black retakes after the pass 7-2 asks for, and every White move in "
+                    "between loses: D5-E5-D4 are dead, as GNU Go says. White A8-A6 (with C8-C6) "
+                    "keeps B7 as an eye and the corner through B5-B4: no Black first move kills "
+                    "it (GNU Go's owl), alive as arbiter says"),
         "sp-1109": ("gnugo", "Black D12-D11-A11-A10..F9-D8-F8 (13 stones) is dead: its "
                     "liberties are A9, B9, C9, two of them shared with White's B8-C8-C7-G9 "
                     "string, which has four more (H7, F6, G6, E5); one own liberty against "
@@ -565,7 +591,7 @@ def summary(title, rows, out=sys.stdout):
         print("   dead-list disagreements by who is right (hand-checked): "
               + ", ".join(f"{k} {v}" for k, v in sorted(explained.items())), file=out)
         checked = sum(v for k, v in explained.items() if k != "new")
-        print(f"   disagreements explained by hand: {checked} of {sum(explained.values())}"
+        print(f"   disagreements read by hand: {checked} of {sum(explained.values())}"
               f"; same dead list, or arbiter's list the right one (arbiter, rule): "
               f"{ratio(scored, 'dead_or_arbiter_right')}", file=out)
     print(f"   arbiter time per game: median {statistics.median(times):.3f} s, "
