@@ -167,6 +167,10 @@ struct Walk {
 /// the node's remaining checks are passed over.
 const SWEEP_NODES: u64 = 1 << 17;
 
+/// Positions the walk's memo and path have room for at the start (a mate in three or five
+/// reads a dozen or two).
+const WALK_START: usize = 32;
+
 /// Nodes-below count given to the proofs the walk stores: garbage collection drops the
 /// entries with the least work below first, and these hold the lengths worked out.
 const WALKED: u32 = u32::MAX;
@@ -174,8 +178,9 @@ const WALKED: u32 = u32::MAX;
 impl Walk {
     fn new(tsume: bool, store: bool) -> Walk {
         Walk {
-            memo: HashMap::default(),
-            path: HashSet::default(),
+            // Room for a short problem's proof at once, instead of growing step by step.
+            memo: HashMap::with_capacity_and_hasher(WALK_START, KeyBuild::default()),
+            path: HashSet::with_capacity_and_hasher(WALK_START, KeyBuild::default()),
             tsume,
             store,
         }
@@ -308,6 +313,18 @@ impl Walk {
                 search.node.attacker_hand_after(mv),
             );
             if let Probe::Proven { len, .. } = search.table.probe(board, &hand, INF) {
+                if len == 0 {
+                    // A mate: no check comes before it (the shortest first, in order).
+                    if !self.store && search.stopped.is_none() {
+                        // The search stores a proof of no plies only for a position without
+                        // a reply (a reading that stores its lengths may store one for a
+                        // position whose every reply is a useless drop), so the child's
+                        // length, worked out, is 0 too: it is not played.
+                        return Some((1, Some(mv)));
+                    }
+                    proven.push((len, mv));
+                    break;
+                }
                 proven.push((len, mv));
             }
         }
