@@ -3,10 +3,11 @@
 //! `tsume_records` ignored tests); cshogi's DfPn and mate_move are measured on the same
 //! problems by `benches/peers/tsume_cshogi.py`.
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
 use shogi_rules::Position;
 use shogi_rules::tsume::{self, Mode, Options, Status};
 use std::hint::black_box;
+use std::time::Instant;
 
 const CASES: [(&str, &str); 9] = [
     (
@@ -87,5 +88,51 @@ fn bench_short(c: &mut Criterion) {
     group.finish();
 }
 
+/// The first proof of each short problem timed in-process as the peer harness times
+/// cshogi's `DfPn.search` (`benches/peers/tsume_cshogi.py --first-proof`): the best mean
+/// over `batches` batches of `runs` solves, one line per problem (name, µs, nodes to the
+/// first proof, plies of the line). A best-of figure rather than criterion's median, so
+/// that both sides are read the same way on a loaded machine.
+fn best_of(batches: usize, runs: usize) {
+    let opts = Options {
+        shorten: false,
+        exact_line_plies: 0,
+        ..Options::default()
+    };
+    for (id, sfen) in CASES {
+        let pos = Position::from_sfen(sfen).expect("spec SFEN");
+        let mut best = f64::INFINITY;
+        let mut last = None;
+        for _ in 0..batches {
+            let start = Instant::now();
+            for _ in 0..runs {
+                let s = tsume::solve(black_box(&pos), &opts).expect("defender king");
+                assert_eq!(s.status, Status::Mate);
+                last = Some(s);
+            }
+            best = best.min(start.elapsed().as_secs_f64() / runs as f64);
+        }
+        if let Some(s) = last {
+            println!(
+                "{id} {:.3} {} {}",
+                best * 1e6,
+                s.first_proof_nodes,
+                s.pv.len()
+            );
+        }
+    }
+}
+
 criterion_group!(benches, bench_short);
-criterion_main!(benches);
+
+/// Criterion's benches, or with `TSUME_BEST_OF=BATCHESxRUNS` in the environment the
+/// best-of table of [`best_of`] alone.
+fn main() {
+    if let Ok(spec) = std::env::var("TSUME_BEST_OF") {
+        let (b, r) = spec.split_once('x').unwrap_or((&spec, "20"));
+        best_of(b.parse().unwrap_or(50), r.parse().unwrap_or(20));
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -10,15 +10,20 @@ the full answer is mate_move's iterative deepening; DfPn times are given for mat
 Times are wall-clock per problem, the arbiter's including process start (a few ms), so the
 ratio favours cshogi on the tiniest problems.
 
-The first-proof table (`--first-proof`) times `DfPn.search` in-process, the best of 7
-batches of 200 searches per problem (a fresh board and solver per search, their set-up not
-timed), for comparison with the `tsume_first_proof` group of the criterion bench
-(`cargo bench -p arbiter-benches --bench tsume -- tsume_first_proof`) run on the same
-machine at the same time. With `--criterion DIR` (criterion's output directory, e.g.
-target/criterion) the table also shows the bench's median per problem and its ratio to
-cshogi's time (above 1: slower than cshogi).
+The first-proof table (`--first-proof`) times `DfPn.search` in-process, the best of 50
+batches of 20 searches per problem (a fresh board and solver per search, their set-up not
+timed), and `DfPn.search` followed by `DfPn.get_pv` (cshogi reads its line in a separate
+call; `tsume::solve` proves and reads the line in one, so "search+pv" is the like-for-like
+figure and "search" cshogi's proof alone). The arbiter side is timed in-process the same
+way (best of 50 x 20 first-proof solves, fresh table per solve and timed, since a solve
+allocates its own) by the tsume bench binary run with TSUME_BEST_OF=50x20 (`cargo bench -p
+arbiter-benches --bench tsume`, built once); the two sides alternate for `--rounds N`
+rounds (default 3) and the best of each is kept. Ratios above 1: slower than cshogi. With
+`--criterion DIR` (criterion's output directory, e.g. target/criterion) the criterion
+`tsume_first_proof` median is shown instead of the in-process run.
 
-Usage: python3 benches/peers/tsume_cshogi.py [--first-proof [--criterion DIR]] [path/to/arbiter]
+Usage: python3 benches/peers/tsume_cshogi.py [--first-proof [--rounds N] [--criterion DIR]]
+       [path/to/arbiter]
        (cshogi 1.1.0 is installed into a venv under /tmp when it is not importable;
        cargo build --release -p arbiter for the process-level table)
 """
@@ -88,21 +93,41 @@ def cshogi_shortest(sfen, max_ply):
     return None, time.perf_counter() - t
 
 
-def cshogi_first_proof(sfen, batches=7, runs=200):
-    """Best per-search time of DfPn.search over `batches` batches of `runs` searches."""
+def cshogi_first_proof(sfen, batches=50, runs=20):
+    """Best per-search times over `batches` batches of `runs` searches: DfPn.search alone,
+    and DfPn.search with DfPn.get_pv; the nodes searched and the line's length."""
     import cshogi
-    best = float("inf")
+    best, best_pv = float("inf"), float("inf")
     for _ in range(batches):
-        total = 0.0
+        total, total_pv = 0.0, 0.0
         for _ in range(runs):
             board = cshogi.Board(sfen)
             dfpn = cshogi.DfPn()
             t = time.perf_counter()
             found = dfpn.search(board)
-            total += time.perf_counter() - t
+            t_search = time.perf_counter()
+            pv = dfpn.get_pv(board)
+            t_pv = time.perf_counter()
+            total += t_search - t
+            total_pv += t_pv - t
             assert found
         best = min(best, total / runs)
-    return best, dfpn.searched_node
+        best_pv = min(best_pv, total_pv / runs)
+    return best, best_pv, dfpn.searched_node, len(pv)
+
+
+def arbiter_first_proof(batches=50, runs=20):
+    """The tsume bench's in-process best-of table: {name: (µs, nodes, plies)}."""
+    env = dict(os.environ, TSUME_BEST_OF=f"{batches}x{runs}")
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    out = subprocess.run(["cargo", "bench", "-q", "-p", "arbiter-benches", "--bench", "tsume"],
+                         env=env, cwd=root, check=True, capture_output=True, text=True).stdout
+    table = {}
+    for line in out.splitlines():
+        parts = line.split()
+        if len(parts) == 4:
+            table[parts[0]] = (float(parts[1]), int(parts[2]), int(parts[3]))
+    return table
 
 
 # The criterion bench's names for the problems whose names differ here.
@@ -120,22 +145,37 @@ def criterion_median_us(criterion_dir, name):
         return None
 
 
-def first_proof_table(criterion_dir=None):
-    header = f"{'problem':9} {'DfPn us':>9} {'nodes':>6}"
-    if criterion_dir:
-        header += f" {'arbiter us':>10} {'ratio':>6}"
-    print(header)
-    for name, sfen, length in CASES:
-        if length > 9:
-            continue
-        t, nodes = cshogi_first_proof(sfen)
-        line = f"{name:9} {t * 1e6:>9.1f} {nodes:>6}"
+def first_proof_table(criterion_dir=None, rounds=3):
+    """cshogi's first proof against the arbiter's, the sides alternating `rounds` times."""
+    short = [(name, sfen) for name, sfen, length in CASES if length <= 9]
+    cs = {}
+    ours = {}
+    for _ in range(rounds):
+        for name, sfen in short:
+            t, t_pv, nodes, plies = cshogi_first_proof(sfen)
+            old = cs.get(name)
+            cs[name] = (min(t, old[0]) if old else t, min(t_pv, old[1]) if old else t_pv,
+                        nodes, plies)
         if criterion_dir:
-            ours = criterion_median_us(criterion_dir, name)
-            if ours is None:
-                line += f" {'-':>10} {'-':>6}"
-            else:
-                line += f" {ours:>10.1f} {ours / (t * 1e6):>6.2f}"
+            continue
+        for bench_name, (t, nodes, plies) in arbiter_first_proof().items():
+            old = ours.get(bench_name)
+            ours[bench_name] = (min(t, old[0]) if old else t, nodes, plies)
+    print(f"{'problem':9} {'search us':>9} {'+pv us':>8} {'nodes':>6} | {'arbiter us':>10} "
+          f"{'nodes':>6} {'plies':>5} | {'/search':>7} {'/+pv':>6}")
+    for name, _ in short:
+        t, t_pv, nodes, plies = cs[name]
+        if criterion_dir:
+            a = criterion_median_us(criterion_dir, name)
+            a_nodes, a_plies = "-", "-"
+        else:
+            a, a_nodes, a_plies = ours.get(BENCH_IDS.get(name, name), (None, "-", "-"))
+        line = f"{name:9} {t * 1e6:>9.2f} {t_pv * 1e6:>8.2f} {nodes:>6} | "
+        if a is None:
+            line += f"{'-':>10} {'-':>6} {'-':>5} | {'-':>7} {'-':>6}"
+        else:
+            line += (f"{a:>10.2f} {a_nodes:>6} {a_plies:>5} | {a / (t * 1e6):>7.2f} "
+                     f"{a / (t_pv * 1e6):>6.2f}")
         print(line)
 
 
@@ -157,7 +197,13 @@ def main():
             if i + 1 >= len(args):
                 sys.exit("--criterion needs criterion's output directory")
             criterion_dir = args[i + 1]
-        first_proof_table(criterion_dir)
+        rounds = 3
+        if "--rounds" in args:
+            i = args.index("--rounds")
+            if i + 1 >= len(args) or not args[i + 1].isdigit():
+                sys.exit("--rounds needs a number")
+            rounds = int(args[i + 1])
+        first_proof_table(criterion_dir, rounds)
         return
     arbiter = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
         os.environ.get("CARGO_TARGET_DIR", "target"), "release", "arbiter")
