@@ -375,7 +375,7 @@ impl Walk {
             search.node.unplay(mv, u);
             lens.push(Some(l?));
         }
-        let best = defender_pick(search, replies, &lens, None, self.tsume);
+        let best = defender_pick(search, replies, &lens, self.tsume);
         Some(best.map_or((0, None), |(l, m)| (l + 1, Some(m))))
     }
 }
@@ -436,7 +436,7 @@ pub(crate) fn greedy_line(search: &mut Search, len: u32, tsume: bool) -> Vec<Mov
                 .filter_map(|(m, l)| l.map(|l| (l, *m)))
                 .min_by_key(|(l, _)| *l)
         } else {
-            defender_pick(search, &moves, &lens, Some(rem), tsume)
+            defender_pick(search, &moves, &lens, tsume)
         };
         let Some((_, mv)) = pick else {
             break;
@@ -453,12 +453,11 @@ pub(crate) fn greedy_line(search: &mut Search, len: u32, tsume: bool) -> Vec<Mov
 
 /// The defender's longest defence among `moves` with their proven lengths `lens` (in
 /// tsume mode leaving out interpositions the table shows useless): the child's length and
-/// the move. `rem`: the plies left to a bounded walk; `None`, each defence's own length.
+/// the move.
 fn defender_pick(
     search: &mut Search,
     moves: &[Move],
     lens: &[Option<u32>],
-    rem: Option<u32>,
     tsume: bool,
 ) -> Option<(u32, Move)> {
     let all = moves
@@ -482,7 +481,7 @@ fn defender_pick(
         .filter_map(|(m, l)| l.map(|l| (l, *m)))
     {
         if classify(&search.node, mv) == ReplyClass::MaybeUseless
-            && useless_in_table(search, mv, plain, rem.unwrap_or(l + 1))
+            && useless_in_table(search, mv, plain)
         {
             continue;
         }
@@ -494,11 +493,9 @@ fn defender_pick(
 }
 
 /// Table version of the 無駄合 test: a capture of the interposed piece leads to a
-/// proven mate no longer than `plain` plies (`len`: the interposition's own length).
-fn useless_in_table(search: &mut Search, mv: Move, plain: u32, len: u32) -> bool {
-    if len < 3 {
-        return false;
-    }
+/// proven mate no longer than `plain` plies (0: the capture mates, as when the drop comes
+/// one ply before the mate and the defender has no counted defence).
+fn useless_in_table(search: &mut Search, mv: Move, plain: u32) -> bool {
     let u = search.node.play(mv);
     let mut found = false;
     for cap in search.node.checks() {
