@@ -426,6 +426,21 @@ KNOWN_GENERATED = {
                     "N6 ...) belong to the lower-right mass both lists call dead, so O7 stands in "
                     "White's area. arbiter reads O7 inside an area enclosed by Black, assuming "
                     "the enclosing stones live; the area count is the same either way"),
+        "sp-1144": ("gnugo", "Black H5-H2, F3-G3, D2-E2 and F1 in White's lower side are dead: "
+                    "their space E1-E3, F2, G1-G2, H1, J1-J3 lies between White D1-C2-D3, G4-G5, "
+                    "J4-J5 and K2; White C1 leaves one eye and no Black first move lives (GNU "
+                    "Go's owl after F2, G2, J2, E1, J3, G1, E3, H6, C1, J1). arbiter keeps them "
+                    "on the estimate (130/256, 'open region too large: 362 graph points')"),
+        "sp-1147": ("arbiter", "White D12-D11-E11-E10-F10 is alive: it joins White's living "
+                    "left side (C13, C10-A10, D9) through D10, where Black may not play "
+                    "(suicide), and C11/C12, miai; GNU Go's own owl reading puts it in that "
+                    "living dragon, yet its final_status_list kills it and its final_score "
+                    "(B+11.5) names the wrong winner. arbiter's count W+4.5"),
+        "sp-1148": ("gnugo", "White O17-O16, M15, O14 and M13 stand apart in Black's upper right "
+                    "(Black M16-N17, O18-Q18, R17, R14, Q11, N12, L13 around) with no eye; Black "
+                    "N15 (or M14) leaves them no life (GNU Go's owl), so they are dead by J1989 "
+                    "7-1. arbiter leaves them undecided ('open region too large: 354 graph "
+                    "points')"),
         "sp-1122": ("gnugo", "White O18-R17-R19, P19 and S16 are dead: capturing Q18-Q19 (P18) "
                     "gives one eye, and the corner S17-T19 beside Black T17-T16 gives no second "
                     "(Black S18, then T18). So Q18-Q19 stand: capturing them lets Black capture "
