@@ -441,6 +441,16 @@ KNOWN_GENERATED = {
                     "N15 (or M14) leaves them no life (GNU Go's owl), so they are dead by J1989 "
                     "7-1. arbiter leaves them undecided ('open region too large: 354 graph "
                     "points')"),
+        "sp-1154": ("split", "White F19-F18, C18, E17, D16, C15, E15, F14, apart in Black's "
+                    "upper left, are unsettled: Black D14 first kills, White C17 first lives "
+                    "(GNU Go's owl both ways), so they are dead by J1989 7-1, as GNU Go says "
+                    "(arbiter keeps them on the estimate, 133-157/256, and names the wrong "
+                    "winner, uncertain). Black P11-Q11 is alive, as arbiter says: P12, Q12 and "
+                    "R11 all join it to Black's living right side (O12, Q13, R10); GNU Go's own "
+                    "owl puts it in that dragon"),
+        "sp-1155": ("arbiter", "Black B10-C10 is alive: B9 and C9 are miai to join it to A9-B8 "
+                    "and D9 (White B9 is then self-atari), and GNU Go's own owl puts it in the "
+                    "living Black dragon; only GNU Go's final_status_list kills it"),
         "sp-1122": ("gnugo", "White O18-R17-R19, P19 and S16 are dead: capturing Q18-Q19 (P18) "
                     "gives one eye, and the corner S17-T19 beside Black T17-T16 gives no second "
                     "(Black S18, then T18). So Q18-Q19 stand: capturing them lets Black capture "
