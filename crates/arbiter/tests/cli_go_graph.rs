@@ -276,3 +276,27 @@ fn solve_errors() {
     assert_bad_input(&["go", "solve", "--grid", "2x2", "--komi", "abc"]);
     assert_bad_input(&["go", "solve", "--grid", "x2"]);
 }
+
+/// `go outcome` and `go solve` share one limit type (go-scoring `SearchLimit`) and one mapping
+/// onto the hint: the whole stderr line of each is the one printed before they shared it
+/// (arbiter at a4843b9, same arguments), so scripts reading it see no change.
+#[test]
+fn limit_messages_are_worded_as_before() {
+    let board = temp_file("limit33.txt", "diagram:\n...\n...\n");
+    let out = arbiter(&["go", "outcome", board.to_str().unwrap(), "--budget", "10"]);
+    assert_eq!(out.status.code(), Some(4));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    let expected = ": undecided: the search budget ran out after 11 nodes; the budget was 10 \
+                    nodes; raise it with --budget (at most 10000000000)\n";
+    assert!(
+        stderr.starts_with("arbiter: ") && stderr.ends_with(expected),
+        "{stderr}"
+    );
+    let out = arbiter(&["go", "solve", "--grid", "3x3", "--budget", "100"]);
+    assert_eq!(out.status.code(), Some(4));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "arbiter: --grid 3x3: undecided: the search budget ran out after 101 nodes; the budget \
+         was 100 nodes; raise it with --budget (at most 1000000000000)\n"
+    );
+}

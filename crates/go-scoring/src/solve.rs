@@ -29,6 +29,7 @@ use board_geometry::{Graph, Topology as _};
 
 mod table;
 mod table_search;
+pub use crate::graph::limit::{MemoryBound, SearchLimit};
 pub use table_search::{point_owner, solve, solve_within};
 
 /// One move of a game: a stone on a point, or a pass.
@@ -61,25 +62,9 @@ pub struct Solution {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum SolveError {
-    /// The node budget ran out.
-    Undecided {
-        /// Nodes searched.
-        nodes: u64,
-    },
-    /// The time limit ran out.
-    OutOfTime {
-        /// Nodes searched.
-        nodes: u64,
-        /// The limit that was reached.
-        limit: Duration,
-    },
-    /// The table would grow past its memory bound.
-    OutOfMemory {
-        /// Bytes the table held when the search stopped.
-        bytes: u64,
-        /// The bound, in bytes.
-        limit: u64,
-    },
+    /// The search stopped on one of its limits: nodes ([`SearchLimit::Budget`]), time, or
+    /// the table's memory ([`MemoryBound::Bytes`]).
+    Limit(SearchLimit),
     /// The board has more than 64 points.
     TooLarge {
         /// Points of the board.
@@ -93,27 +78,7 @@ pub enum SolveError {
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolveError::Undecided { nodes } => {
-                write!(
-                    f,
-                    "undecided: the search budget ran out after {nodes} nodes"
-                )
-            }
-            SolveError::OutOfTime { nodes, limit } => {
-                write!(
-                    f,
-                    "undecided: the time limit of {} s ran out after {nodes} nodes",
-                    limit.as_secs_f64()
-                )
-            }
-            SolveError::OutOfMemory { bytes, limit } => {
-                write!(
-                    f,
-                    "undecided: the table held {} MB, at its memory bound of {} MB",
-                    bytes >> 20,
-                    limit >> 20
-                )
-            }
+            SolveError::Limit(limit) => limit.fmt(f),
             SolveError::TooLarge { points } => {
                 write!(f, "{points} points: the solver handles at most 64")
             }
@@ -133,12 +98,21 @@ impl SolveError {
     /// True when the search stopped on one of its limits (nodes, time or memory) rather than
     /// on its input or a fault.
     pub fn is_limit(&self) -> bool {
-        matches!(
-            self,
-            SolveError::Undecided { .. }
-                | SolveError::OutOfTime { .. }
-                | SolveError::OutOfMemory { .. }
-        )
+        self.limit().is_some()
+    }
+
+    /// The limit the search stopped on, if it stopped on one.
+    pub fn limit(&self) -> Option<&SearchLimit> {
+        match self {
+            SolveError::Limit(limit) => Some(limit),
+            _ => None,
+        }
+    }
+}
+
+impl From<SearchLimit> for SolveError {
+    fn from(limit: SearchLimit) -> Self {
+        SolveError::Limit(limit)
     }
 }
 
@@ -206,16 +180,17 @@ impl Solver {
     pub(crate) fn count_node(&mut self) -> Result<(), SolveError> {
         self.nodes += 1;
         if self.nodes > self.budget {
-            return Err(SolveError::Undecided { nodes: self.nodes });
+            return Err(SearchLimit::Budget { nodes: self.nodes }.into());
         }
         if self.nodes % 4096 == 0 {
             self.report_progress();
             if let Some((deadline, limit)) = self.deadline {
                 if Instant::now() >= deadline {
-                    return Err(SolveError::OutOfTime {
+                    return Err(SearchLimit::Time {
                         nodes: self.nodes,
                         limit,
-                    });
+                    }
+                    .into());
                 }
             }
         }

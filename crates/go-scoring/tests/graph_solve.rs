@@ -10,7 +10,7 @@ use go_scoring::Color;
 use go_scoring::Komi;
 use go_scoring::graph::{Board, Config};
 use go_scoring::solve::{
-    GameMove, Solution, SolveError, SolveLimits, solve, solve_plain, solve_within,
+    GameMove, SearchLimit, Solution, SolveError, SolveLimits, solve, solve_plain, solve_within,
 };
 
 /// Replays a line under the solver's rules (no suicide, positional superko over the whole
@@ -109,9 +109,9 @@ fn one_by_three_line() {
 #[test]
 fn budget_gives_undecided() {
     let e = solve(&Graph::grid(3, 3).unwrap(), Komi(0), 1_000).unwrap_err();
-    assert!(matches!(e, SolveError::Undecided { .. }));
+    assert!(matches!(e, SolveError::Limit(SearchLimit::Budget { .. })));
     let e = solve_plain(&Graph::grid(3, 3).unwrap(), Komi(0), 1_000).unwrap_err();
-    assert!(matches!(e, SolveError::Undecided { .. }));
+    assert!(matches!(e, SolveError::Limit(SearchLimit::Budget { .. })));
 }
 
 #[test]

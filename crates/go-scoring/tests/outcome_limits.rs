@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 
 use board_geometry::{Graph, Topology as _};
 use go_scoring::graph::outcome::BYTES_PER_POSITION;
-use go_scoring::graph::{Board, Config, OutcomeError, OutcomeSearch, RegularSequence};
+use go_scoring::graph::{
+    Board, Config, MemoryBound, OutcomeError, OutcomeSearch, RegularSequence, SearchLimit,
+};
 
 fn empty_start(g: &Graph) -> RegularSequence {
     let board = Board::new(g);
@@ -58,10 +60,11 @@ fn the_memory_bound_stops_the_empty_4x4() {
     assert_eq!(limit as u64, (16u64 << 20) / 4 * 3 / BYTES_PER_POSITION);
     let e = search.run(&empty_start(&g)).unwrap_err();
     match e {
-        OutcomeError::OutOfMemory {
+        OutcomeError::Limit(SearchLimit::Memory(MemoryBound::Positions {
             positions,
             limit: l,
-        } => {
+            ..
+        })) => {
             assert_eq!(l, limit);
             assert!(positions > limit);
         }
@@ -88,8 +91,8 @@ fn the_time_limit_stops_a_long_search() {
         started.elapsed()
     );
     assert!(e.is_limit(), "{e}");
-    if let OutcomeError::OutOfTime { limit, .. } = e {
-        assert_eq!(limit, Duration::from_millis(300));
+    if let Some(SearchLimit::Time { limit, .. }) = e.limit() {
+        assert_eq!(*limit, Duration::from_millis(300));
     }
 }
 
@@ -108,4 +111,29 @@ fn the_progress_counter_ends_at_the_node_count() {
         counter.load(std::sync::atomic::Ordering::Relaxed),
         report.nodes
     );
+}
+
+#[test]
+fn both_searches_stop_on_one_limit_type_with_the_same_words() {
+    // The outcome search and the solver report a spent budget as the same `SearchLimit`, so
+    // a caller handles the concept once; the words are those both searches printed before
+    // they shared the type (`arbiter go outcome … --budget 10` and `arbiter go solve --grid
+    // 3x3 --budget 100` at a4843b9: "undecided: the search budget ran out after 11 nodes",
+    // "… after 101 nodes"): the node that passes the budget is counted.
+    let g = Graph::grid(3, 3).unwrap();
+    let mut search = OutcomeSearch::new(&g, true).unwrap();
+    search.budget = 10;
+    let outcome = search.run(&empty_start(&g)).unwrap_err();
+    assert_eq!(outcome.limit(), Some(&SearchLimit::Budget { nodes: 11 }));
+    assert_eq!(
+        outcome.to_string(),
+        "undecided: the search budget ran out after 11 nodes"
+    );
+    let solve = go_scoring::solve::solve(&g, go_scoring::Komi(0), 100).unwrap_err();
+    assert_eq!(solve.limit(), Some(&SearchLimit::Budget { nodes: 101 }));
+    assert_eq!(
+        solve.to_string(),
+        "undecided: the search budget ran out after 101 nodes"
+    );
+    assert!(matches!(outcome, OutcomeError::Limit(_)) && solve.is_limit());
 }

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use board_geometry::{Point, Topology as _};
 use go_scoring::Komi;
 use go_scoring::graph::{
-    Board, FinishFailure, Outcome, OutcomeError, OutcomeSearch, PositionFile, chinese_verdict,
-    outcome,
+    Board, FinishFailure, Outcome, OutcomeError, OutcomeSearch, PositionFile, SearchLimit,
+    chinese_verdict, outcome,
 };
 use std::time::Duration;
 
@@ -37,21 +37,28 @@ pub struct OutcomeArgs {
     pub table_mb: u64,
 }
 
-/// The message for a search that stopped on one of its limits, with the option that raises it.
-pub(super) fn limit_message(name: &str, error: &OutcomeError, args: &OutcomeArgs) -> String {
-    let hint = super::limit_hint(match error {
-        OutcomeError::Undecided { .. } => super::StoppedOn::Budget {
-            budget: args.budget,
-            max: outcome::MAX_BUDGET,
+/// The message for a Go search (`outcome`, `solve`) that stopped on one of its limits: what
+/// stopped it (`subject` names the input), with the option that raises that limit. The two
+/// searches share their limit type, so the mapping onto the hint is written once, here.
+pub(super) fn limit_message(
+    subject: &str,
+    limit: &SearchLimit,
+    budget: u64,
+    max_budget: u64,
+    table_mb: u64,
+) -> String {
+    let hint = super::limit_hint(match limit {
+        SearchLimit::Budget { .. } => super::StoppedOn::Budget {
+            budget,
+            max: max_budget,
         },
-        OutcomeError::OutOfTime { .. } => super::StoppedOn::Time,
-        OutcomeError::OutOfMemory { .. } => super::StoppedOn::Memory {
-            table_mb: args.table_mb,
-        },
+        SearchLimit::Time { .. } => super::StoppedOn::Time,
+        SearchLimit::Memory(_) => super::StoppedOn::Memory { table_mb },
         _ => super::StoppedOn::Other,
     });
-    format!("{name}: {error}; {hint}")
+    format!("{subject}: {limit}; {hint}")
 }
+
 fn outcome_name(o: Outcome) -> &'static str {
     match o {
         Outcome::Black => "B",
@@ -96,11 +103,13 @@ pub(super) fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliE
         .nodes(&nodes);
     let report = match progress.run(|| search.run(&r)) {
         Ok(report) => report,
-        Err(e) if e.is_limit() => {
+        Err(OutcomeError::Limit(limit)) => {
             return Err(CliError::LimitHit(limit_message(
                 &name.to_string(),
-                &e,
-                &args,
+                &limit,
+                args.budget,
+                outcome::MAX_BUDGET,
+                args.table_mb,
             )));
         }
         Err(e) => return Err(CliError::bad_input(format!("{name}: {e}"))),

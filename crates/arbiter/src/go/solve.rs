@@ -34,22 +34,6 @@ pub struct SolveArgs {
     pub table_mb: u64,
 }
 
-/// The message for a solve that stopped on one of its limits, with the option that raises it.
-fn limit_message(error: &SolveError, args: &SolveArgs) -> String {
-    let hint = super::limit_hint(match error {
-        SolveError::Undecided { .. } => super::StoppedOn::Budget {
-            budget: args.budget,
-            max: solve::MAX_SOLVE_BUDGET,
-        },
-        SolveError::OutOfTime { .. } => super::StoppedOn::Time,
-        SolveError::OutOfMemory { .. } => super::StoppedOn::Memory {
-            table_mb: args.table_mb,
-        },
-        _ => super::StoppedOn::Other,
-    });
-    format!("--grid {}: {error}; {hint}", args.grid)
-}
-
 /// The `--json` document of `arbiter go solve`.
 #[derive(serde::Serialize)]
 struct Solved {
@@ -86,7 +70,15 @@ pub(super) fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError
         .nodes(&nodes);
     let solution = match progress.run(|| solve::solve_within(&graph, komi, limits)) {
         Ok(s) => s,
-        Err(e) if e.is_limit() => return Err(CliError::LimitHit(limit_message(&e, &args))),
+        Err(SolveError::Limit(limit)) => {
+            return Err(CliError::LimitHit(super::outcome::limit_message(
+                &format!("--grid {}", args.grid),
+                &limit,
+                args.budget,
+                solve::MAX_SOLVE_BUDGET,
+                args.table_mb,
+            )));
+        }
         Err(e @ SolveError::Inconsistent) => return Err(CliError::internal(e.to_string())),
         Err(e) => return Err(CliError::bad_input(e.to_string())),
     };

@@ -9,6 +9,7 @@ pub mod chinese;
 pub mod config;
 pub mod fill;
 pub mod life;
+pub mod limit;
 pub mod outcome;
 pub(crate) mod packed;
 pub mod position_file;
@@ -19,6 +20,7 @@ pub mod ultimate;
 
 pub use chinese::{ChineseVerdict, FinishFailure, chinese_score, chinese_verdict};
 pub use config::{Board, Config, Move};
+pub use limit::{MemoryBound, SearchLimit};
 pub use outcome::{Outcome, OutcomeError, OutcomeReport, OutcomeSearch, outcome_classes};
 pub use position_file::{PositionFile, PositionFileError};
 pub use sequence::{RegularSequence, SequenceError};

@@ -48,10 +48,10 @@
 //!
 //! Regular sequences can be as long as the number of positions (3ⁿ on n points), so the
 //! search is bounded on every resource the input could exhaust, each ending it with its own
-//! [`OutcomeError`] instead of a crash: nodes ([`OutcomeSearch::budget`]), wall time
-//! ([`OutcomeSearch::time_limit`]), memory ([`OutcomeSearch::max_positions`], the positions
-//! interned with their moves, and [`OutcomeSearch::max_stored_positions`], the table's keys)
-//! and depth ([`MAX_DEPTH`] plies, on a search thread of its own with a stack sized for it).
+//! [`SearchLimit`] (inside [`OutcomeError::Limit`]) instead of a crash: nodes
+//! ([`OutcomeSearch::budget`]), wall time ([`OutcomeSearch::time_limit`]), memory
+//! ([`OutcomeSearch::max_positions`], the positions interned with their moves, and
+//! [`OutcomeSearch::max_stored_positions`], the table's keys) and depth ([`MAX_DEPTH`] plies, on a search thread of its own with a stack sized for it).
 
 use crate::color::Color;
 use std::fmt;
@@ -62,6 +62,7 @@ use std::time::{Duration, Instant};
 use hashbrown::HashMap;
 
 use super::config::{Board, Config};
+use super::limit::{MemoryBound, SearchLimit};
 use super::packed::{Packed, Pos};
 use super::reach::{Leaf, PositionGraph};
 use super::sequence::RegularSequence;
@@ -131,32 +132,9 @@ pub enum OutcomeError {
         /// The most the search takes.
         limit: usize,
     },
-    /// The node budget ran out before the search finished.
-    Undecided {
-        /// Nodes searched.
-        nodes: u64,
-    },
-    /// The time limit ran out before the search finished.
-    OutOfTime {
-        /// Nodes searched.
-        nodes: u64,
-        /// The limit that was reached.
-        limit: Duration,
-    },
-    /// The search met more positions than its memory bound allows.
-    OutOfMemory {
-        /// Positions held when it stopped.
-        positions: usize,
-        /// The bound on the positions held.
-        limit: usize,
-    },
-    /// A regular sequence grew longer than the search's depth bound.
-    TooDeep {
-        /// Plies of the sequence (moves played from the start) when it stopped.
-        plies: usize,
-        /// The bound, [`MAX_DEPTH`].
-        limit: usize,
-    },
+    /// The search stopped on one of its limits: nodes ([`SearchLimit::Budget`]), time,
+    /// memory (positions interned, [`MemoryBound::Positions`]) or depth ([`MAX_DEPTH`]).
+    Limit(SearchLimit),
     /// The search thread could not be started (the system refused its stack).
     NoThread,
 }
@@ -165,13 +143,21 @@ impl OutcomeError {
     /// True when the search stopped on one of its limits (nodes, time, memory or depth): the
     /// question has an answer the search did not reach, as opposed to input it cannot take.
     pub fn is_limit(&self) -> bool {
-        matches!(
-            self,
-            OutcomeError::Undecided { .. }
-                | OutcomeError::OutOfTime { .. }
-                | OutcomeError::OutOfMemory { .. }
-                | OutcomeError::TooDeep { .. }
-        )
+        self.limit().is_some()
+    }
+
+    /// The limit the search stopped on, if it stopped on one.
+    pub fn limit(&self) -> Option<&SearchLimit> {
+        match self {
+            OutcomeError::Limit(limit) => Some(limit),
+            _ => None,
+        }
+    }
+}
+
+impl From<SearchLimit> for OutcomeError {
+    fn from(limit: SearchLimit) -> Self {
+        OutcomeError::Limit(limit)
     }
 }
 
@@ -184,34 +170,7 @@ impl fmt::Display for OutcomeError {
                     "the graph has {points} points; the outcome search handles at most {limit}"
                 )
             }
-            OutcomeError::Undecided { nodes } => {
-                write!(
-                    f,
-                    "undecided: the search budget ran out after {nodes} nodes"
-                )
-            }
-            OutcomeError::OutOfTime { nodes, limit } => {
-                write!(
-                    f,
-                    "undecided: the time limit of {} s ran out after {nodes} nodes",
-                    limit.as_secs_f64()
-                )
-            }
-            OutcomeError::OutOfMemory { positions, limit } => {
-                write!(
-                    f,
-                    "undecided: the search met {positions} positions, past its memory bound of \
-                     {limit} positions (about {} MB)",
-                    (*limit as u64 * BYTES_PER_POSITION) >> 20
-                )
-            }
-            OutcomeError::TooDeep { plies, limit } => {
-                write!(
-                    f,
-                    "undecided: a sequence of {plies} plies passed the search's depth bound of \
-                     {limit}"
-                )
-            }
+            OutcomeError::Limit(limit) => limit.fmt(f),
             OutcomeError::NoThread => write!(f, "the search thread could not be started"),
         }
     }
@@ -320,7 +279,8 @@ pub struct OutcomeSearch {
     /// Wall time allowed per [`OutcomeSearch::run`] (`None`: no limit).
     pub time_limit: Option<Duration>,
     /// Positions the search may intern with their moves, to bound its memory (see
-    /// [`BYTES_PER_POSITION`]); past it the run ends with [`OutcomeError::OutOfMemory`].
+    /// [`BYTES_PER_POSITION`]); past it the run ends with
+    /// [`MemoryBound::Positions`].
     pub max_positions: usize,
     /// The table is emptied when it holds more entries than this (it is only a cache).
     pub max_stored_positions: usize,
@@ -769,29 +729,33 @@ impl OutcomeSearch {
     fn check_limits(&mut self) -> Result<(), OutcomeError> {
         self.nodes += 1;
         if self.nodes > self.budget {
-            return Err(OutcomeError::Undecided { nodes: self.nodes });
+            return Err(SearchLimit::Budget { nodes: self.nodes }.into());
         }
         self.deepest = self.deepest.max(self.path.len());
         if self.path.len() > MAX_DEPTH {
-            return Err(OutcomeError::TooDeep {
+            return Err(SearchLimit::Depth {
                 plies: self.path.len() - 1,
                 limit: MAX_DEPTH,
-            });
+            }
+            .into());
         }
         if self.graph.len() > self.max_positions {
-            return Err(OutcomeError::OutOfMemory {
+            return Err(SearchLimit::Memory(MemoryBound::Positions {
                 positions: self.graph.len(),
                 limit: self.max_positions,
-            });
+                bytes_per_position: BYTES_PER_POSITION,
+            })
+            .into());
         }
         if self.nodes % 4096 == 0 {
             self.report_progress();
             if let (Some(deadline), Some(limit)) = (self.deadline, self.time_limit) {
                 if Instant::now() >= deadline {
-                    return Err(OutcomeError::OutOfTime {
+                    return Err(SearchLimit::Time {
                         nodes: self.nodes,
                         limit,
-                    });
+                    }
+                    .into());
                 }
             }
         }

@@ -37,7 +37,10 @@
 use std::thread;
 
 use super::table::{self, NONE, PASS, Table};
-use super::{GameMove, Pos, SEARCH_STACK_BYTES, Solution, SolveError, SolveLimits, Solver};
+use super::{
+    GameMove, MemoryBound, Pos, SEARCH_STACK_BYTES, SearchLimit, Solution, SolveError, SolveLimits,
+    Solver,
+};
 use crate::color::Color;
 use crate::graph::symmetry::automorphisms;
 use crate::rules::Komi;
@@ -229,10 +232,11 @@ impl TableSearch {
         self.rules.count_node()?;
         let (bytes, peak) = self.table.bytes();
         if peak > self.max_bytes {
-            return Err(SolveError::OutOfMemory {
+            return Err(SearchLimit::Memory(MemoryBound::Bytes {
                 bytes,
                 limit: self.max_bytes,
-            });
+            })
+            .into());
         }
         Ok(())
     }
@@ -727,7 +731,7 @@ mod tests {
             ..SolveLimits::nodes(u64::MAX)
         };
         match solve_within(&grid, Komi(0), tight) {
-            Err(SolveError::OutOfMemory { bytes, limit: l }) => {
+            Err(SolveError::Limit(SearchLimit::Memory(MemoryBound::Bytes { bytes, limit: l }))) => {
                 assert_eq!(l, limit);
                 assert!(bytes <= limit, "{bytes} bytes held past {limit}");
             }
