@@ -451,6 +451,13 @@ KNOWN_GENERATED = {
         "sp-1155": ("arbiter", "Black B10-C10 is alive: B9 and C9 are miai to join it to A9-B8 "
                     "and D9 (White B9 is then self-atari), and GNU Go's own owl puts it in the "
                     "living Black dragon; only GNU Go's final_status_list kills it"),
+        "sp-1165": ("gnugo", "White's left side (E12-E9 with C9-D9-F9, A11-A10-B10, B8-B5 with "
+                    "C6-C5, E7-F7) is dead whoever moves: Black A12-C12, B11, D11, C10, D13-E13, "
+                    "F12, F10-G9, G8-G6, C7-D7, D6-E5, A6-A5 close it, and its space A7-A9, B9, "
+                    "C8-F8, D10, D12, F11, E6-F6 is cut by Black C10, D11 and C7-D7; Black A7 "
+                    "leaves no two eyes and no White first move lives (GNU Go's owl, 13 tried). "
+                    "arbiter keeps it on the estimate (142-154/256, 'open region too large: 360 "
+                    "graph points'): W+66.5 against GNU Go's W+12.5, uncertain"),
         "sp-1122": ("gnugo", "White O18-R17-R19, P19 and S16 are dead: capturing Q18-Q19 (P18) "
                     "gives one eye, and the corner S17-T19 beside Black T17-T16 gives no second "
                     "(Black S18, then T18). So Q18-Q19 stand: capturing them lets Black capture "
