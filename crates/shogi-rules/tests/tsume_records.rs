@@ -28,7 +28,7 @@ fn run_mode(name: &str, sfen: &str, limit: Duration, shorten: bool, mode: Mode) 
     let s = tsume::solve(&pos, &opts).unwrap();
     println!(
         "{name}: {} plies {} (first proof {} plies after {} nodes) exact {} forced {} nodes {} \
-         limit {:?} table entries dropped {} time {:.1?}",
+         limit {:?} table entries dropped {} sweep undecided {} time {:.1?}",
         s.status.code(),
         s.plies,
         s.first_proof_plies,
@@ -38,6 +38,7 @@ fn run_mode(name: &str, sfen: &str, limit: Duration, shorten: bool, mode: Mode) 
         s.nodes,
         s.limit,
         s.table_dropped,
+        s.sweep_undecided,
         t.elapsed()
     );
     println!("{}", tsume::usi_line(&s.pv).join(" "));
@@ -122,13 +123,14 @@ fn microcosmos() {
     // proof (from ply 1520 the line shuffled 3a4a 4b3b 2a3a 3b2b before N*3d, 61 plies
     // where 57 mate). Taking the detours out along the main line (Options::shorten; each
     // attacker node's other checks proven and their lengths worked out) gives 1525.
-    // Measured (release, shared 2-core machine, /usr/bin/time -v): 86.8 M nodes (52.2 M
-    // to the first proof), 180-197 s user CPU, peak RSS 2.85 GB with the 3 GiB table
+    // Measured (release, shared 2-core machine, /usr/bin/time -v): 86.7 M nodes (52.2 M
+    // to the first proof), 171-197 s user CPU, peak RSS 2.84 GB with the 3 GiB table
     // budget (RECORD_TABLE_BYTES), 15 detours taken out. The length is not proven minimal
-    // (`exact` stays false): no search proves that no shorter mate exists, and a few
-    // checks of the line's attacker nodes stay undecided within their share of nodes
-    // (`limit` is then `Nodes`). The time limit is a guard only: on a loaded machine the
-    // wall-clock time was up to 14 minutes for the same 197 s of CPU.
+    // (`exact` stays false): no search proves that no shorter mate exists, and 447 checks
+    // of the line's attacker nodes stay undecided within their share of nodes
+    // (`sweep_undecided`; no phase is cut short, so `limit` stays `None`). The time limit
+    // is a guard only: on a loaded machine the wall-clock time was up to 14 minutes for
+    // the same CPU time.
     let s = run(
         "ミクロコスモス",
         "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1",
@@ -141,4 +143,5 @@ fn microcosmos() {
     assert!(s.first_proof_plies >= 1525, "{}", s.first_proof_plies);
     assert!(s.forced);
     assert_eq!(s.plies, 1525);
+    assert_eq!(s.limit, None);
 }

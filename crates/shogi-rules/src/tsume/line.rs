@@ -26,7 +26,7 @@
 use hashbrown::{HashMap, HashSet};
 
 use super::conventions::{ReplyClass, classify};
-use super::dfpn::{MAX_PLY, Search};
+use super::dfpn::{MAX_PLY, Search, Stop};
 use super::shortcut::Gather;
 use super::table::{INF, KeyBuild, Probe};
 
@@ -47,9 +47,12 @@ pub(crate) fn proof_line(search: &mut Search, tsume: bool) -> Option<Vec<Move>> 
 pub(crate) struct Refined {
     /// The main line (attacker first).
     pub(crate) line: Vec<Move>,
-    /// Every attacker node of the line was examined and none has a shorter check (see
-    /// [`refined_line`]); false when a check was passed over or a limit stopped first.
+    /// Every attacker node of the line was examined (see [`refined_line`]); false when the
+    /// sweep's budget, the time or the rounds ran out first.
     pub(crate) complete: bool,
+    /// Checks at the attacker nodes of the line that could be neither proven nor refuted
+    /// within their node's share of nodes: a shorter mate through them is not ruled out.
+    pub(crate) undecided: u32,
 }
 
 /// The line of the proof at the search's current node (attacker to move) with the
@@ -73,48 +76,49 @@ pub(crate) fn refined_line(search: &mut Search, tsume: bool, budget: u64) -> Opt
     let mut walk = Walk::new(tsume, true);
     walk.length(search, 0)?;
     search.node_limit = budget;
-    // Attacker nodes examined, with the length they had then.
-    let mut examined: HashMap<u64, u32> = HashMap::new();
-    let mut complete = true;
+    // Attacker nodes examined: the length they had then and the checks left undecided.
+    let mut examined: HashMap<u64, (u32, u32)> = HashMap::new();
     // Each round takes a shorter check at one node; a re-reading that lengthened another
     // node again could undo it, so the rounds are bounded (ミクロコスモス took 15).
     let mut rounds = walk.line(search).0.len() + 16;
     loop {
         let (line, lens) = walk.line(search);
-        if rounds == 0 {
-            return Some(Refined {
-                line,
-                complete: false,
-            });
-        }
-        rounds -= 1;
         let mut undos = Vec::with_capacity(line.len());
         let mut keys = Vec::with_capacity(line.len());
         for &mv in &line {
             keys.push(search.node.full_key());
             undos.push((mv, search.node.play(mv)));
         }
+        // The checks left undecided at the line's attacker nodes, as last examined.
+        let undecided = |examined: &HashMap<u64, (u32, u32)>| -> u32 {
+            keys.iter()
+                .zip(&lens)
+                .filter_map(|(k, r)| examined.get(k).filter(|(l, _)| l == r))
+                .map(|&(_, n)| n)
+                .sum()
+        };
         let mut found = None;
-        let mut stopped = false;
+        let mut stopped = rounds == 0;
         while let Some((mv, u)) = undos.pop() {
             search.node.unplay(mv, u);
             let i = undos.len();
             let r = lens[i];
-            if !search.node.attacker_to_move() || r < 3 || examined.get(&keys[i]) == Some(&r) {
+            if stopped
+                || !search.node.attacker_to_move()
+                || r < 3
+                || examined.get(&keys[i]).is_some_and(|&(l, _)| l == r)
+            {
                 continue;
             }
-            examined.insert(keys[i], r);
             match walk.shorter_check(search, mv, r, i as u32, budget) {
-                Ok(Some(_)) => {
-                    found = Some(i);
-                    break;
+                Ok(Examined { shorter, undecided }) => {
+                    examined.insert(keys[i], (r, undecided));
+                    if shorter.is_some() {
+                        found = Some(i);
+                        break;
+                    }
                 }
-                Ok(None) => {}
-                Err(Undecided::Share) => complete = false,
-                Err(Undecided::Budget) => {
-                    stopped = true;
-                    break;
-                }
+                Err(Exhausted) => stopped = true,
             }
         }
         while let Some((mv, u)) = undos.pop() {
@@ -122,10 +126,12 @@ pub(crate) fn refined_line(search: &mut Search, tsume: bool, budget: u64) -> Opt
         }
         let Some(i) = found else {
             return Some(Refined {
+                undecided: undecided(&examined),
                 line,
-                complete: complete && !stopped,
+                complete: !stopped,
             });
         };
+        rounds -= 1;
         // The lengths of the line's nodes above the shortened one are worked out again.
         for k in &keys[..i] {
             walk.memo.remove(k);
@@ -134,6 +140,7 @@ pub(crate) fn refined_line(search: &mut Search, tsume: bool, budget: u64) -> Opt
             // Not expected (the line's other branches are in the memo); the line before
             // stays a forced mate.
             return Some(Refined {
+                undecided: undecided(&examined),
                 line,
                 complete: false,
             });
@@ -141,14 +148,20 @@ pub(crate) fn refined_line(search: &mut Search, tsume: bool, budget: u64) -> Opt
     }
 }
 
-/// Why an attacker node of the line was passed over in [`refined_line`].
+/// What [`Walk::shorter_check`] found at an attacker node of the line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Undecided {
-    /// A check could not be proven or worked out within the node's share of nodes.
-    Share,
-    /// The whole budget (or the time, or a cancellation) ran out.
-    Budget,
+struct Examined {
+    /// The length of the shorter check taken, if one was found.
+    shorter: Option<u32>,
+    /// Checks that could be neither proven nor refuted within the node's share of nodes
+    /// (those not tried once the share was spent included).
+    undecided: u32,
 }
+
+/// The whole budget of [`refined_line`]'s sweep (or the time, or a cancellation) ran out
+/// at an attacker node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Exhausted;
 
 /// Length to mate under the attacker's strategy, and the move taken (none at mate).
 type Entry = Option<(u32, Option<Move>)>;
@@ -243,12 +256,14 @@ impl Walk {
         r: u32,
         ply: u32,
         budget: u64,
-    ) -> Result<Option<u32>, Undecided> {
+    ) -> Result<Examined, Exhausted> {
         let key = search.node.full_key();
         search.node_limit = budget.min(search.nodes.saturating_add(SWEEP_NODES));
         let mut best: Option<(u32, Move)> = None;
-        let mut undecided = None;
-        for mv in search.node.checks() {
+        let mut undecided = 0;
+        let mut exhausted = false;
+        let checks = search.node.checks();
+        for (k, &mv) in checks.iter().enumerate() {
             if mv == current {
                 continue;
             }
@@ -264,14 +279,15 @@ impl Walk {
                 None
             };
             search.node.unplay(mv, u);
-            if search.stopped.is_some() {
-                search.stopped = None;
-                undecided = Some(if search.nodes >= budget {
-                    Undecided::Budget
-                } else {
-                    Undecided::Share
-                });
+            if let Some(stop) = search.stopped.take() {
+                undecided += 1;
+                if stop != Stop::Nodes || search.nodes >= budget {
+                    exhausted = true;
+                }
                 if search.nodes >= search.node_limit {
+                    // The share is spent: the checks not tried yet are undecided too.
+                    let rest = checks[k + 1..].iter().filter(|&&m| m != current).count();
+                    undecided += u32::try_from(rest).unwrap_or(u32::MAX);
                     break;
                 }
             }
@@ -289,9 +305,18 @@ impl Walk {
                 let (board, hand) = (search.node.board_key(), search.node.attacker_hand());
                 search.table.store_proof(board, hand, hand, l + 1, WALKED);
             }
-            return Ok(Some(l + 1));
+            return Ok(Examined {
+                shorter: Some(l + 1),
+                undecided,
+            });
         }
-        undecided.map_or(Ok(None), Err)
+        if exhausted {
+            return Err(Exhausted);
+        }
+        Ok(Examined {
+            shorter: None,
+            undecided,
+        })
     }
 
     fn attack(&mut self, search: &mut Search, ply: u32) -> Entry {

@@ -249,6 +249,14 @@ pub struct Solution {
     /// [`Options::table_entries`]): each is searched again when it is needed, so a
     /// count that is large next to `nodes` says the table is too small for the problem.
     pub table_dropped: u64,
+    /// Checks at the attacker nodes of the line that the detour sweep (tsume mode, a
+    /// proof longer than [`Options::exact_line_plies`], [`Options::shorten`] on) could
+    /// neither prove nor refute within their node's share of nodes: a shorter mate through
+    /// one of them is not ruled out. Such checks do not make the answer partial (every
+    /// other check of the line was compared, and the length is not claimed minimal
+    /// anyway: `exact` stays false); a sweep stopped by its whole budget or the time sets
+    /// `limit`. 0 when the sweep did not run or decided every check.
+    pub sweep_undecided: u32,
 }
 
 /// Why a position cannot be searched.
@@ -365,6 +373,7 @@ pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
         nodes: 0,
         limit: None,
         table_dropped: dropped,
+        sweep_undecided: 0,
     };
     let mut sol = solve_phases(&mut search, opts, start, sol);
     sol.table_dropped += search.table.dropped;
@@ -502,6 +511,7 @@ fn solve_phases(
             if !r.complete {
                 sol.limit = cut;
             }
+            sol.sweep_undecided = r.undecided;
             r.line
         })
     } else {
