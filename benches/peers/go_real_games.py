@@ -458,6 +458,13 @@ KNOWN_GENERATED = {
                     "leaves no two eyes and no White first move lives (GNU Go's owl, 13 tried). "
                     "arbiter keeps it on the estimate (142-154/256, 'open region too large: 360 "
                     "graph points'): W+66.5 against GNU Go's W+12.5, uncertain"),
+        "sp-1168": ("gnugo", "Black C16-C15, E16-E15, D14 and B14-A13-B13-C13 in White's upper "
+                    "left (White B17-B16, C18, E17, D16, F16, E13, B12, D11 around) are dead "
+                    "whoever moves: their space C17, A14-A15, B15, C14, D15, D13, E14, A12, C12 "
+                    "opens only at F15-F14 into White's centre; White D17 leaves no two eyes and "
+                    "no Black first move lives (GNU Go's owl, 11 tried). arbiter keeps them on "
+                    "the estimate (138-140/256, 'open region too large: 361 graph points'): "
+                    "W+26.5 against GNU Go's W+63.5, uncertain"),
         "sp-1122": ("gnugo", "White O18-R17-R19, P19 and S16 are dead: capturing Q18-Q19 (P18) "
                     "gives one eye, and the corner S17-T19 beside Black T17-T16 gives no second "
                     "(Black S18, then T18). So Q18-Q19 stand: capturing them lets Black capture "
