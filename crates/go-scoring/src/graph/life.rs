@@ -52,7 +52,12 @@
 //!    leaves unread (budget spent) are read again on the next smaller one, with the strings
 //!    that cut decided kept in play rather than made walls; so are living strings short of
 //!    liberties that share one with an open string (a seki partner made an uncapturable
-//!    wall would let the open string's opponent fill the shared liberty and kill it).
+//!    wall would let the open string's opponent fill the shared liberty and kill it);
+//! 4. *one string at a time*: a string still open when every cut of its fight is too large
+//!    (a crowded open area, typical of low-level games ended with boundaries open) is
+//!    searched on a cut of two or three steps around it alone ([`LocalRule::Alone`]), each
+//!    string in play keeping up to three of its liberties outside the cut; the open strings
+//!    beside the cut are left out, so the estimate overrules such a verdict when it decides.
 //!
 //! Each such verdict carries [`Basis::Local`]: it assumes the stones taken as walls live and
 //! stay connected, so it is never reported as proved.
@@ -63,6 +68,8 @@
 
 use hashbrown::{HashMap, HashSet};
 
+mod frontier;
+mod one_string;
 mod tactics;
 
 use super::packed::{Packed, Pos};
@@ -263,6 +270,15 @@ pub enum LocalRule {
         /// How far from the strings points were kept.
         distance: usize,
     },
+    /// A string of a crowded open area, searched on the points within `distance` steps of
+    /// it alone, the open strings met there in play (keeping a few liberties outside the
+    /// cut) and the decided living stones around given two eyes. The open strings beside the
+    /// cut are left out, so the whole-board estimate overrules it whenever the estimate
+    /// decides.
+    Alone {
+        /// How far from the string points were kept.
+        distance: usize,
+    },
 }
 
 impl std::fmt::Display for LocalRule {
@@ -290,6 +306,10 @@ impl std::fmt::Display for LocalRule {
                 f,
                 "fight searched on the points within {distance} of it, assuming the stones around live"
             ),
+            LocalRule::Alone { distance } => write!(
+                f,
+                "searched alone on the points within {distance} of it, assuming the stones around live"
+            ),
         }
     }
 }
@@ -301,8 +321,15 @@ impl LocalRule {
     pub fn is_heuristic(&self) -> bool {
         matches!(
             self,
-            LocalRule::EyeSpace { .. } | LocalRule::Boundary { .. }
+            LocalRule::EyeSpace { .. } | LocalRule::Boundary { .. } | LocalRule::Alone { .. }
         )
+    }
+
+    /// True for a reading the estimate overrules whenever it decides (see
+    /// [`LocalRule::Alone`]), rather than only when [`OVERRULE_SHARE`] of the playouts
+    /// contradict it.
+    pub fn yields_to_estimate(&self) -> bool {
+        matches!(self, LocalRule::Alone { .. })
     }
 }
 
@@ -656,14 +683,18 @@ pub fn decide_life_under(
                 }
                 (Status::Alive, Basis::Local(rule))
                     if u64::from(playouts - survived) * OVERRULE_SHARE.1
-                        >= u64::from(playouts) * OVERRULE_SHARE.0 =>
+                        >= u64::from(playouts) * OVERRULE_SHARE.0
+                        || (rule.yields_to_estimate()
+                            && u64::from(survived) * ESTIMATE_DEAD_SHARE.1
+                                < u64::from(playouts) * ESTIMATE_DEAD_SHARE.0) =>
                 {
                     life.alive.retain(|p| !s.stones.contains(p));
                     (Status::Dead, Reading::Overruled(rule.clone()))
                 }
                 (Status::Dead, Basis::Local(rule))
                     if u64::from(survived) * OVERRULE_SHARE.1
-                        >= u64::from(playouts) * OVERRULE_SHARE.0 =>
+                        >= u64::from(playouts) * OVERRULE_SHARE.0
+                        || (rule.yields_to_estimate() && 2 * survived > playouts) =>
                 {
                     life.dead.retain(|p| !s.stones.contains(p));
                     (Status::Alive, Reading::Overruled(rule.clone()))
@@ -778,12 +809,29 @@ fn decide_region(
     budget: u64,
     remaining: &mut u64,
 ) -> RegionReport {
+    let (strings, verdict) =
+        decide_strings(local, board_strings(position, region), budget, remaining);
+    RegionReport {
+        points: region.iter().map(|&p| p as Point).collect(),
+        verdict,
+        strings,
+    }
+}
+
+/// Searches the given strings of the cut-out region (each wholly inside it), then looks for
+/// seki among the living ones; the verdicts, and whether any search ran out of budget.
+fn decide_strings(
+    local: &Local,
+    asked: Vec<(Vec<Point>, Color)>,
+    budget: u64,
+    remaining: &mut u64,
+) -> (Vec<StringVerdict>, RegionVerdict) {
     let start = local.start;
     let mut strings = Vec::new();
     let mut verdict = RegionVerdict::Solved;
     // one table per string: its question does not change between the searches
     let mut searches: Vec<(usize, Search<'_>)> = Vec::new();
-    for (stones, color) in board_strings(position, region) {
+    for (stones, color) in asked {
         // a string only part of which lies in the cut-out graph has no question there; the
         // caller keeps whole strings in its cuts, so this only guards the index
         let Some(anchor) = local.anchor_of(&stones) else {
@@ -845,11 +893,7 @@ fn decide_region(
         *remaining = remaining.saturating_sub(search.total_nodes - s.nodes);
         s.nodes = search.total_nodes;
     }
-    RegionReport {
-        points: region.iter().map(|&p| p as Point).collect(),
-        verdict,
-        strings,
-    }
+    (strings, verdict)
 }
 
 /// A living string is in seki when it shares an empty point with a living opposing string
@@ -912,14 +956,19 @@ struct Local {
     start: Pos,
     /// Local index of every board point (`usize::MAX` outside the graph).
     index: Vec<usize>,
+    /// How many of the first local points are the region's board points.
+    region: usize,
 }
 
 impl Local {
     /// The local point standing for a board string: its first stone, when every stone of
     /// the string is one of the region's points (`None` otherwise).
     fn anchor_of(&self, stones: &[Point]) -> Option<usize> {
-        let region = self.moves.count_ones() as usize;
-        let inside = |p: &Point| self.index.get(*p as usize).is_some_and(|&i| i < region);
+        let inside = |p: &Point| {
+            self.index
+                .get(*p as usize)
+                .is_some_and(|&i| i < self.region)
+        };
         match stones.first() {
             Some(first) if stones.iter().all(inside) => Some(self.index[*first as usize]),
             _ => None,
@@ -1415,6 +1464,7 @@ fn cut_out(
         moves,
         start,
         index,
+        region: region.len(),
     })
 }
 
@@ -1481,6 +1531,7 @@ impl LargeRegion<'_> {
         self.enclosed(&mut strings, &string_of, &in_region, remaining);
         self.eye_space(&mut strings, &string_of, remaining);
         self.boundary(&mut strings, &string_of, &in_region, remaining);
+        self.one_string_at_a_time(&mut strings, &string_of, &in_region, remaining);
         self.free_enclosed_in_dead(&mut strings, &string_of, &in_region);
         RegionReport {
             points: self.region.iter().map(|&p| p as Point).collect(),

@@ -1,0 +1,90 @@
+//! `--dead auto` on a finished game whose open area covers the whole board (GNU Go 3.8
+//! self-play at low levels ends with boundaries open): every boundary cut of its crowded strings
+//! is too large to search, so each string still open is read on a cut around it alone.
+//! Expectations are read by hand in each test's comment and agree with GNU Go 3.8's
+//! `final_status_list dead` on the game.
+
+use go_scoring::graph::life::{
+    Basis, DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, DEFAULT_PLAYOUTS, LocalRule, Status,
+    decide_life,
+};
+use go_scoring::position::Position;
+use go_scoring::topology::Point;
+
+/// The final position of GNU Go 3.8 self-play game 1096 of `benches/peers/go_selfplay.py`
+/// (level 1, both sides passed), Black X, White O.
+const OPEN_BOARD: &str = "\
+.......OOX.........
+.O....OOX.X........
+OXOO..OXX....X.X...
+.XX.OOX.....XOX..X.
+.X..OXX.X...XOOXOX.
+...XXOX....X.XOXX.X
+.XO..OXX...XXXOXXXO
+.OO...OXO...XOOOOXO
+.....O.OX...XXXOOOO
+.......OX....XXO...
+..O....OX....XO.O..
+.....OOXX...XOO.O..
+...O.XXOOXXXXXXO...
+OO..OOX..OXOXOXO...
+XO.OXXO.OOOOXOXO...
+XXOOXOOOO.O.OOO.O..
+.XXOXXXOXO...OX..O.
+...X..XXXOO.OX..X..
+........XXO...X....
+";
+
+fn points(p: &Position, names: &str) -> Vec<Point> {
+    let mut v: Vec<Point> = names
+        .split(',')
+        .map(|n| p.topology().parse_point(n).unwrap().0)
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+#[test]
+fn an_eyeless_string_under_a_wall_in_an_open_board_is_read_alone_dead() {
+    // Read by hand: Black B17-B16-C16-B15 stands under White's wall A17-D17-E16-E15-F14; its
+    // only room is the narrow band A13-A16, B14, C14-C15, D15-D16, which opens at D13-E13
+    // only into White's side (C13-C12, B12, F13). White A14 leaves it no two eyes, and it
+    // has no way out (GNU Go 3.8 lists it dead; its owl reading finds no defence). Without
+    // any playout (no estimate), reading alone must decide it; before, every cut of the
+    // upper-left fight held more than 40 points and it was left "too large".
+    let p = go_scoring::text::parse(OPEN_BOARD).unwrap().position;
+    let life = decide_life(&p, DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, 0);
+    let string = points(&p, "B17,B16,C16,B15");
+    for &q in &string {
+        assert!(life.dead.contains(&q), "{q:?} should be dead");
+    }
+    let verdict = life
+        .regions
+        .iter()
+        .flat_map(|r| &r.strings)
+        .find(|s| s.stones == string)
+        .expect("the string is reported");
+    assert_eq!(verdict.status, Status::Dead);
+    assert!(
+        matches!(verdict.basis, Basis::Local(LocalRule::Alone { .. })),
+        "read on a cut around the string alone: {:?}",
+        verdict.basis
+    );
+}
+
+#[test]
+fn the_estimate_keeps_the_reading_it_cannot_split() {
+    // The same stones with the estimate run: their points stay White's in between 2/5 and
+    // 1/2 of the playouts (too close for the estimate to call), so the reading stands.
+    let p = go_scoring::text::parse(OPEN_BOARD).unwrap().position;
+    let life = decide_life(
+        &p,
+        DEFAULT_LIFE_BUDGET,
+        DEFAULT_MAX_REGION_POINTS,
+        DEFAULT_PLAYOUTS,
+    );
+    for q in points(&p, "B17,B16,C16,B15") {
+        assert!(life.dead.contains(&q), "{q:?} should be dead");
+        assert!(!life.undecided.contains(&q), "{q:?} should be decided");
+    }
+}
