@@ -465,6 +465,12 @@ KNOWN_GENERATED = {
                     "no Black first move lives (GNU Go's owl, 11 tried). arbiter keeps them on "
                     "the estimate (138-140/256, 'open region too large: 361 graph points'): "
                     "W+26.5 against GNU Go's W+63.5, uncertain"),
+        "sp-1184": ("gnugo", "Black's upper-right corner Q18-R18-Q17-Q16 with O16 and P15 "
+                    "(White M17, N15-O15, P14-R14, R17, S18, S16 around, the top edge open to "
+                    "White's side) is unsettled: Black R16 or N18 first lives, White O18 first "
+                    "kills (GNU Go's owl both ways), so it is dead by J1989 7-1. arbiter keeps "
+                    "it on the estimate (157-162/256) after its search ran out (400,001 nodes): "
+                    "W+4.5 against GNU Go's W+46.5, uncertain"),
         "sp-1122": ("gnugo", "White O18-R17-R19, P19 and S16 are dead: capturing Q18-Q19 (P18) "
                     "gives one eye, and the corner S17-T19 beside Black T17-T16 gives no second "
                     "(Black S18, then T18). So Q18-Q19 stand: capturing them lets Black capture "
