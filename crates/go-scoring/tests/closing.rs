@@ -191,6 +191,123 @@ fn a_dead_stone_point_is_never_filled_and_counts_for_its_killer() {
     assert_eq!((s.black.0 / 2, s.white.0 / 2), (11, 10));
 }
 
+/// Black's first-line chain D7-F7 short of liberties once the dame E6 and F6 are filled.
+const EDGE_CHAIN: &str = ". X . X X X O\n\
+                          X X X O . . O\n\
+                          . X O O O O O\n\
+                          X X O . . . .\n\
+                          . X O . . . .\n\
+                          X X O . . . .\n\
+                          . X O . . . .\n";
+
+/// Two eyes, E8 and C8, shared by three Black chains, the outer one with three dame.
+const THREE_CHAINS: &str = ". X . X . X X O\n\
+                            X X X O X X . O\n\
+                            X X X O . . O O\n\
+                            . X O O O O O .\n\
+                            X X O . . . . .\n\
+                            . X O . . . . .\n\
+                            X X O . . . . .\n\
+                            . X O . . . . .\n";
+
+#[test]
+fn a_chain_left_in_atari_once_its_dame_are_filled_connects_inside_its_territory() {
+    // Shortage of liberties (J1989 art. 9 and its commentary: teire are played before the
+    // count). Black's first-line chain D7-F7 has the dame E6 and F6 below it and one more
+    // liberty, C7, inside Black's territory. Whoever fills E6 and F6 (a Black stone there
+    // joins nothing), the chain is then in atari at C7, so Black connects there: Black's
+    // territory A7, C7, A5, A3, A1 loses C7. No single fill forces it (each leaves the chain
+    // two liberties). Second opinion: GNU Go 3.8 (`gnugo --score aftermath --level 10`)
+    // plays Black C7 with either side to move and counts W+12 (White 16, Black 4).
+    let position = parse(EDGE_CHAIN);
+    let open = Analysis::new(&position, &[]).unwrap();
+    assert_eq!(territory(&open), (5, 16));
+    let closing = close(&open);
+    let fills: Vec<(String, Color, FillReason)> = closing
+        .fills
+        .iter()
+        .map(|f| (name(&position, f.point), f.color, f.reason))
+        .collect();
+    assert_eq!(
+        fills,
+        vec![("C7".to_string(), Color::Black, FillReason::Shortage)]
+    );
+    assert_eq!(closing.teire().count(), 1);
+    assert_eq!(territory(&closing.analysis(&[]).unwrap()), (4, 16));
+}
+
+#[test]
+fn two_eyes_shared_by_three_chains_take_two_teire_once_the_dame_are_filled() {
+    // The shape of Hon-60-6 (Honinbo 1960, game 6: Black L6 and O6 in GNU Go's
+    // aftermath), built small. Black's chain E7-F7-F8-G8 has the dame E6, F6 and G7 and the
+    // eye E8, which it shares with D8; D8's other liberty is the eye C8, shared with Black's
+    // living group. Once the dame are filled (no single fill leaves anything in atari), the
+    // chain is down to E8; connecting there leaves the joined chain only C8, so Black
+    // connects there too (J1989 art. 9 commentary: teire before the count). Black's
+    // territory A8, C8, E8, A5, A3, A1 becomes 4 points. Second opinion: GNU Go 3.8
+    // (`gnugo --score aftermath --level 10`) plays Black E8 and C8 with either side to move
+    // and counts W+17 (White 21, Black 4).
+    let position = parse(THREE_CHAINS);
+    let open = Analysis::new(&position, &[]).unwrap();
+    assert_eq!(territory(&open), (6, 21));
+    let closing = close(&open);
+    let mut fills: Vec<(String, Color, FillReason)> = closing
+        .fills
+        .iter()
+        .map(|f| (name(&position, f.point), f.color, f.reason))
+        .collect();
+    fills.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+    assert_eq!(
+        fills,
+        vec![
+            ("C8".to_string(), Color::Black, FillReason::Shortage),
+            ("E8".to_string(), Color::Black, FillReason::Shortage),
+        ]
+    );
+    assert_eq!(territory(&closing.analysis(&[]).unwrap()), (4, 21));
+}
+
+#[test]
+fn the_shortage_teire_are_the_same_on_every_symmetric_copy_and_with_colours_swapped() {
+    // No rule names a direction or a colour: the teire of the two shapes above map onto
+    // each copy of the board, and onto the other colour when the colours are swapped.
+    for rows in [EDGE_CHAIN, THREE_CHAINS] {
+        let position = parse(rows);
+        let topology = position.topology_arc().clone();
+        let stones = position.stones().to_vec();
+        let n = (stones.len() as f64).sqrt() as usize;
+        assert_eq!(n * n, stones.len(), "a square board");
+        let teire = |stones: &[Stone]| {
+            let p = Position::unchecked(topology.clone(), stones.to_vec());
+            let mut t: Vec<(usize, Color)> = close(&Analysis::new(&p, &[]).unwrap())
+                .fills
+                .iter()
+                .filter(|f| f.reason == FillReason::Shortage)
+                .map(|f| (f.point as usize, f.color))
+                .collect();
+            t.sort_unstable();
+            t
+        };
+        let base = teire(&stones);
+        assert!(!base.is_empty());
+        for (k, map) in symmetries(n).iter().enumerate() {
+            let mut turned = vec![Stone::Empty; n * n];
+            for (p, &s) in stones.iter().enumerate() {
+                turned[map[p]] = s;
+            }
+            let mut expected: Vec<(usize, Color)> =
+                base.iter().map(|&(p, c)| (map[p], c)).collect();
+            expected.sort_unstable();
+            assert_eq!(teire(&turned), expected, "symmetry {k}");
+            let colours: Vec<Stone> = turned.into_iter().map(swap).collect();
+            let mut swapped: Vec<(usize, Color)> =
+                expected.iter().map(|&(p, c)| (p, c.opponent())).collect();
+            swapped.sort_unstable();
+            assert_eq!(teire(&colours), swapped, "colours swapped, symmetry {k}");
+        }
+    }
+}
+
 /// Every method's figures after closing, and what the closing played (count per reason and
 /// colour, dame left), for the invariance checks.
 type Summary = (Vec<Option<(i64, i64)>>, Vec<(Color, &'static str)>, usize);
@@ -245,6 +362,7 @@ fn closing_is_invariant_under_symmetry_and_colour_swap() {
         if !base.1.is_empty() {
             filled_boards += 1;
         }
+
         for (k, map) in symmetries(n).iter().enumerate() {
             let mut turned = vec![Stone::Empty; n * n];
             for (p, &s) in stones.iter().enumerate() {

@@ -27,6 +27,10 @@
 //! - when none of these applies, a dame that touches the area of one side only is filled by
 //!   that side (a seal: either side may fill it, and it opens nothing of the other side's).
 //!
+//! When no round plays anything more, the board is looked at with every dame left filled:
+//! a chain then down to one liberty inside its own territory connects there first
+//! (shortage of liberties, damezumari: [`FillReason::Shortage`]).
+//!
 //! Every decision of a round is taken on the same board and played at once; a point both
 //! sides want is left, so the result does not depend on the order points are looked at, on how
 //! the board is turned, or on which colour is called Black. The dame left at the end stay
@@ -36,11 +40,14 @@
 //! counting. A dame either side's fill would make sente forces the teire of both sides
 //! (either could fill it first: the two teire cancel out in the margin).
 //!
-//! Limits: the teire are those one fill makes necessary; a chain that runs short of
-//! liberties only after several dame are filled is left to be defended by filling one of
-//! them (which costs nothing). Points are never filled where a dead stone stands, nor with
+//! Limits: the rounds play the teire one fill makes necessary, the last step those all the
+//! fills together make necessary; what lies between (a dame whose fill starts a shortage
+//! only its owner could prevent by filling another first) is read as the owner's best case.
+//! Points are never filled where a dead stone stands, nor with
 //! a stone beside dead stones of its own colour (it would join them, and a dead chain dies
 //! whole).
+
+mod shortage;
 
 use super::{Analysis, DeadStoneError};
 use crate::color::{Color, Stone};
@@ -68,6 +75,10 @@ pub enum FillReason {
     },
     /// A chain the record leaves in atari: its owner connects.
     Connect,
+    /// Teire: once every dame left is filled, a chain of this side would be down to one
+    /// liberty, inside its own territory; the owner connects there first (shortage of
+    /// liberties, damezumari).
+    Shortage,
     /// A boundary point only this side can fill safely: it closes its own area.
     OneSided,
     /// A dame touching only this side's area, filled by it to seal the area (either side may
@@ -80,7 +91,10 @@ impl FillReason {
     pub fn is_teire(self) -> bool {
         matches!(
             self,
-            FillReason::Unsealed { .. } | FillReason::Atari { .. } | FillReason::Connect
+            FillReason::Unsealed { .. }
+                | FillReason::Atari { .. }
+                | FillReason::Connect
+                | FillReason::Shortage
         )
     }
 
@@ -90,6 +104,7 @@ impl FillReason {
             FillReason::Unsealed { .. } => "teire-unsealed",
             FillReason::Atari { .. } => "teire-atari",
             FillReason::Connect => "teire-connect",
+            FillReason::Shortage => "teire-shortage",
             FillReason::OneSided => "one-sided",
             FillReason::Seal => "seal",
         }
@@ -110,8 +125,9 @@ impl FillReason {
             FillReason::Connect => (0, 0),
             FillReason::Atari { dame } => (1, dame),
             FillReason::Unsealed { dame } => (2, dame),
-            FillReason::OneSided => (3, 0),
-            FillReason::Seal => (4, 0),
+            FillReason::Shortage => (3, 0),
+            FillReason::OneSided => (4, 0),
+            FillReason::Seal => (5, 0),
         }
     }
 }
@@ -303,14 +319,14 @@ pub fn close(analysis: &Analysis) -> Closing {
         }
     }
     owners(topology, &board, &killer, &mut scratch, &mut owner);
-    let dame: Vec<Point> = (0..n as Point)
-        .filter(|&p| {
-            board[p as usize] == Stone::Empty
-                && owner[p as usize] == OWN_DAME
-                && killer[p as usize].is_none()
-                && region_is_shared(topology, &board, p)
-        })
-        .collect();
+    let mut dame = open_dame(topology, &board, &owner, &killer);
+    // The dame stage's last step: the chains the remaining dame would leave short.
+    wants.iter_mut().for_each(|w| *w = Want::Nothing);
+    shortage::teire(topology, &board, &killer, &dame, &mut wants);
+    if play_wanted(&mut board, &wants, &beside_dead, &mut fills) {
+        owners(topology, &board, &killer, &mut scratch, &mut owner);
+        dame = open_dame(topology, &board, &owner, &killer);
+    }
     sente.sort_unstable_by_key(|&(p, _)| p);
     let mut stones = original.to_vec();
     for f in &fills {
@@ -322,6 +338,24 @@ pub fn close(analysis: &Analysis) -> Closing {
         dame,
         sente,
     }
+}
+
+/// The dame left open: empty points both sides reach alike, in a region both colours
+/// border, where no dead stone stands.
+fn open_dame(
+    topology: &Shape,
+    board: &[Stone],
+    owner: &[u8],
+    killer: &[Option<Color>],
+) -> Vec<Point> {
+    (0..board.len() as Point)
+        .filter(|&p| {
+            board[p as usize] == Stone::Empty
+                && owner[p as usize] == OWN_DAME
+                && killer[p as usize].is_none()
+                && region_is_shared(topology, board, p)
+        })
+        .collect()
 }
 
 /// Records that `c` wants to play `p` for `reason`; both colours wanting one point is a

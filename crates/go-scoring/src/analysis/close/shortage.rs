@@ -1,0 +1,236 @@
+//! Shortage of liberties (damezumari) at the end of the dame stage.
+//!
+//! Filling a dame takes a liberty from the chains on both sides of it, whoever fills it.
+//! Once every dame is filled, a chain whose other liberties all lie inside its own
+//! territory may be down to one: the other side then captures it by playing there. Its
+//! owner must connect first (J1989 art. 9 and its commentary: the teire are played before
+//! the count), which costs one point of territory. The fills of the closing rounds only
+//! look one fill ahead; this step looks at the board with every dame left filled.
+//!
+//! A chain needs such a teire when, with every remaining dame filled by its own colour
+//! (the best case for it: its fills join whatever chains they touch), it has exactly one
+//! liberty, that liberty is a point of its own territory where no dead stone stands, a
+//! stone played there leaves the chain two liberties or more (a connection, not a
+//! self-atari), and the other side can fill every dame next to the chain's stones without
+//! being left in atari itself (a dame only its owner can fill stays a liberty). When the
+//! connection joins a chain that is itself down to one liberty inside the territory, the
+//! owner connects there too, until the joined chain has two (two eyes shared by three
+//! chains take two teire); a connection that ends with no liberty is no defence, and
+//! nothing is played. Both colours are decided on the same board, so neither the turn nor
+//! the colour names change the result.
+//!
+//! Not covered: dead stones still on the board shorten the liberties of the chains around
+//! them too (the owner then captures them first); they are left out here, as the dead
+//! stones are removed before this step looks at the board.
+
+use super::{FillReason, Want, want};
+use crate::color::{Color, Stone};
+use crate::topology::{NeighboursOf, Point, Shape};
+use board_geometry::Point as GeoPoint;
+
+/// Adds to `wants` the teire the filling of `dame` makes necessary (see the module
+/// documentation). `board` holds the living stones only; `killer` marks the dead stones'
+/// points.
+pub(super) fn teire(
+    topology: &Shape,
+    board: &[Stone],
+    killer: &[Option<Color>],
+    dame: &[Point],
+    wants: &mut [Want],
+) {
+    if dame.is_empty() {
+        return;
+    }
+    let n = board.len();
+    let (regions, region_of) = super::super::label_regions(topology, board);
+    let mut is_dame = vec![false; n];
+    for &d in dame {
+        is_dame[d as usize] = true;
+    }
+    let mut chains = Chains::new(n);
+    let mut filled = board.to_vec();
+    for c in Color::ALL {
+        let own = Stone::of(c);
+        let theirs = Stone::of(c.opponent());
+        filled.copy_from_slice(board);
+        for &d in dame {
+            filled[d as usize] = own;
+        }
+        chains.seen.iter_mut().for_each(|s| *s = false);
+        for p in 0..n {
+            if board[p] != own || chains.seen[p] {
+                continue;
+            }
+            let Some(l) = chains.single_liberty(topology, &filled, p as Point) else {
+                continue;
+            };
+            // Connect at the last liberty; when that leaves the joined chain one liberty, again
+            // inside the territory, connect there too, until it has two.
+            let inside = |q: Point| {
+                killer[q as usize].is_none()
+                    && regions[region_of[q as usize] as usize].border == own as u8
+            };
+            let mut path = std::mem::take(&mut chains.path);
+            path.clear();
+            let mut at = l;
+            let connects = loop {
+                if !inside(at) || path.contains(&at) {
+                    break false;
+                }
+                filled[at as usize] = own;
+                path.push(at);
+                match chains.liberties_upto(topology, &filled, at, 2) {
+                    (0, _) => break false,
+                    (1, Some(next)) => at = next,
+                    _ => break true,
+                }
+            };
+            for &q in &path {
+                filled[q as usize] = Stone::Empty;
+            }
+            if !connects {
+                chains.path = path;
+                continue;
+            }
+            // Every dame beside the chain's own stones must be one the other side can fill.
+            let stones = std::mem::take(&mut chains.stones);
+            let fillable = stones.iter().all(|&s| {
+                board[s as usize] != own
+                    || topology.neighbours_of(s).iter().all(|&GeoPoint(q)| {
+                        !is_dame[q as usize]
+                            || chains.liberties_with(topology, board, q, theirs, 2) >= 2
+                    })
+            });
+            chains.stones = stones;
+            if fillable {
+                for &q in &path {
+                    want(wants, q, c, FillReason::Shortage);
+                }
+            }
+            chains.path = path;
+        }
+    }
+}
+
+/// Chain walks on a scratch board: the stones of the last chain walked, a visit stamp and
+/// the points already covered by a chain of the colour being decided.
+struct Chains {
+    seen: Vec<bool>,
+    stamp: Vec<u32>,
+    now: u32,
+    stack: Vec<Point>,
+    stones: Vec<Point>,
+    path: Vec<Point>,
+}
+
+impl Chains {
+    fn new(n: usize) -> Chains {
+        Chains {
+            seen: vec![false; n],
+            stamp: vec![0; n],
+            now: 0,
+            stack: Vec::new(),
+            stones: Vec::new(),
+            path: Vec::new(),
+        }
+    }
+
+    fn start(&mut self) -> u32 {
+        if self.now == u32::MAX {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.now = 0;
+        }
+        self.now += 1;
+        self.now
+    }
+
+    /// Walks the whole chain at `p` (its stones kept in `stones` and marked seen) and
+    /// returns its liberty when it has exactly one.
+    fn single_liberty(&mut self, topology: &Shape, board: &[Stone], p: Point) -> Option<Point> {
+        let colour = board[p as usize];
+        let now = self.start();
+        self.stones.clear();
+        self.stack.clear();
+        self.stack.push(p);
+        self.stamp[p as usize] = now;
+        let mut liberty = None;
+        let mut count = 0usize;
+        while let Some(a) = self.stack.pop() {
+            self.stones.push(a);
+            self.seen[a as usize] = true;
+            for &GeoPoint(q) in topology.neighbours_of(a) {
+                let qu = q as usize;
+                if self.stamp[qu] == now {
+                    continue;
+                }
+                let s = board[qu];
+                if s == Stone::Empty {
+                    self.stamp[qu] = now;
+                    count += 1;
+                    liberty = Some(q);
+                } else if s == colour {
+                    self.stamp[qu] = now;
+                    self.stack.push(q);
+                }
+            }
+        }
+        if count == 1 { liberty } else { None }
+    }
+
+    /// The liberties (up to `cap`) of the chain at `p`.
+    fn liberties(&mut self, topology: &Shape, board: &[Stone], p: Point, cap: usize) -> usize {
+        self.liberties_upto(topology, board, p, cap).0
+    }
+
+    /// The liberties (up to `cap`) of the chain at `p`, with the last one found.
+    fn liberties_upto(
+        &mut self,
+        topology: &Shape,
+        board: &[Stone],
+        p: Point,
+        cap: usize,
+    ) -> (usize, Option<Point>) {
+        let colour = board[p as usize];
+        let now = self.start();
+        self.stack.clear();
+        self.stack.push(p);
+        self.stamp[p as usize] = now;
+        let mut count = 0;
+        let mut last = None;
+        while let Some(a) = self.stack.pop() {
+            for &GeoPoint(q) in topology.neighbours_of(a) {
+                let qu = q as usize;
+                if self.stamp[qu] == now {
+                    continue;
+                }
+                let s = board[qu];
+                if s == Stone::Empty {
+                    self.stamp[qu] = now;
+                    count += 1;
+                    last = Some(q);
+                    if count >= cap {
+                        return (count, last);
+                    }
+                } else if s == colour {
+                    self.stamp[qu] = now;
+                    self.stack.push(q);
+                }
+            }
+        }
+        (count, last)
+    }
+
+    /// The liberties (up to `cap`) a stone `stone` at the empty point `p` would have.
+    fn liberties_with(
+        &mut self,
+        topology: &Shape,
+        board: &[Stone],
+        p: Point,
+        stone: Stone,
+        cap: usize,
+    ) -> usize {
+        let mut filled = board.to_vec();
+        filled[p as usize] = stone;
+        self.liberties(topology, &filled, p, cap)
+    }
+}
