@@ -146,6 +146,49 @@ struct Path {
     keys: Vec<u64>,
 }
 
+/// A set of board keys that may answer "present" for a board never inserted but never
+/// "absent" for one that was: a bit per hash of the key. Loop disproofs are looked up for
+/// every child at every visit, by a key of the whole path, in a map that grows to millions
+/// of entries on a long problem; most children's boards have none, and the filter, a
+/// fraction of the map's size, answers that without the map's cache misses. Allocated at
+/// the first insertion, so that a search without loops never pays for it.
+#[derive(Default)]
+struct BoardFilter {
+    bits: Vec<u64>,
+}
+
+/// Bits of [`BoardFilter`] (512 KiB).
+const FILTER_BITS: usize = 1 << 22;
+
+impl BoardFilter {
+    #[inline]
+    fn bit(board: u64) -> usize {
+        // The board keys are uniform: their top bits index the filter.
+        (board >> (64 - FILTER_BITS.trailing_zeros())) as usize
+    }
+
+    /// False only when `board` was never inserted since the last clearing.
+    #[inline]
+    fn may_hold(&self, board: u64) -> bool {
+        let b = Self::bit(board);
+        self.bits
+            .get(b / 64)
+            .is_some_and(|w| w & (1 << (b % 64)) != 0)
+    }
+
+    fn insert(&mut self, board: u64) {
+        if self.bits.is_empty() {
+            self.bits = vec![0; FILTER_BITS / 64];
+        }
+        let b = Self::bit(board);
+        self.bits[b / 64] |= 1 << (b % 64);
+    }
+
+    fn clear(&mut self) {
+        self.bits.fill(0);
+    }
+}
+
 /// The path key of a position reached from a path with key `prev`.
 #[inline]
 fn path_key(prev: u64, board: u64, hand: &Hand) -> u64 {
@@ -246,6 +289,8 @@ pub(crate) struct Search {
     /// Disproofs that rest on a loop, by path key: each holds for this many plies on the
     /// one path it was found on.
     loops: HashMap<u64, u32, KeyBuild>,
+    /// The boards of the positions in [`Self::loops`], as a filter read before the map.
+    loop_boards: BoardFilter,
     /// The children of every node on the search path, each node's above its parent's
     /// (one buffer instead of an allocation per node).
     stack: Vec<Child>,
@@ -314,6 +359,7 @@ impl Search {
             next_clock_check: 0,
             path: Path::default(),
             loops: HashMap::default(),
+            loop_boards: BoardFilter::default(),
             stack: Vec::with_capacity(256),
             free_pairs: false,
             free: None,
@@ -656,7 +702,7 @@ impl Search {
         if self.path.dominates(board, hand) {
             return Some(INF);
         }
-        if self.loops.is_empty() {
+        if self.loops.is_empty() || !self.loop_boards.may_hold(board) {
             return None;
         }
         self.loops
@@ -679,8 +725,10 @@ impl Search {
         if rep {
             if self.loops.len() >= LOOP_LIMIT {
                 self.loops.clear();
+                self.loop_boards.clear();
             }
             self.loops.insert(self.path.key(), bound);
+            self.loop_boards.insert(board);
         } else {
             self.table
                 .store_disproof(board, hand, pieces, bound, amount);
