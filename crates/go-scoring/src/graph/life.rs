@@ -68,6 +68,7 @@
 
 use hashbrown::{HashMap, HashSet};
 
+mod fallen_walls;
 mod frontier;
 mod one_string;
 mod tactics;
@@ -650,6 +651,8 @@ pub fn decide_life_under(
         .filter(|s| matches!(s.status, Status::Undecided(_)) && !weak(s))
         .flat_map(|s| s.stones.iter().copied())
         .collect();
+    // stones the estimate killed against a local rule that had kept them alive
+    let mut fallen: Vec<Point> = Vec::new();
     for region in &mut life.regions {
         for s in &mut region.strings {
             if !weak(s) {
@@ -689,6 +692,7 @@ pub fn decide_life_under(
                                 < u64::from(playouts) * ESTIMATE_DEAD_SHARE.0) =>
                 {
                     life.alive.retain(|p| !s.stones.contains(p));
+                    fallen.extend_from_slice(&s.stones);
                     (Status::Dead, Reading::Overruled(rule.clone()))
                 }
                 (Status::Dead, Basis::Local(rule))
@@ -716,6 +720,7 @@ pub fn decide_life_under(
         }
     }
     life.undecided = undecided;
+    fallen_walls::recheck_on_fallen_walls(position, &mut life, &fallen, &owners, playouts);
     take_strings_in_atari(position, &mut life, ko);
     for list in [
         &mut life.dead,
