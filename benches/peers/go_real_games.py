@@ -46,9 +46,11 @@ stone; the score (verdict margin) with GNU Go's `final_score` (same komi and rul
 self-play games, the winner GNU Go declares); for the records and play-outs, the margin
 against the players' RE; every GNU Go seki stone must not be dead.
 
-The summary gives the ratios per source and overall, the time per game (median and worst),
-how the verdicts were reached (proved / local / estimated), and one line per disagreement with
-who is right as checked by hand (`KNOWN`, `KNOWN_GENERATED`). Records arbiter refuses for an
+The summary gives the ratios per source, for the games played to two passes (played-out and
+self-play together: finished games) and overall, the time per game (median and worst), how
+the verdicts were reached (proved / local / estimated), the disagreements counted by who is
+right, and one line per disagreement with who is right as checked by hand (`KNOWN`,
+`KNOWN_GENERATED`). Records arbiter refuses for an
 illegal move are left out of the ratios and listed. GNU Go is an oracle, not the rule text: a
 disagreement is a place to look, and where GNU Go and the rule text disagree the rule text wins
 (verdict "rule").
