@@ -267,19 +267,68 @@ fn two_eyes_shared_by_three_chains_take_two_teire_once_the_dame_are_filled() {
     assert_eq!(territory(&closing.analysis(&[]).unwrap()), (4, 21));
 }
 
+/// White's dead D2-D1 inside Black's corner, beside Black's chain B1-D3 with the dame A1.
+const BESIDE_DEAD: &str = ". . . . . . .\n\
+                           . . . . . . .\n\
+                           O O O O O O O\n\
+                           O O O O O O O\n\
+                           O O X X O X X\n\
+                           O X X O X X .\n\
+                           . X . O X . X\n";
+
+#[test]
+fn a_chain_short_of_liberties_beside_dead_stones_captures_them_first() {
+    // The shape of Hon-90-7's lower left corner (Honinbo 1990, game 7: Black C1 in GNU Go's
+    // aftermath), built small. White's D2-D1 are dead, but during the dame stage they stand
+    // on the board (J1989 art. 9 and 10: dead stones are removed after the game stops).
+    // Black's chain B1-B2-C2-C3-D3 then has the dame A1 and C1, the dead stones' last
+    // liberty too; once A1 is filled White C1 would capture the chain, so Black takes the
+    // dead stones at C1 first. Black: C1, D1, D2, F1, G2 and 2 prisoners, less C1, is 6;
+    // White 14. Second opinion: GNU Go 3.8 (`gnugo --score aftermath --level 10`) lists D2
+    // and D1 dead, plays Black C1 with either side to move and counts W+8.
+    let position = parse(BESIDE_DEAD);
+    let topology = position.topology();
+    let dead: Vec<Point> = ["D2", "D1"]
+        .iter()
+        .map(|s| topology.parse_point(s).unwrap().0)
+        .collect();
+    let open = Analysis::new(&position, &dead).unwrap();
+    assert_eq!(territory(&open), (7, 14));
+    let closing = close(&open);
+    let fills: Vec<(String, Color, FillReason)> = closing
+        .fills
+        .iter()
+        .map(|f| (name(&position, f.point), f.color, f.reason))
+        .collect();
+    assert_eq!(
+        fills,
+        vec![("C1".to_string(), Color::Black, FillReason::Shortage)]
+    );
+    assert_eq!(territory(&closing.analysis(&dead).unwrap()), (6, 14));
+}
+
 #[test]
 fn the_shortage_teire_are_the_same_on_every_symmetric_copy_and_with_colours_swapped() {
-    // No rule names a direction or a colour: the teire of the two shapes above map onto
+    // No rule names a direction or a colour: the teire of the three shapes above map onto
     // each copy of the board, and onto the other colour when the colours are swapped.
-    for rows in [EDGE_CHAIN, THREE_CHAINS] {
+    for (rows, dead) in [
+        (EDGE_CHAIN, &[][..]),
+        (THREE_CHAINS, &[][..]),
+        (BESIDE_DEAD, &["D2", "D1"][..]),
+    ] {
         let position = parse(rows);
         let topology = position.topology_arc().clone();
+        let dead: Vec<usize> = dead
+            .iter()
+            .map(|s| topology.parse_point(s).unwrap().0 as usize)
+            .collect();
         let stones = position.stones().to_vec();
         let n = (stones.len() as f64).sqrt() as usize;
         assert_eq!(n * n, stones.len(), "a square board");
-        let teire = |stones: &[Stone]| {
+        let teire = |stones: &[Stone], dead: &[usize]| {
             let p = Position::unchecked(topology.clone(), stones.to_vec());
-            let mut t: Vec<(usize, Color)> = close(&Analysis::new(&p, &[]).unwrap())
+            let dead: Vec<Point> = dead.iter().map(|&d| d as Point).collect();
+            let mut t: Vec<(usize, Color)> = close(&Analysis::new(&p, &dead).unwrap())
                 .fills
                 .iter()
                 .filter(|f| f.reason == FillReason::Shortage)
@@ -288,22 +337,27 @@ fn the_shortage_teire_are_the_same_on_every_symmetric_copy_and_with_colours_swap
             t.sort_unstable();
             t
         };
-        let base = teire(&stones);
+        let base = teire(&stones, &dead);
         assert!(!base.is_empty());
         for (k, map) in symmetries(n).iter().enumerate() {
             let mut turned = vec![Stone::Empty; n * n];
             for (p, &s) in stones.iter().enumerate() {
                 turned[map[p]] = s;
             }
+            let turned_dead: Vec<usize> = dead.iter().map(|&d| map[d]).collect();
             let mut expected: Vec<(usize, Color)> =
                 base.iter().map(|&(p, c)| (map[p], c)).collect();
             expected.sort_unstable();
-            assert_eq!(teire(&turned), expected, "symmetry {k}");
+            assert_eq!(teire(&turned, &turned_dead), expected, "symmetry {k}");
             let colours: Vec<Stone> = turned.into_iter().map(swap).collect();
             let mut swapped: Vec<(usize, Color)> =
                 expected.iter().map(|&(p, c)| (p, c.opponent())).collect();
             swapped.sort_unstable();
-            assert_eq!(teire(&colours), swapped, "colours swapped, symmetry {k}");
+            assert_eq!(
+                teire(&colours, &turned_dead),
+                swapped,
+                "colours swapped, symmetry {k}"
+            );
         }
     }
 }

@@ -75,9 +75,10 @@ pub enum FillReason {
     },
     /// A chain the record leaves in atari: its owner connects.
     Connect,
-    /// Teire: once every dame left is filled, a chain of this side would be down to one
-    /// liberty, inside its own territory; the owner connects there first (shortage of
-    /// liberties, damezumari).
+    /// Teire: once every dame left is filled (and with the other side's dead stones still
+    /// standing), a chain of this side would be down to one liberty, inside its own
+    /// territory; the owner plays there first, connecting or capturing those dead stones
+    /// (shortage of liberties, damezumari).
     Shortage,
     /// A boundary point only this side can fill safely: it closes its own area.
     OneSided,

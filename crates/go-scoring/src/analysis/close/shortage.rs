@@ -19,9 +19,10 @@
 //! nothing is played. Both colours are decided on the same board, so neither the turn nor
 //! the colour names change the result.
 //!
-//! Not covered: dead stones still on the board shorten the liberties of the chains around
-//! them too (the owner then captures them first); they are left out here, as the dead
-//! stones are removed before this step looks at the board.
+//! Dead stones stand on the board until the game stops (J1989 art. 10 removes them at the
+//! count), so during the dame stage they shorten the liberties of the chains around them
+//! too: a chain beside the other side's dead stones, down to one liberty inside its own
+//! territory once the dame are filled, plays there first, capturing them or connecting.
 
 use super::{FillReason, Want, want};
 use crate::color::{Color, Stone};
@@ -38,17 +39,30 @@ pub(super) fn teire(
     dame: &[Point],
     wants: &mut [Want],
 ) {
+    let n = board.len();
+    let (regions, region_of) = super::super::label_regions(topology, board);
+    let inside = |q: Point, own: Stone| {
+        killer[q as usize].is_none() && regions[region_of[q as usize] as usize].border == own as u8
+    };
+    let mut chains = Chains::new(n);
+    let mut filled = board.to_vec();
+    beside_dead(
+        topology,
+        board,
+        killer,
+        dame,
+        &inside,
+        &mut chains,
+        &mut filled,
+        wants,
+    );
     if dame.is_empty() {
         return;
     }
-    let n = board.len();
-    let (regions, region_of) = super::super::label_regions(topology, board);
     let mut is_dame = vec![false; n];
     for &d in dame {
         is_dame[d as usize] = true;
     }
-    let mut chains = Chains::new(n);
-    let mut filled = board.to_vec();
     for c in Color::ALL {
         let own = Stone::of(c);
         let theirs = Stone::of(c.opponent());
@@ -66,15 +80,11 @@ pub(super) fn teire(
             };
             // Connect at the last liberty; when that leaves the joined chain one liberty, again
             // inside the territory, connect there too, until it has two.
-            let inside = |q: Point| {
-                killer[q as usize].is_none()
-                    && regions[region_of[q as usize] as usize].border == own as u8
-            };
             let mut path = std::mem::take(&mut chains.path);
             path.clear();
             let mut at = l;
             let connects = loop {
-                if !inside(at) || path.contains(&at) {
+                if !inside(at, own) || path.contains(&at) {
                     break false;
                 }
                 filled[at as usize] = own;
@@ -108,6 +118,68 @@ pub(super) fn teire(
                 }
             }
             chains.path = path;
+        }
+    }
+}
+
+/// The dead stones still stand on the board during the dame stage: a chain beside the other
+/// side's dead stones counts only the liberties they leave it. When, with every dame left
+/// filled by its own colour and those dead stones standing, such a chain is down to one
+/// liberty inside its own territory, its owner plays there first: the stone captures the
+/// dead stones (their last liberty too) or joins the chain to two liberties or more. Left
+/// alone, the other side would capture the chain and the dead stones would live.
+#[allow(clippy::too_many_arguments)]
+fn beside_dead(
+    topology: &Shape,
+    board: &[Stone],
+    killer: &[Option<Color>],
+    dame: &[Point],
+    inside: &impl Fn(Point, Stone) -> bool,
+    chains: &mut Chains,
+    filled: &mut [Stone],
+    wants: &mut [Want],
+) {
+    for c in Color::ALL {
+        let own = Stone::of(c);
+        let theirs = Stone::of(c.opponent());
+        // the other side's dead stones are those `c` killed
+        if !killer.contains(&Some(c)) {
+            continue;
+        }
+        filled.copy_from_slice(board);
+        for &d in dame {
+            filled[d as usize] = own;
+        }
+        for (f, &k) in filled.iter_mut().zip(killer) {
+            if k == Some(c) {
+                *f = theirs;
+            }
+        }
+        chains.seen.iter_mut().for_each(|s| *s = false);
+        for (p, &stone) in board.iter().enumerate() {
+            if stone != own || chains.seen[p] {
+                continue;
+            }
+            let Some(l) = chains.single_liberty(topology, filled, p as Point) else {
+                continue;
+            };
+            let touches_dead = chains.stones.iter().any(|&s| {
+                topology
+                    .neighbours_of(s)
+                    .iter()
+                    .any(|&GeoPoint(q)| killer[q as usize] == Some(c))
+            });
+            if !touches_dead || !inside(l, own) {
+                continue;
+            }
+            filled[l as usize] = own;
+            let defends = topology.neighbours_of(l).iter().any(|&GeoPoint(q)| {
+                filled[q as usize] == theirs && chains.liberties(topology, filled, q, 1) == 0
+            }) || chains.liberties(topology, filled, l, 2) >= 2;
+            filled[l as usize] = Stone::Empty;
+            if defends {
+                want(wants, l, c, FillReason::Shortage);
+            }
         }
     }
 }
