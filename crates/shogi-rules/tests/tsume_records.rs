@@ -123,14 +123,14 @@ fn microcosmos() {
     // proof (from ply 1520 the line shuffled 3a4a 4b3b 2a3a 3b2b before N*3d, 61 plies
     // where 57 mate). Taking the detours out along the main line (Options::shorten; each
     // attacker node's other checks proven and their lengths worked out) gives 1525.
-    // Measured (release, shared 2-core machine, /usr/bin/time -v): 86.7 M nodes (52.2 M
-    // to the first proof), 171-197 s user CPU, peak RSS 2.84 GB with the 3 GiB table
-    // budget (RECORD_TABLE_BYTES), 15 detours taken out. The length is not proven minimal
-    // (`exact` stays false): no search proves that no shorter mate exists, and 447 checks
+    // Measured (release, shared 2-core machine, /usr/bin/time -v): 69.5 M nodes (52.2 M
+    // to the first proof), 112 s user CPU, peak RSS 2.84 GB with the 3 GiB table budget
+    // (RECORD_TABLE_BYTES), 15 detours taken out. The length is not proven minimal
+    // (`exact` stays false): no search proves that no shorter mate exists, and 819 checks
     // of the line's attacker nodes stay undecided within their share of nodes
     // (`sweep_undecided`; no phase is cut short, so `limit` stays `None`). The time limit
-    // is a guard only: on a loaded machine the wall-clock time was up to 14 minutes for
-    // the same CPU time.
+    // is a guard only: on a loaded machine the wall-clock time was up to 16 minutes for
+    // 173 s of CPU.
     let s = run(
         "ミクロコスモス",
         "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1",
