@@ -425,6 +425,57 @@ fn search_agrees_with_the_definition() {
 }
 
 #[test]
+fn sequences_played_on_past_an_ultimate_position_keep_their_history() {
+    // The search stops at ultimate positions, and its reachability closure may stop there
+    // too; but a given sequence may have played on past one, and the positions before it can
+    // then come back. Those starts must still get the classes of the plain recursion (the
+    // text's definition), whether the search is new or reused from a run that closed the same
+    // last position without that history.
+    let mut rng = Rng::new(0x00c1_05ed_5151_0b0e);
+    let mut compared = 0;
+    for trial in 0..800 {
+        let n = 2 + rng.below(4) as usize;
+        let g = if trial % 4 == 0 {
+            Graph::grid(n, 1).unwrap()
+        } else {
+            random_graph(&mut rng, n)
+        };
+        let b = Board::new(&g);
+        let mut r = RegularSequence::start(&b, Config::empty(n)).unwrap();
+        let mut past_ultimate = false;
+        for _ in 0..12 {
+            let mv = Move {
+                color: if rng.below(2) == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                },
+                point: rng.below(n as u64) as usize,
+            };
+            if let Ok(next) = r.extend(&b, mv) {
+                past_ultimate |= b.is_ultimate(r.last());
+                r = next;
+            }
+        }
+        if !past_ultimate || b.is_ultimate(r.last()) {
+            continue;
+        }
+        let mut budget = 20_000;
+        let Some(expected) = classes_by_definition(&b, &r, &mut budget) else {
+            continue;
+        };
+        let mut search = OutcomeSearch::new(&g, true).unwrap();
+        assert_eq!(search.run(&r).unwrap().classes, expected, "{}", r.last());
+        let mut reused = OutcomeSearch::new(&g, true).unwrap();
+        let alone = RegularSequence::start(&b, r.last().clone()).unwrap();
+        reused.run(&alone).unwrap();
+        assert_eq!(reused.run(&r).unwrap().classes, expected, "{}", r.last());
+        compared += 1;
+    }
+    assert!(compared >= 30, "only {compared} sequences compared");
+}
+
+#[test]
 fn outcome_table_cells() {
     // the four cells of the text's table
     assert_eq!(Outcome::from_options(true, true), Outcome::Next);

@@ -425,10 +425,19 @@ impl OutcomeSearch {
         self.deadline = self.time_limit.map(|limit| Instant::now() + limit);
         self.deepest = 0;
         let root = Pos::from_config(r.last());
+        // the search stops at ultimate positions, so the closure may too, unless the given
+        // sequence already played on past one (see `PositionGraph::close`)
+        let played_past_ultimate = r.positions()[..r.positions().len() - 1].iter().any(|c| {
+            self.graph
+                .packed
+                .ultimate_black(Pos::from_config(c))
+                .is_some()
+        });
         let reusable = self
             .graph
             .find(root)
-            .is_some_and(|i| self.graph.is_closed(i));
+            .is_some_and(|i| self.graph.is_closed(i))
+            && !(played_past_ultimate && self.graph.ultimate_sinks());
         if !reusable {
             // a new root: number positions from it so that it can be closed
             self.graph = PositionGraph::new(self.graph.packed.clone());
@@ -440,7 +449,8 @@ impl OutcomeSearch {
             let i = self.graph.intern(root);
             // the closure's positions stay interned: they count against the memory bound
             let closure = self.max_closure_positions.min(self.max_positions / 2);
-            self.graph.close(i, closure, MAX_CLOSURE_WORDS);
+            self.graph
+                .close(i, closure, MAX_CLOSURE_WORDS, !played_past_ultimate);
         }
         let start: Vec<u32> = r
             .positions()

@@ -35,6 +35,8 @@ pub(crate) struct PositionGraph {
     component: Vec<u32>,
     /// Per component, the positions reachable from it by one move or more (bit per index).
     reach: Vec<Box<[u64]>>,
+    /// Whether the closure stopped at ultimate positions (see [`PositionGraph::close`]).
+    ultimate_sinks: bool,
 }
 
 impl PositionGraph {
@@ -48,6 +50,7 @@ impl PositionGraph {
             closed: 0,
             component: Vec::new(),
             reach: Vec::new(),
+            ultimate_sinks: false,
         }
     }
 
@@ -128,6 +131,12 @@ impl PositionGraph {
         (i as usize) < self.closed
     }
 
+    /// True when the closure stopped at ultimate positions: its reachable sets hold only for
+    /// sequences that do not play on past one.
+    pub(crate) fn ultimate_sinks(&self) -> bool {
+        self.ultimate_sinks
+    }
+
     /// True when position `to` can be reached from `from` by one move or more. Only meaningful
     /// when `from` is closed; positions outside the closed set are reachable from none in it.
     pub(crate) fn reaches(&self, from: u32, to: u32) -> bool {
@@ -149,15 +158,32 @@ impl PositionGraph {
     /// Enumerates everything reachable from `root` (which must be the first interned position)
     /// and computes the reachable sets; gives up, leaving them unknown, past `max_positions`
     /// positions or when the sets would take more than `max_words` 64-bit words.
-    pub(crate) fn close(&mut self, root: u32, max_positions: usize, max_words: usize) -> bool {
+    ///
+    /// With `ultimate_sinks`, an ultimate position ends every sequence through it: no move is
+    /// followed out of it, so positions reached only through one are left out, and the
+    /// reachable sets (the history a table key keeps) are those of the moves a search plays
+    /// (a search stops at an ultimate position). Without it every legal move is followed;
+    /// that is needed when the sequence leading to `root` already played on past an ultimate
+    /// position, whose earlier positions would otherwise not be seen as reachable again.
+    pub(crate) fn close(
+        &mut self,
+        root: u32,
+        max_positions: usize,
+        max_words: usize,
+        ultimate_sinks: bool,
+    ) -> bool {
         assert_eq!(root, 0, "the root is interned first");
         let mut next = 0usize;
         while next < self.positions.len() {
             if self.positions.len() > max_positions {
                 return false;
             }
-            self.expand(next as u32);
+            let i = next as u32;
             next += 1;
+            if ultimate_sinks && matches!(self.leaf(i), Leaf::Ultimate { .. }) {
+                continue;
+            }
+            self.expand(i);
         }
         let n = self.positions.len();
         let component = self.components();
@@ -175,8 +201,7 @@ impl PositionGraph {
         for (c, list) in members.iter().enumerate() {
             let mut set = vec![0u64; words].into_boxed_slice();
             for &i in list {
-                let (all, _) = self.moves[i as usize].as_ref().expect("expanded");
-                for &j in all.iter() {
+                for &j in self.edges(i) {
                     let d = component[j as usize] as usize;
                     set[j as usize / 64] |= 1 << (j % 64);
                     if d != c {
@@ -200,7 +225,16 @@ impl PositionGraph {
         self.component = component;
         self.reach = reach;
         self.closed = n;
+        self.ultimate_sinks = ultimate_sinks;
         true
+    }
+
+    /// The moves of position `i` the closure follows: all of them once it is expanded, none
+    /// for a position left unexpanded (an ultimate position, when those end sequences).
+    fn edges(&self, i: u32) -> &[u32] {
+        self.moves[i as usize]
+            .as_ref()
+            .map_or(&[], |(all, _)| &all[..])
     }
 
     /// Strongly connected components of the expanded move graph (iterative Tarjan); the
@@ -216,7 +250,7 @@ impl PositionGraph {
         let mut calls: Vec<(u32, usize)> = Vec::new();
         let mut counter = 0u32;
         let mut components = 0u32;
-        let edges = |i: u32| -> &[u32] { &self.moves[i as usize].as_ref().expect("expanded").0 };
+        let edges = |i: u32| self.edges(i);
         for start in 0..n as u32 {
             if order[start as usize] != NONE {
                 continue;
