@@ -201,3 +201,66 @@ fn the_doubt_range_covers_each_end_closed_on_its_own() {
         );
     }
 }
+
+/// Black's first-line chain D7-F7 with the dame E6 and F6 below it and one more liberty, C7,
+/// in Black's territory: once the dame are filled it is in atari there, so Black connects at
+/// C7 before the count (shortage of liberties; J1989 art. 9 commentary). GNU Go 3.8's
+/// `--score aftermath` plays Black C7 with either side to move and counts W+12.
+const SHORT: &str = ". X . X X X O\n\
+                     X X X O . . O\n\
+                     . X O O O O O\n\
+                     X X O . . . .\n\
+                     . X O . . . .\n\
+                     X X O . . . .\n\
+                     . X O . . . .\n";
+
+#[test]
+fn a_shortage_teire_is_played_named_and_counted() {
+    let path = common::scratch::write("short.txt", SHORT);
+    let file = path.to_str().unwrap();
+    let base = [
+        "--rules",
+        "japanese",
+        "--method",
+        "territory",
+        "--captures",
+        "0,0",
+        "--komi",
+        "0",
+    ];
+    let out = arbiter(
+        &[
+            &["--json", "go", "score", file][..],
+            &base[..],
+            &["--dead", "auto"],
+        ]
+        .concat(),
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(territory(&doc), (4.0, 16.0));
+    assert_eq!(
+        doc["closing"]["fills"],
+        serde_json::json!([{"point": "C7", "color": "black", "reason": "teire-shortage", "dame": null}])
+    );
+    assert_eq!(doc["closing"]["teire"], 1);
+    let out = arbiter(&[&["go", "score", file][..], &base[..], &["--dead", "auto"]].concat());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("W+12 (japanese, komi 0)"), "{text}");
+    assert!(text.contains("1 teire (Black C7)"), "{text}");
+    // without the closing, C7 stays Black's territory
+    let out = arbiter(
+        &[
+            &["--json", "go", "score", file][..],
+            &base[..],
+            &["--dead", "auto", "--close", "none"],
+        ]
+        .concat(),
+    );
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON document");
+    assert_eq!(territory(&doc), (5.0, 16.0));
+}
