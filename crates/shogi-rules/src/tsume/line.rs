@@ -525,10 +525,23 @@ fn defender_pick(
 /// one ply before the mate and the defender has no counted defence).
 fn useless_in_table(search: &mut Search, mv: Move, plain: u32) -> bool {
     let u = search.node.play(mv);
-    let mut found = false;
-    for cap in search.node.checks() {
-        if cap.to() != mv.to() || cap.is_drop() {
-            continue;
+    // The checks taking the dropped piece, in a buffer of the search's pool.
+    let mut captures = search.buffer();
+    search.node.pos.generate_checks(&mut Gather(&mut captures));
+    captures.retain(|c| c.to() == mv.to() && !c.is_drop());
+    // A capture the table shows mating within `plain` plies settles it without a search
+    // (the search proved most of them when it met the drop); the others are searched.
+    let in_table = |search: &Search, cap: Move| {
+        let (board, hand) = (
+            search.node.board_key_after(cap),
+            search.node.attacker_hand_after(cap),
+        );
+        matches!(search.table.probe(board, &hand, plain), Probe::Proven { len, .. } if len <= plain)
+    };
+    let mut found = captures.iter().any(|&cap| in_table(search, cap));
+    for &cap in &captures {
+        if found {
+            break;
         }
         let u2 = search.node.play(cap);
         let p = match search.probe_here(plain) {
@@ -537,11 +550,9 @@ fn useless_in_table(search: &mut Search, mv: Move, plain: u32) -> bool {
         };
         search.stopped = None;
         search.node.unplay(cap, u2);
-        if matches!(p, Probe::Proven { len, .. } if len <= plain) {
-            found = true;
-            break;
-        }
+        found = matches!(p, Probe::Proven { len, .. } if len <= plain);
     }
+    search.give_back(captures);
     search.node.unplay(mv, u);
     found
 }
