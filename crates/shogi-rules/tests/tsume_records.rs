@@ -124,9 +124,9 @@ fn microcosmos() {
     // where 57 mate). Taking the detours out along the main line (Options::shorten; each
     // attacker node's other checks proven and their lengths worked out) gives 1525.
     // Measured (release, shared 2-core machine, /usr/bin/time -v): 69.5 M nodes (52.2 M
-    // to the first proof), 112 s user CPU, peak RSS 2.84 GB with the 3 GiB table budget
+    // to the first proof), 114 s user CPU, peak RSS 2.84 GB with the 3 GiB table budget
     // (RECORD_TABLE_BYTES), 15 detours taken out. The length is not proven minimal
-    // (`exact` stays false): no search proves that no shorter mate exists, and 819 checks
+    // (`exact` stays false): no search proves that no shorter mate exists, and 816 checks
     // of the line's attacker nodes stay undecided within their share of nodes
     // (`sweep_undecided`; no phase is cut short, so `limit` stays `None`). The time limit
     // is a guard only: on a loaded machine the wall-clock time was up to 16 minutes for
