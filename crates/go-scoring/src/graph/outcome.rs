@@ -38,8 +38,11 @@
 //! still reachable from the current position: the transposition table is keyed by the current
 //! position, the side moving first and that part of the history (computed from the closure of
 //! the move graph, see `reach`), all brought to a canonical form under the graph's
-//! automorphisms. When the closure is too large to compute, the whole history is kept in the
-//! key (fewer transpositions). The history enters the key as a 128-bit sum of one hash per
+//! automorphisms and the colour swap (Black and White play by the same rules: a position with
+//! the colours swapped and the other side moving first asks the same question, with 𝓑 and 𝓦
+//! swapped, so the two sides' searches from an empty board share their entries). When the
+//! closure is too large to compute, the whole history is kept in the key (fewer
+//! transpositions). The history enters the key as a 128-bit sum of one hash per
 //! position (the positions of a regular sequence are distinct, so the sum stands for the set):
 //! sorting and hashing histories thousands of positions long had taken three quarters of the
 //! search's time. Two different histories share a key only if their sums collide: with `N`
@@ -243,11 +246,18 @@ pub fn outcome_classes(
 #[derive(Debug)]
 pub struct OutcomeSearch {
     graph: PositionGraph,
+    /// The symmetries keys are reduced by, as point permutations: the graph's automorphisms,
+    /// then (when they fit the 64 a mask of them holds) the same again with the colours
+    /// swapped (`swaps[k]`); the identity first.
     autos: Vec<Vec<usize>>,
+    /// Per symmetry: whether it swaps the colours (and with them the side moving first).
+    swaps: Vec<bool>,
     inverses: Vec<Vec<usize>>,
-    /// Per interned position: its canonical image and the automorphisms that give it.
+    /// The graph's automorphisms used (identity included), for the report.
+    automorphisms: usize,
+    /// Per interned position: its canonical image and the symmetries that give it.
     canon: Vec<Option<(Pos, u64)>>,
-    /// Per interned position, the hash of its image under each automorphism (empty until
+    /// Per interned position, the hash of its image under each symmetry (empty until
     /// first needed).
     hashes: Vec<Box<[u128]>>,
     table: HashMap<Key, Entry>,
@@ -255,7 +265,7 @@ pub struct OutcomeSearch {
     stored_positions: usize,
     path: Vec<u32>,
     on_path: Vec<bool>,
-    /// Per path level `l` and automorphism `k` (at `l · autos + k`): the sum of the hashes of
+    /// Per path level `l` and symmetry `k` (at `l · autos + k`): the sum of the hashes of
     /// the images under `k` of the positions before level `l`.
     path_sums: Vec<u128>,
     /// Per path level: the first level of the run of positions in the same strongly
@@ -341,11 +351,21 @@ impl OutcomeSearch {
                 limit: MAX_SEARCH_POINTS,
             });
         }
-        let autos = if use_symmetry {
+        let mut autos = if use_symmetry {
             automorphisms(graph, 64)
         } else {
             vec![(0..graph.len()).collect()]
         };
+        let count = autos.len();
+        // Black and White play by the same rules, so a position with the colours swapped and
+        // the other side moving first is the same question with 𝓑 and 𝓦 swapped: whether the
+        // side moving first gets a point does not change
+        let with_colours = use_symmetry && count * 2 <= 64;
+        let mut swaps = vec![false; count];
+        if with_colours {
+            autos.extend_from_within(..);
+            swaps.resize(count * 2, true);
+        }
         let inverses = autos
             .iter()
             .map(|sigma| {
@@ -359,7 +379,9 @@ impl OutcomeSearch {
         Ok(OutcomeSearch {
             graph: PositionGraph::new(Packed::new(graph)),
             autos,
+            swaps,
             inverses,
+            automorphisms: count,
             canon: Vec::new(),
             hashes: Vec::new(),
             table: HashMap::new(),
@@ -478,11 +500,11 @@ impl OutcomeSearch {
             table_entries: self.table.len(),
             table_hits: self.hits,
             positions: self.graph.len(),
-            symmetries: self.autos.len(),
+            symmetries: self.automorphisms,
         })
     }
 
-    /// The canonical image of position `i` and the automorphisms that give it (cached).
+    /// The canonical image of position `i` and the symmetries that give it (cached).
     fn canonical(&mut self, i: u32) -> (Pos, u64) {
         if self.canon.len() <= i as usize {
             self.canon.resize(self.graph.len(), None);
@@ -493,8 +515,8 @@ impl OutcomeSearch {
         let p = self.graph.position(i);
         let mut best = p;
         let mut which = 1u64;
-        for (k, sigma) in self.autos.iter().enumerate().skip(1) {
-            let q = p.permute(sigma);
+        for k in 1..self.autos.len() {
+            let q = self.image(p, k);
             if q < best {
                 best = q;
                 which = 1 << k;
@@ -522,17 +544,29 @@ impl OutcomeSearch {
         }
     }
 
-    /// The hash of position `i`'s image under automorphism `k` (cached per position).
+    /// The image of `p` under symmetry `k`: its points permuted, and its colours swapped if
+    /// the symmetry swaps them.
+    fn image(&self, p: Pos, k: usize) -> Pos {
+        let q = p.permute(&self.autos[k]);
+        if self.swaps[k] {
+            Pos {
+                black: q.white,
+                white: q.black,
+            }
+        } else {
+            q
+        }
+    }
+
+    /// The hash of position `i`'s image under symmetry `k` (cached per position).
     fn hash(&mut self, i: u32, k: usize) -> u128 {
         if self.hashes.len() <= i as usize {
             self.hashes.resize(self.graph.len(), Box::default());
         }
         if self.hashes[i as usize].is_empty() {
             let p = self.graph.position(i);
-            self.hashes[i as usize] = self
-                .autos
-                .iter()
-                .map(|sigma| position_hash(p.permute(sigma)))
+            self.hashes[i as usize] = (0..self.autos.len())
+                .map(|k| position_hash(self.image(p, k)))
                 .collect();
         }
         self.hashes[i as usize][k]
@@ -576,9 +610,9 @@ impl OutcomeSearch {
         }
     }
 
-    /// The table key of the current path with `side` to move first, and the automorphism
-    /// that brings the path to it: of the automorphisms that bring the current position to
-    /// its canonical image, the one giving the smallest history sum.
+    /// The table key of the current path with `side` to move first, and the symmetry
+    /// that brings the path to it: of the symmetries that bring the current position to
+    /// its canonical image, the one giving the smallest side moving first and history sum.
     ///
     /// The history that matters is the earlier positions reachable from the current one.
     /// Every earlier position reaches the current one (it comes before it in the sequence),
@@ -603,22 +637,24 @@ impl OutcomeSearch {
             "the reachable history is the run of the current component"
         );
         let autos = self.autos.len();
-        let mut best: Option<(u128, usize)> = None;
+        let mut best: Option<((bool, u128), usize)> = None;
         let mut rest = which;
         while rest != 0 {
             let k = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let sum =
                 self.path_sums[level * autos + k].wrapping_sub(self.path_sums[from * autos + k]);
-            if best.is_none_or(|(b, _)| sum < b) {
-                best = Some((sum, k));
+            let black_first = (side == Color::Black) != self.swaps[k];
+            if best.is_none_or(|(b, _)| (black_first, sum) < b) {
+                best = Some(((black_first, sum), k));
             }
         }
-        let (history, k) = best.expect("the identity or another automorphism gives the minimum");
+        let ((black_first, history), k) =
+            best.expect("the identity or another symmetry gives the minimum");
         (
             Key {
                 position,
-                black_first: side == Color::Black,
+                black_first,
                 history,
             },
             k,
