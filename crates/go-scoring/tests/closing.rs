@@ -308,6 +308,36 @@ fn a_chain_short_of_liberties_beside_dead_stones_captures_them_first() {
 }
 
 #[test]
+fn a_lone_stone_the_other_side_would_capture_into_a_snapback_needs_no_teire() {
+    // The shape of the played-out Hon-60-6 (Honinbo 1960, game 6, played on by GNU Go to two
+    // passes), built small. Black's E4-E3 are dead in White's area; standing, they leave
+    // White's lone D3 only D4, their own last liberty too. Black D4 would take D3, but the
+    // three Black stones are then left one liberty, D3, and White takes them back: the
+    // exchange costs White nothing, so no teire is played. Second opinion: GNU Go 3.8
+    // (`gnugo --score aftermath --level 10`) lists E4 and E3 dead, passes in the dame stage
+    // with either side to move and counts W+19 (White 19 and 2 prisoners, Black 2).
+    let position = parse(
+        ". . . . . . .\n\
+         . . . . . . .\n\
+         O O O O O O O\n\
+         O O O . X O O\n\
+         X X X O X O O\n\
+         . X X X O . O\n\
+         X . X X O O .\n",
+    );
+    let topology = position.topology();
+    let dead: Vec<Point> = ["E4", "E3"]
+        .iter()
+        .map(|s| topology.parse_point(s).unwrap().0)
+        .collect();
+    let open = Analysis::new(&position, &dead).unwrap();
+    assert_eq!(territory(&open), (2, 21));
+    let closing = close(&open);
+    assert!(closing.fills.is_empty(), "{:?}", closing.fills);
+    assert_eq!(territory(&closing.analysis(&dead).unwrap()), (2, 21));
+}
+
+#[test]
 fn the_shortage_teire_are_the_same_on_every_symmetric_copy_and_with_colours_swapped() {
     // No rule names a direction or a colour: the teire of the three shapes above map onto
     // each copy of the board, and onto the other colour when the colours are swapped.

@@ -127,7 +127,8 @@ pub(super) fn teire(
 /// filled by its own colour and those dead stones standing, such a chain is down to one
 /// liberty inside its own territory, its owner plays there first: the stone captures the
 /// dead stones (their last liberty too) or joins the chain to two liberties or more. Left
-/// alone, the other side would capture the chain and the dead stones would live.
+/// alone, the other side would capture the chain and the dead stones would live, unless the
+/// capture is one stone that the owner takes back at once (a snapback costs it nothing).
 #[allow(clippy::too_many_arguments)]
 fn beside_dead(
     topology: &Shape,
@@ -172,6 +173,11 @@ fn beside_dead(
             if !touches_dead || !inside(l, own) {
                 continue;
             }
+            // A capture the owner takes back at once (one stone taken, the capturing chain
+            // left one liberty: a snapback) costs it nothing: no teire.
+            if !capture_holds(topology, filled, l, theirs, &chains.stones) {
+                continue;
+            }
             filled[l as usize] = own;
             let defends = topology.neighbours_of(l).iter().any(|&GeoPoint(q)| {
                 filled[q as usize] == theirs && chains.liberties(topology, filled, q, 1) == 0
@@ -182,6 +188,29 @@ fn beside_dead(
             }
         }
     }
+}
+
+/// True when the other side's stone `theirs` at `l`, capturing the chain `stones` (whose last
+/// liberty `l` is), cannot be taken back at once: the chain was two stones or more, or the
+/// capturing chain keeps two liberties.
+fn capture_holds(
+    topology: &Shape,
+    filled: &mut [Stone],
+    l: Point,
+    theirs: Stone,
+    stones: &[Point],
+) -> bool {
+    if stones.len() >= 2 {
+        return true;
+    }
+    let own = filled[stones[0] as usize];
+    filled[l as usize] = theirs;
+    filled[stones[0] as usize] = Stone::Empty;
+    let mut chains = Chains::new(filled.len());
+    let holds = chains.liberties(topology, filled, l, 2) >= 2;
+    filled[stones[0] as usize] = own;
+    filled[l as usize] = Stone::Empty;
+    holds
 }
 
 /// Chain walks on a scratch board: the stones of the last chain walked, a visit stamp and
