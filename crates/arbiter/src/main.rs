@@ -14,6 +14,7 @@ mod progress;
 mod shogi;
 mod tiebreak;
 mod usi;
+mod whole_number;
 mod xiangqi;
 
 use std::ffi::OsString;

@@ -300,3 +300,34 @@ fn limit_messages_are_worded_as_before() {
          was 100 nodes; raise it with --budget (at most 1000000000000)\n"
     );
 }
+
+/// `--budget` takes what notes and papers write, `1e10` as well as `10000000000`, when it is
+/// exactly a whole number (1e10 = 10^10, the outcome search's maximum); anything else is bad
+/// input on one line, exit 2, never a rounded budget.
+#[test]
+fn budgets_in_scientific_notation() {
+    let board = temp_file("sci33.txt", "diagram:\n...\n...\n");
+    let board = board.to_str().unwrap();
+    for budget in ["1e10", "1E10", "10000000000"] {
+        json_of(&["go", "outcome", board, "--budget", budget, "--json"]);
+    }
+    // the limit message names the budget read: 1e1 nodes is 10
+    let out = arbiter(&["go", "outcome", board, "--budget", "1e1"]);
+    assert_eq!(out.status.code(), Some(4));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("the budget was 10 nodes"), "{stderr}");
+    let doc = json_of(&[
+        "go", "solve", "--grid", "2x2", "--budget", "2.5e7", "--json",
+    ]);
+    assert!(doc["nodes"].as_u64().unwrap() <= 25_000_000, "{doc}");
+    for bad in ["1.5e0", "1e-3", "1e10x", "1.0", "1e11", "0e3", "e5"] {
+        assert_bad_input(&["go", "outcome", board, "--budget", bad]);
+    }
+    assert_bad_input(&["go", "solve", "--grid", "2x2", "--budget", "1e13"]);
+    let out = arbiter(&["go", "outcome", board, "--budget", "1.5e0"]);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("'1.5e0'") && stderr.contains("not a whole number"),
+        "{stderr}"
+    );
+}

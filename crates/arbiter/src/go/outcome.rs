@@ -21,10 +21,10 @@ pub struct OutcomeArgs {
     /// Komi h (overrides the file's); White wins when s_c >= h.
     #[arg(long, allow_hyphen_values = true)]
     pub komi: Option<String>,
-    /// Search budget in nodes (at most 10000000000); past it the answer is "undecided"
-    /// (exit code 4).
+    /// Search budget in nodes, in digits or exact scientific notation such as 1e9 (at most
+    /// 10000000000); past it the answer is "undecided" (exit code 4).
     #[arg(long, default_value_t = outcome::DEFAULT_BUDGET,
-          value_parser = clap::value_parser!(u64).range(1..=outcome::MAX_BUDGET))]
+          value_parser = crate::whole_number::parser(1, outcome::MAX_BUDGET))]
     pub budget: u64,
     /// Time limit in seconds (at most 86400); past it the answer is "undecided", exit code 4.
     #[arg(long, default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]

@@ -18,10 +18,10 @@ pub struct SolveArgs {
     /// Komi subtracted from Black's area margin (whole or half number).
     #[arg(long, allow_hyphen_values = true, default_value = "0")]
     pub komi: String,
-    /// Search budget in nodes (at most 1000000000000); past it the answer is "undecided"
-    /// (exit code 4).
+    /// Search budget in nodes, in digits or exact scientific notation such as 1e9 (at most
+    /// 1000000000000); past it the answer is "undecided" (exit code 4).
     #[arg(long, default_value_t = solve::DEFAULT_SOLVE_BUDGET,
-          value_parser = clap::value_parser!(u64).range(1..=solve::MAX_SOLVE_BUDGET))]
+          value_parser = crate::whole_number::parser(1, solve::MAX_SOLVE_BUDGET))]
     pub budget: u64,
     /// Time limit in seconds (at most 86400); past it the answer is "undecided", exit code 4.
     #[arg(long, default_value_t = 600, value_parser = clap::value_parser!(u64).range(1..=86_400))]
