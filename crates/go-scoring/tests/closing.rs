@@ -337,6 +337,46 @@ fn a_lone_stone_the_other_side_would_capture_into_a_snapback_needs_no_teire() {
     assert_eq!(territory(&closing.analysis(&dead).unwrap()), (2, 21));
 }
 
+/// Black's dead C3, E3 and D2 round White's lone D3, whose last liberty is D4 while they stand.
+const KO_BESIDE_DEAD: &str = ". . . . . . .\n\
+                              . . . . . . .\n\
+                              O O O O O O O\n\
+                              O O O . O O O\n\
+                              O O X O X O O\n\
+                              O O . X . O O\n\
+                              O O O O O O .\n";
+
+#[test]
+fn a_lone_stone_the_other_side_would_capture_in_a_ko_needs_its_teire() {
+    // Unlike the snapback above, Black D4 would take White's lone D3 with a lone stone left
+    // one liberty, D3: a ko, which White may not retake at once (J1989 art. 6), so the
+    // capture holds and the dead stones around it come back to life for a ko fight. White
+    // connects at D4 before the count (J1989 art. 9 commentary: teire before the count),
+    // one point of its territory.
+    let position = parse(KO_BESIDE_DEAD);
+    let topology = position.topology();
+    let dead: Vec<Point> = ["C3", "E3", "D2"]
+        .iter()
+        .map(|s| topology.parse_point(s).unwrap().0)
+        .collect();
+    let open = Analysis::new(&position, &dead).unwrap();
+    let closing = close(&open);
+    let fills: Vec<(String, Color, FillReason)> = closing
+        .fills
+        .iter()
+        .map(|f| (name(&position, f.point), f.color, f.reason))
+        .collect();
+    assert_eq!(
+        fills,
+        vec![("D4".to_string(), Color::White, FillReason::Shortage)]
+    );
+    let (black, white) = territory(&open);
+    assert_eq!(
+        territory(&closing.analysis(&dead).unwrap()),
+        (black, white - 1)
+    );
+}
+
 #[test]
 fn the_shortage_teire_are_the_same_on_every_symmetric_copy_and_with_colours_swapped() {
     // No rule names a direction or a colour: the teire of the three shapes above map onto
@@ -345,6 +385,7 @@ fn the_shortage_teire_are_the_same_on_every_symmetric_copy_and_with_colours_swap
         (EDGE_CHAIN, &[][..]),
         (THREE_CHAINS, &[][..]),
         (BESIDE_DEAD, &["D2", "D1"][..]),
+        (KO_BESIDE_DEAD, &["C3", "E3", "D2"][..]),
     ] {
         let position = parse(rows);
         let topology = position.topology_arc().clone();

@@ -128,7 +128,8 @@ pub(super) fn teire(
 /// liberty inside its own territory, its owner plays there first: the stone captures the
 /// dead stones (their last liberty too) or joins the chain to two liberties or more. Left
 /// alone, the other side would capture the chain and the dead stones would live, unless the
-/// capture is one stone that the owner takes back at once (a snapback costs it nothing).
+/// capture is one stone that the owner takes back at once (a snapback costs it nothing; a
+/// ko, which it may not retake at once, does not count as one).
 #[allow(clippy::too_many_arguments)]
 fn beside_dead(
     topology: &Shape,
@@ -173,8 +174,8 @@ fn beside_dead(
             if !touches_dead || !inside(l, own) {
                 continue;
             }
-            // A capture the owner takes back at once (one stone taken, the capturing chain
-            // left one liberty: a snapback) costs it nothing: no teire.
+            // A capture the owner takes back at once (one stone taken, the capturing chain of
+            // two stones or more left one liberty: a snapback) costs it nothing: no teire.
             if !capture_holds(topology, filled, l, theirs, &chains.stones) {
                 continue;
             }
@@ -191,8 +192,9 @@ fn beside_dead(
 }
 
 /// True when the other side's stone `theirs` at `l`, capturing the chain `stones` (whose last
-/// liberty `l` is), cannot be taken back at once: the chain was two stones or more, or the
-/// capturing chain keeps two liberties.
+/// liberty `l` is), cannot be taken back at once: the chain was two stones or more, the
+/// capturing chain keeps two liberties, or it is a lone stone (taking it back would retake
+/// a ko, which the rules forbid at once: J1989 art. 6).
 fn capture_holds(
     topology: &Shape,
     filled: &mut [Stone],
@@ -201,6 +203,13 @@ fn capture_holds(
     stones: &[Point],
 ) -> bool {
     if stones.len() >= 2 {
+        return true;
+    }
+    let lone = topology
+        .neighbours_of(l)
+        .iter()
+        .all(|&GeoPoint(q)| filled[q as usize] != theirs);
+    if lone {
         return true;
     }
     let own = filled[stones[0] as usize];
