@@ -557,13 +557,15 @@ fn try_fill(
     Tried { safe: true, forced }
 }
 
-/// Reused buffers: distances per colour, a queue and a visit stamp for chain walks.
+/// Reused buffers: distances per colour, a queue and a visit stamp for chain walks, and the
+/// stones the last walk visited (the whole chain when it ran to the end).
 struct Scratch {
     dist: [Vec<u32>; 2],
     queue: VecDeque<Point>,
     stamp: Vec<u32>,
     now: u32,
     stack: Vec<Point>,
+    stones: Vec<Point>,
 }
 
 impl Scratch {
@@ -574,6 +576,7 @@ impl Scratch {
             stamp: vec![0; n],
             now: 0,
             stack: Vec::new(),
+            stones: Vec::new(),
         }
     }
 
@@ -586,7 +589,7 @@ impl Scratch {
     }
 
     /// Walks the chain at `p`, calling `liberty` with each distinct liberty until it returns
-    /// false.
+    /// false; the stones visited are left in `stones`.
     fn walk(
         &mut self,
         topology: &Shape,
@@ -598,9 +601,11 @@ impl Scratch {
         self.start();
         let now = self.now;
         self.stack.clear();
+        self.stones.clear();
         self.stack.push(p);
         self.stamp[p as usize] = now;
         while let Some(a) = self.stack.pop() {
+            self.stones.push(a);
             for &GeoPoint(q) in topology.neighbours_of(a) {
                 let qu = q as usize;
                 if self.stamp[qu] == now {
@@ -622,12 +627,25 @@ impl Scratch {
 
     /// The chain at `p`'s liberties, counted up to `cap`.
     fn liberty_count(&mut self, topology: &Shape, board: &[Stone], p: Point, cap: usize) -> usize {
+        self.liberties_upto(topology, board, p, cap).0
+    }
+
+    /// The chain at `p`'s liberties, counted up to `cap`, with the last one found.
+    fn liberties_upto(
+        &mut self,
+        topology: &Shape,
+        board: &[Stone],
+        p: Point,
+        cap: usize,
+    ) -> (usize, Option<Point>) {
         let mut k = 0;
-        self.walk(topology, board, p, |_| {
+        let mut last = None;
+        self.walk(topology, board, p, |q| {
             k += 1;
+            last = Some(q);
             k < cap
         });
-        k
+        (k, last)
     }
 
     /// The only liberty of the chain at `p`, if it has exactly one.

@@ -24,7 +24,7 @@
 //! too: a chain beside the other side's dead stones, down to one liberty inside its own
 //! territory once the dame are filled, plays there first, capturing them or connecting.
 
-use super::{FillReason, Want, want};
+use super::{FillReason, Scratch, Want, want};
 use crate::color::{Color, Stone};
 use crate::topology::{NeighboursOf, Point, Shape};
 use board_geometry::Point as GeoPoint;
@@ -44,7 +44,8 @@ pub(super) fn teire(
     let inside = |q: Point, own: Stone| {
         killer[q as usize].is_none() && regions[region_of[q as usize] as usize].border == own as u8
     };
-    let mut chains = Chains::new(n);
+    let mut scratch = Scratch::new(n);
+    let mut seen = vec![false; n];
     let mut filled = board.to_vec();
     beside_dead(
         topology,
@@ -52,7 +53,8 @@ pub(super) fn teire(
         killer,
         dame,
         &inside,
-        &mut chains,
+        &mut scratch,
+        &mut seen,
         &mut filled,
         wants,
     );
@@ -63,24 +65,28 @@ pub(super) fn teire(
     for &d in dame {
         is_dame[d as usize] = true;
     }
+    let mut path: Vec<Point> = Vec::new();
     for c in Color::ALL {
         let own = Stone::of(c);
-        let theirs = Stone::of(c.opponent());
+        let theirs = c.opponent();
         filled.copy_from_slice(board);
         for &d in dame {
             filled[d as usize] = own;
         }
-        chains.seen.iter_mut().for_each(|s| *s = false);
+        seen.iter_mut().for_each(|s| *s = false);
         for p in 0..n {
-            if board[p] != own || chains.seen[p] {
+            if board[p] != own || seen[p] {
                 continue;
             }
-            let Some(l) = chains.single_liberty(topology, &filled, p as Point) else {
+            let liberty = scratch.single_liberty(topology, &filled, p as Point);
+            mark_seen(&scratch.stones, &mut seen);
+            let Some(l) = liberty else {
                 continue;
             };
+            // the walk ran to the end: `stones` is the whole chain
+            let stones = std::mem::take(&mut scratch.stones);
             // Connect at the last liberty; when that leaves the joined chain one liberty, again
             // inside the territory, connect there too, until it has two.
-            let mut path = std::mem::take(&mut chains.path);
             path.clear();
             let mut at = l;
             let connects = loop {
@@ -89,7 +95,7 @@ pub(super) fn teire(
                 }
                 filled[at as usize] = own;
                 path.push(at);
-                match chains.liberties_upto(topology, &filled, at, 2) {
+                match scratch.liberties_upto(topology, &filled, at, 2) {
                     (0, _) => break false,
                     (1, Some(next)) => at = next,
                     _ => break true,
@@ -98,27 +104,29 @@ pub(super) fn teire(
             for &q in &path {
                 filled[q as usize] = Stone::Empty;
             }
-            if !connects {
-                chains.path = path;
-                continue;
-            }
             // Every dame beside the chain's own stones must be one the other side can fill.
-            let stones = std::mem::take(&mut chains.stones);
-            let fillable = stones.iter().all(|&s| {
-                board[s as usize] != own
-                    || topology.neighbours_of(s).iter().all(|&GeoPoint(q)| {
-                        !is_dame[q as usize]
-                            || chains.liberties_with(topology, board, q, theirs, 2) >= 2
-                    })
-            });
-            chains.stones = stones;
+            let fillable = connects
+                && stones.iter().all(|&s| {
+                    board[s as usize] != own
+                        || topology.neighbours_of(s).iter().all(|&GeoPoint(q)| {
+                            !is_dame[q as usize]
+                                || scratch.liberties_with(topology, board, q, theirs, 2) >= 2
+                        })
+                });
+            scratch.stones = stones;
             if fillable {
                 for &q in &path {
                     want(wants, q, c, FillReason::Shortage);
                 }
             }
-            chains.path = path;
         }
+    }
+}
+
+/// Marks the stones of a chain walk as seen, so that the chain is walked once per colour.
+fn mark_seen(stones: &[Point], seen: &mut [bool]) {
+    for &s in stones {
+        seen[s as usize] = true;
     }
 }
 
@@ -137,7 +145,8 @@ fn beside_dead(
     killer: &[Option<Color>],
     dame: &[Point],
     inside: &impl Fn(Point, Stone) -> bool,
-    chains: &mut Chains,
+    scratch: &mut Scratch,
+    seen: &mut [bool],
     filled: &mut [Stone],
     wants: &mut [Want],
 ) {
@@ -157,15 +166,18 @@ fn beside_dead(
                 *f = theirs;
             }
         }
-        chains.seen.iter_mut().for_each(|s| *s = false);
+        seen.iter_mut().for_each(|s| *s = false);
         for (p, &stone) in board.iter().enumerate() {
-            if stone != own || chains.seen[p] {
+            if stone != own || seen[p] {
                 continue;
             }
-            let Some(l) = chains.single_liberty(topology, filled, p as Point) else {
+            let liberty = scratch.single_liberty(topology, filled, p as Point);
+            mark_seen(&scratch.stones, seen);
+            let Some(l) = liberty else {
                 continue;
             };
-            let touches_dead = chains.stones.iter().any(|&s| {
+            // the walk ran to the end: `stones` is the whole chain
+            let touches_dead = scratch.stones.iter().any(|&s| {
                 topology
                     .neighbours_of(s)
                     .iter()
@@ -176,13 +188,16 @@ fn beside_dead(
             }
             // A capture the owner takes back at once (one stone taken, the capturing chain of
             // two stones or more left one liberty: a snapback) costs it nothing: no teire.
-            if !capture_holds(topology, filled, l, theirs, &chains.stones) {
+            let stones = std::mem::take(&mut scratch.stones);
+            let holds = capture_holds(topology, scratch, filled, l, theirs, &stones);
+            scratch.stones = stones;
+            if !holds {
                 continue;
             }
             filled[l as usize] = own;
             let defends = topology.neighbours_of(l).iter().any(|&GeoPoint(q)| {
-                filled[q as usize] == theirs && chains.liberties(topology, filled, q, 1) == 0
-            }) || chains.liberties(topology, filled, l, 2) >= 2;
+                filled[q as usize] == theirs && scratch.liberty_count(topology, filled, q, 1) == 0
+            }) || scratch.liberty_count(topology, filled, l, 2) >= 2;
             filled[l as usize] = Stone::Empty;
             if defends {
                 want(wants, l, c, FillReason::Shortage);
@@ -197,6 +212,7 @@ fn beside_dead(
 /// a ko, which the rules forbid at once: J1989 art. 6).
 fn capture_holds(
     topology: &Shape,
+    scratch: &mut Scratch,
     filled: &mut [Stone],
     l: Point,
     theirs: Stone,
@@ -215,132 +231,8 @@ fn capture_holds(
     let own = filled[stones[0] as usize];
     filled[l as usize] = theirs;
     filled[stones[0] as usize] = Stone::Empty;
-    let mut chains = Chains::new(filled.len());
-    let holds = chains.liberties(topology, filled, l, 2) >= 2;
+    let holds = scratch.liberty_count(topology, filled, l, 2) >= 2;
     filled[stones[0] as usize] = own;
     filled[l as usize] = Stone::Empty;
     holds
-}
-
-/// Chain walks on a scratch board: the stones of the last chain walked, a visit stamp and
-/// the points already covered by a chain of the colour being decided.
-struct Chains {
-    seen: Vec<bool>,
-    stamp: Vec<u32>,
-    now: u32,
-    stack: Vec<Point>,
-    stones: Vec<Point>,
-    path: Vec<Point>,
-}
-
-impl Chains {
-    fn new(n: usize) -> Chains {
-        Chains {
-            seen: vec![false; n],
-            stamp: vec![0; n],
-            now: 0,
-            stack: Vec::new(),
-            stones: Vec::new(),
-            path: Vec::new(),
-        }
-    }
-
-    fn start(&mut self) -> u32 {
-        if self.now == u32::MAX {
-            self.stamp.iter_mut().for_each(|s| *s = 0);
-            self.now = 0;
-        }
-        self.now += 1;
-        self.now
-    }
-
-    /// Walks the whole chain at `p` (its stones kept in `stones` and marked seen) and
-    /// returns its liberty when it has exactly one.
-    fn single_liberty(&mut self, topology: &Shape, board: &[Stone], p: Point) -> Option<Point> {
-        let colour = board[p as usize];
-        let now = self.start();
-        self.stones.clear();
-        self.stack.clear();
-        self.stack.push(p);
-        self.stamp[p as usize] = now;
-        let mut liberty = None;
-        let mut count = 0usize;
-        while let Some(a) = self.stack.pop() {
-            self.stones.push(a);
-            self.seen[a as usize] = true;
-            for &GeoPoint(q) in topology.neighbours_of(a) {
-                let qu = q as usize;
-                if self.stamp[qu] == now {
-                    continue;
-                }
-                let s = board[qu];
-                if s == Stone::Empty {
-                    self.stamp[qu] = now;
-                    count += 1;
-                    liberty = Some(q);
-                } else if s == colour {
-                    self.stamp[qu] = now;
-                    self.stack.push(q);
-                }
-            }
-        }
-        if count == 1 { liberty } else { None }
-    }
-
-    /// The liberties (up to `cap`) of the chain at `p`.
-    fn liberties(&mut self, topology: &Shape, board: &[Stone], p: Point, cap: usize) -> usize {
-        self.liberties_upto(topology, board, p, cap).0
-    }
-
-    /// The liberties (up to `cap`) of the chain at `p`, with the last one found.
-    fn liberties_upto(
-        &mut self,
-        topology: &Shape,
-        board: &[Stone],
-        p: Point,
-        cap: usize,
-    ) -> (usize, Option<Point>) {
-        let colour = board[p as usize];
-        let now = self.start();
-        self.stack.clear();
-        self.stack.push(p);
-        self.stamp[p as usize] = now;
-        let mut count = 0;
-        let mut last = None;
-        while let Some(a) = self.stack.pop() {
-            for &GeoPoint(q) in topology.neighbours_of(a) {
-                let qu = q as usize;
-                if self.stamp[qu] == now {
-                    continue;
-                }
-                let s = board[qu];
-                if s == Stone::Empty {
-                    self.stamp[qu] = now;
-                    count += 1;
-                    last = Some(q);
-                    if count >= cap {
-                        return (count, last);
-                    }
-                } else if s == colour {
-                    self.stamp[qu] = now;
-                    self.stack.push(q);
-                }
-            }
-        }
-        (count, last)
-    }
-
-    /// The liberties (up to `cap`) a stone `stone` at the empty point `p` would have.
-    fn liberties_with(
-        &mut self,
-        topology: &Shape,
-        board: &[Stone],
-        p: Point,
-        stone: Stone,
-        cap: usize,
-    ) -> usize {
-        let mut filled = board.to_vec();
-        filled[p as usize] = stone;
-        self.liberties(topology, &filled, p, cap)
-    }
 }
