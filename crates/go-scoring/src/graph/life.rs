@@ -465,6 +465,19 @@ impl SearchedLife {
 /// each open region of at most `max_points` graph points, `budget` nodes per search and
 /// [`TOTAL_BUDGET_FACTOR`] times that for the whole position.
 pub fn search_life(position: &Position, budget: u64, max_points: usize) -> SearchedLife {
+    search_life_under(position, budget, max_points, OpenKo::Played)
+}
+
+/// [`search_life`], with a ko met in the searches judged as `ko` says: under
+/// [`OpenKo::Played`] retaking a ko at once has the value "ko" (the string is left undecided
+/// when nothing better is found), under [`OpenKo::RetakeAfterPass`] it is not a move, so
+/// whoever takes a ko first there wins it (bent four in the corner: see [`OpenKo`]).
+pub fn search_life_under(
+    position: &Position,
+    budget: u64,
+    max_points: usize,
+    ko: OpenKo,
+) -> SearchedLife {
     let base = benson::auto_dead(position, false);
     let black = benson::pass_alive(position, Color::Black, false);
     let white = benson::pass_alive(position, Color::White, false);
@@ -518,10 +531,11 @@ pub fn search_life(position: &Position, budget: u64, max_points: usize) -> Searc
                     benson_dead: &base.dead,
                     limit,
                     budget,
+                    ko,
                 };
                 ctx.decide(points, &mut remaining)
             }
-            Ok(local) => decide_region(&local, position, &region, budget, &mut remaining),
+            Ok(local) => decide_region(&local, position, &region, budget, &mut remaining, ko),
         };
         for s in &report.strings {
             if s.basis.is_local() {
@@ -589,19 +603,34 @@ pub fn decide_life(
     decide_life_under(position, budget, max_points, playouts, OpenKo::Played)
 }
 
-/// How a ruleset judges a one-stone ko left in atari on a finished board (the stone the
-/// opponent may take, whose taker would then stand in atari at the retake point).
+/// How a ruleset judges a ko on a finished board: a one-stone ko left in atari (the stone
+/// the opponent may take, whose taker would then stand in atari at the retake point), and a
+/// ko that the life-and-death reading meets.
+///
+/// *Bent four in the corner* is where the two differ most. A group whose corner eye space
+/// becomes, once the opponent sacrifices stones inside it, four points bent round the 1-1
+/// point (for White: A2, A1, B1, C1, after Black A1-B1-C1 sharing White's two liberties A2
+/// and D1 looked like seki) cannot improve it by playing, and the opponent can start, when
+/// it suits, a ko that the opponent takes first (sacrifice at A2, White takes at D1, Black
+/// plays the 1-2 point B1). Under [`OpenKo::RetakeAfterPass`] the group is dead: the
+/// defender may retake only after a pass, by which time the ko is resolved (the J1989
+/// commentary rules bent four in the corner dead). Under [`OpenKo::Played`] it lives only if the defender wins
+/// that ko with more threats elsewhere, which the position does not tell: the group stays
+/// undecided, for the reason "ko", and the playout estimate (which never makes the
+/// sacrifice) may not call it alive.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum OpenKo {
     /// The players settle kos by play before the game ends, as area-scoring rulesets
     /// (Chinese, AGA, New Zealand, Tromp-Taylor) have them do: a ko left open is not
     /// judged, and its stone is kept. What side would move next is not part of a position,
-    /// so no winner of the ko is guessed.
+    /// so no winner of the ko is guessed; in the reading, retaking a ko at once has the
+    /// value "ko" (threats elsewhere decide).
     #[default]
     Played,
     /// Japanese Rules of 1989, article 7, paragraph 2: in the confirmation of life and
     /// death a ko may be retaken only after a pass, so the taker takes the stone and
-    /// connects before it can be retaken: the stone in atari is dead.
+    /// connects before it can be retaken: the stone in atari is dead. In the reading,
+    /// retaking a ko at once is no move: whoever takes a ko first there wins it.
     RetakeAfterPass,
 }
 
@@ -616,7 +645,7 @@ pub fn decide_life_under(
     playouts: u32,
     ko: OpenKo,
 ) -> SearchedLife {
-    let mut life = search_life(position, budget, max_points);
+    let mut life = search_life_under(position, budget, max_points, ko);
     let weak = |s: &StringVerdict| match (&s.status, &s.basis) {
         // reading that ran short, or that found a fight open (first mover, ko) only on a
         // part cut out with the stones around assumed alive; a fight a search of the whole
@@ -667,13 +696,18 @@ pub fn decide_life_under(
             let (status, reading) = match (&s.status, &s.basis) {
                 (Status::Undecided(reason), _) => {
                     let dead_below = u64::from(playouts) * ESTIMATE_DEAD_SHARE.0;
-                    let status = if 2 * survived > playouts {
+                    // a ko that reading found is not settled by playouts that keep the
+                    // string: they never make the sacrifice that starts such a ko (bent
+                    // four in the corner lives in every playout); playouts that take
+                    // the string show it dies without the ko
+                    let keeps_ko = *reason == UndecidedReason::Ko;
+                    let status = if 2 * survived > playouts && !keeps_ko {
                         Status::Alive
                     } else if u64::from(survived) * ESTIMATE_DEAD_SHARE.1 < dead_below {
                         Status::Dead
                     } else {
-                        // too close to call: still undecided, but the basis says the
-                        // estimate was asked and what it found
+                        // too close to call (or a ko the playouts keep): still undecided,
+                        // but the basis says the estimate was asked and what it found
                         undecided.extend_from_slice(&s.stones);
                         s.basis = Basis::Estimated(Estimate {
                             survived,
@@ -813,9 +847,15 @@ fn decide_region(
     region: &[usize],
     budget: u64,
     remaining: &mut u64,
+    ko: OpenKo,
 ) -> RegionReport {
-    let (strings, verdict) =
-        decide_strings(local, board_strings(position, region), budget, remaining);
+    let (strings, verdict) = decide_strings(
+        local,
+        board_strings(position, region),
+        budget,
+        remaining,
+        ko,
+    );
     RegionReport {
         points: region.iter().map(|&p| p as Point).collect(),
         verdict,
@@ -830,6 +870,7 @@ fn decide_strings(
     asked: Vec<(Vec<Point>, Color)>,
     budget: u64,
     remaining: &mut u64,
+    ko: OpenKo,
 ) -> (Vec<StringVerdict>, RegionVerdict) {
     let start = local.start;
     let mut strings = Vec::new();
@@ -843,7 +884,7 @@ fn decide_strings(
             continue;
         };
         let black = color == Color::Black;
-        let mut search = Search::new(local, anchor, black, budget, *remaining);
+        let mut search = Search::new(local, anchor, black, budget, *remaining, ko);
         let (opponent_first, own_first) = if *remaining == 0 {
             (Err(0), Err(0)) // the position's total budget is spent
         } else {
@@ -1099,14 +1140,18 @@ enum Value {
     Win,
 }
 
+/// [`Search::ko_ban`] when no ko retake is banned.
+const NO_KO_BAN: u8 = u8::MAX;
+
 /// The boolean game "does the string at `anchor` survive?" on one cut-out graph.
 struct Search<'l> {
     local: &'l Local,
     anchor: usize,
     /// The string's side is Black.
     black: bool,
-    /// (position, string's side to move, previous move was a pass) → decided value.
-    table: HashMap<(Pos, bool, bool), Value>,
+    /// (position, string's side to move, previous move was a pass, banned ko retake; see
+    /// [`Search::ko_ban`]) → decided value.
+    table: HashMap<(Pos, bool, bool, u8), Value>,
     nodes: u64,
     total_nodes: u64,
     budget: u64,
@@ -1119,11 +1164,20 @@ struct Search<'l> {
     on_path: HashSet<Pos>,
     /// The longest line searched (moves; see [`LINE_MOVES_PER_POINT`]).
     max_line: usize,
+    /// How retaking a ko at once is judged (see [`search_life_under`]).
+    ko: OpenKo,
 }
 
 impl<'l> Search<'l> {
     /// A search with `budget` nodes per run and `cap` nodes over all its runs.
-    fn new(local: &'l Local, anchor: usize, black: bool, budget: u64, cap: u64) -> Self {
+    fn new(
+        local: &'l Local,
+        anchor: usize,
+        black: bool,
+        budget: u64,
+        cap: u64,
+        ko: OpenKo,
+    ) -> Self {
         Search {
             local,
             anchor,
@@ -1136,6 +1190,7 @@ impl<'l> Search<'l> {
             path: Vec::new(),
             on_path: HashSet::new(),
             max_line: local.moves.count_ones() as usize * LINE_MOVES_PER_POINT + LINE_SLACK,
+            ko,
         }
     }
 
@@ -1153,6 +1208,25 @@ impl<'l> Search<'l> {
         let result = self.search(p, own_first, false);
         self.total_nodes += self.nodes;
         result.map_err(|()| self.nodes)
+    }
+
+    /// Under [`OpenKo::RetakeAfterPass`], the point of the one stone the last move captured
+    /// (its retake at once is no move there, so a value found with that ban must not be
+    /// reused where the ban does not hold); [`NO_KO_BAN`] otherwise. Under
+    /// [`OpenKo::Played`] the retake has the value "ko" wherever it arises, and the table
+    /// keeps its graph-history approximation (see the module documentation).
+    fn ko_ban(&self) -> u8 {
+        if self.ko == OpenKo::Played || self.path.len() < 2 {
+            return NO_KO_BAN;
+        }
+        let before = self.path[self.path.len() - 2];
+        let after = self.path[self.path.len() - 1];
+        let taken = (before.black & !after.black) | (before.white & !after.white);
+        if taken.count_ones() == 1 {
+            taken.trailing_zeros() as u8
+        } else {
+            NO_KO_BAN
+        }
     }
 
     /// The string is still on the board: its side's stone still stands on the anchor.
@@ -1254,7 +1328,7 @@ impl<'l> Search<'l> {
         if !self.holds(p) {
             return Ok(Value::Loss); // captured: a string taken off the board is dead
         }
-        let key = (p, own_to_move, passed);
+        let key = (p, own_to_move, passed, self.ko_ban());
         if let Some(&v) = self.table.get(&key) {
             return Ok(v);
         }
@@ -1317,7 +1391,13 @@ impl<'l> Search<'l> {
                 }
                 let value = if self.on_path.contains(&child) {
                     if self.path.len() >= 2 && self.path[self.path.len() - 2] == child {
-                        Value::Ko // retaking a ko at once: threats elsewhere decide
+                        match self.ko {
+                            // retaking a ko at once: threats elsewhere decide
+                            OpenKo::Played => Value::Ko,
+                            // J1989 7-2: only after a pass, by which time the taker has
+                            // resolved the ko
+                            OpenKo::RetakeAfterPass => continue,
+                        }
                     } else {
                         continue; // a longer cycle: forbidden by positional superko
                     }
@@ -1483,6 +1563,8 @@ struct LargeRegion<'a> {
     benson_dead: &'a [Point],
     limit: usize,
     budget: u64,
+    /// How a ko met in the local searches is judged.
+    ko: OpenKo,
 }
 
 /// A cut of an enclosed area: its points kept for the search, the distance they were kept
@@ -1788,7 +1870,7 @@ impl LargeRegion<'_> {
                         ENCLOSED_PROBLEM_SHARE * 2
                     };
                 let before = share;
-                let mut report = decide_region(&local, &board, &part, budget, &mut share);
+                let mut report = decide_region(&local, &board, &part, budget, &mut share, self.ko);
                 *remaining -= before - share;
                 if report.verdict == RegionVerdict::OverBudget && k + 1 < count {
                     spent += report.strings.iter().map(|s| s.nodes).sum::<u64>();
@@ -2051,7 +2133,14 @@ impl LargeRegion<'_> {
         }
         // any enclosing stone stands for the joined group
         let anchor = sorted.len();
-        let mut search = Search::new(&local, anchor, c == Color::Black, self.budget, *remaining);
+        let mut search = Search::new(
+            &local,
+            anchor,
+            c == Color::Black,
+            self.budget,
+            *remaining,
+            self.ko,
+        );
         let result = search.run(local.start, false);
         *remaining = remaining.saturating_sub(search.total_nodes);
         (result == Ok(Value::Win)).then_some(false)
@@ -2144,7 +2233,8 @@ impl LargeRegion<'_> {
                     continue;
                 }
                 if let Ok(local) = cut_out(position, &part, &alive, self.limit, true, true) {
-                    let mut report = decide_region(&local, position, &part, self.budget, remaining);
+                    let mut report =
+                        decide_region(&local, position, &part, self.budget, remaining, self.ko);
                     if d > 1 && Self::keep_unread_open(strings, string_of, &mut report) {
                         // a cut whose reading ran out of budget gives way to the next,
                         // smaller one: its unread strings stay unasked (the nodes are

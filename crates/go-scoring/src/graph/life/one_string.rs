@@ -95,7 +95,8 @@ impl LargeRegion<'_> {
                 };
                 // the target alone is asked (no seki test: its partners are not read here)
                 let target_string = (strings[target].stones.clone(), strings[target].color);
-                let (mut read, _) = decide_strings(&local, vec![target_string], budget, remaining);
+                let (mut read, _) =
+                    decide_strings(&local, vec![target_string], budget, remaining, self.ko);
                 let Some(verdict) = read.pop() else {
                     break;
                 };
