@@ -13,7 +13,7 @@
 mod common;
 
 use common::{Rng, chain, method_figures, params_and_swapped, playout, swap, symmetries};
-use go_scoring::analysis::close::{FillReason, Sente, close};
+use go_scoring::analysis::close::{Closing, FillReason, Sente, close};
 use go_scoring::score::{self, Method, Params};
 use go_scoring::{Analysis, Color, PerColor, Point, Position, Shape, Stone, text};
 use std::sync::Arc;
@@ -24,6 +24,23 @@ fn parse(rows: &str) -> Position {
 
 fn name(position: &Position, p: Point) -> String {
     position.topology().name(board_geometry::Point(p))
+}
+
+/// What the closing played, by point name, colour and reason, in the order played.
+fn named_fills(position: &Position, closing: &Closing) -> Vec<(String, Color, FillReason)> {
+    closing
+        .fills
+        .iter()
+        .map(|f| (name(position, f.point), f.color, f.reason))
+        .collect()
+}
+
+/// The points named (`D2`, …) on the position's board.
+fn points(position: &Position, names: &[&str]) -> Vec<Point> {
+    names
+        .iter()
+        .map(|s| position.topology().parse_point(s).unwrap().0)
+        .collect()
 }
 
 fn territory(a: &Analysis) -> (i64, i64) {
@@ -57,11 +74,7 @@ fn a_territory_open_at_one_boundary_point_is_closed_with_the_teire_it_needs() {
         "open: Black's area is no territory"
     );
     let closing = close(&open);
-    let fills: Vec<(String, Color, FillReason)> = closing
-        .fills
-        .iter()
-        .map(|f| (name(&position, f.point), f.color, f.reason))
-        .collect();
+    let fills = named_fills(&position, &closing);
     let c3 = position.topology().parse_point("C3").unwrap().0;
     assert_eq!(
         fills,
@@ -128,11 +141,7 @@ fn a_dame_fill_that_leaves_a_chain_in_atari_forces_the_connection() {
     assert_eq!(territory(&open), (12, 6));
     let closing = close(&open);
     let d4 = position.topology().parse_point("D4").unwrap().0;
-    let fills: Vec<(String, Color, FillReason)> = closing
-        .fills
-        .iter()
-        .map(|f| (name(&position, f.point), f.color, f.reason))
-        .collect();
+    let fills = named_fills(&position, &closing);
     assert_eq!(
         fills,
         vec![(
@@ -223,11 +232,7 @@ fn a_chain_left_in_atari_once_its_dame_are_filled_connects_inside_its_territory(
     let open = Analysis::new(&position, &[]).unwrap();
     assert_eq!(territory(&open), (5, 16));
     let closing = close(&open);
-    let fills: Vec<(String, Color, FillReason)> = closing
-        .fills
-        .iter()
-        .map(|f| (name(&position, f.point), f.color, f.reason))
-        .collect();
+    let fills = named_fills(&position, &closing);
     assert_eq!(
         fills,
         vec![("C7".to_string(), Color::Black, FillReason::Shortage)]
@@ -251,11 +256,7 @@ fn two_eyes_shared_by_three_chains_take_two_teire_once_the_dame_are_filled() {
     let open = Analysis::new(&position, &[]).unwrap();
     assert_eq!(territory(&open), (6, 21));
     let closing = close(&open);
-    let mut fills: Vec<(String, Color, FillReason)> = closing
-        .fills
-        .iter()
-        .map(|f| (name(&position, f.point), f.color, f.reason))
-        .collect();
+    let mut fills = named_fills(&position, &closing);
     fills.sort_unstable_by(|a, b| a.0.cmp(&b.0));
     assert_eq!(
         fills,
@@ -287,19 +288,11 @@ fn a_chain_short_of_liberties_beside_dead_stones_captures_them_first() {
     // White 14. Second opinion: GNU Go 3.8 (`gnugo --score aftermath --level 10`) lists D2
     // and D1 dead, plays Black C1 with either side to move and counts W+8.
     let position = parse(BESIDE_DEAD);
-    let topology = position.topology();
-    let dead: Vec<Point> = ["D2", "D1"]
-        .iter()
-        .map(|s| topology.parse_point(s).unwrap().0)
-        .collect();
+    let dead = points(&position, &["D2", "D1"]);
     let open = Analysis::new(&position, &dead).unwrap();
     assert_eq!(territory(&open), (7, 14));
     let closing = close(&open);
-    let fills: Vec<(String, Color, FillReason)> = closing
-        .fills
-        .iter()
-        .map(|f| (name(&position, f.point), f.color, f.reason))
-        .collect();
+    let fills = named_fills(&position, &closing);
     assert_eq!(
         fills,
         vec![("C1".to_string(), Color::Black, FillReason::Shortage)]
@@ -325,11 +318,7 @@ fn a_lone_stone_the_other_side_would_capture_into_a_snapback_needs_no_teire() {
          . X X X O . O\n\
          X . X X O O .\n",
     );
-    let topology = position.topology();
-    let dead: Vec<Point> = ["E4", "E3"]
-        .iter()
-        .map(|s| topology.parse_point(s).unwrap().0)
-        .collect();
+    let dead = points(&position, &["E4", "E3"]);
     let open = Analysis::new(&position, &dead).unwrap();
     assert_eq!(territory(&open), (2, 21));
     let closing = close(&open);
@@ -354,18 +343,10 @@ fn a_lone_stone_the_other_side_would_capture_in_a_ko_needs_its_teire() {
     // connects at D4 before the count (J1989 art. 9 commentary: teire before the count),
     // one point of its territory.
     let position = parse(KO_BESIDE_DEAD);
-    let topology = position.topology();
-    let dead: Vec<Point> = ["C3", "E3", "D2"]
-        .iter()
-        .map(|s| topology.parse_point(s).unwrap().0)
-        .collect();
+    let dead = points(&position, &["C3", "E3", "D2"]);
     let open = Analysis::new(&position, &dead).unwrap();
     let closing = close(&open);
-    let fills: Vec<(String, Color, FillReason)> = closing
-        .fills
-        .iter()
-        .map(|f| (name(&position, f.point), f.color, f.reason))
-        .collect();
+    let fills = named_fills(&position, &closing);
     assert_eq!(
         fills,
         vec![("D4".to_string(), Color::White, FillReason::Shortage)]
@@ -487,7 +468,6 @@ fn closing_is_invariant_under_symmetry_and_colour_swap() {
         if !base.1.is_empty() {
             filled_boards += 1;
         }
-
         for (k, map) in symmetries(n).iter().enumerate() {
             let mut turned = vec![Stone::Empty; n * n];
             for (p, &s) in stones.iter().enumerate() {
