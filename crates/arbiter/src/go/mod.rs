@@ -11,6 +11,7 @@ pub(crate) mod show;
 mod solve;
 
 use go_scoring::Komi;
+use go_scoring::graph::SearchLimit;
 
 use crate::output::{CliError, Output};
 
@@ -52,31 +53,29 @@ fn to_json(value: &impl serde::Serialize) -> Result<serde_json::Value, CliError>
     serde_json::to_value(value).map_err(|e| CliError::internal(e.to_string()))
 }
 
-/// The limit a Go search (`outcome`, `solve`) stopped on, for the hint that names the option
-/// raising it: both searches have the same three limits.
-enum StoppedOn {
-    /// The node budget given, and the most the option allows.
-    Budget { budget: u64, max: u64 },
-    /// The time limit.
-    Time,
-    /// The table's memory bound, in MB.
-    Memory { table_mb: u64 },
-    /// A bound no option raises.
-    Other,
-}
-
-/// How to raise the limit a search stopped on.
-fn limit_hint(stopped: StoppedOn) -> String {
-    match stopped {
-        StoppedOn::Budget { budget, max } => {
-            format!("the budget was {budget} nodes; raise it with --budget (at most {max})")
+/// The message for a Go search (`outcome`, `solve`) that stopped on one of its limits: what
+/// stopped it (`subject` names the input), then how to raise that limit. Both searches stop
+/// on go-scoring's one `SearchLimit`, so the hint naming the option is written once, here.
+fn limit_message(
+    subject: &str,
+    limit: &SearchLimit,
+    budget: u64,
+    max_budget: u64,
+    table_mb: u64,
+) -> String {
+    let hint = match limit {
+        SearchLimit::Budget { .. } => {
+            format!("the budget was {budget} nodes; raise it with --budget (at most {max_budget})")
         }
-        StoppedOn::Time => "raise the limit with --time-limit SECONDS (at most 86400)".to_string(),
-        StoppedOn::Memory { table_mb } => {
+        SearchLimit::Time { .. } => {
+            "raise the limit with --time-limit SECONDS (at most 86400)".to_string()
+        }
+        SearchLimit::Memory(_) => {
             // the error states the bound in its own terms (the solver's bytes, the outcome
             // search's positions, three quarters of the MB given): the option's value once
             format!("raise it with --table-mb (now {table_mb}, at most 65536)")
         }
-        StoppedOn::Other => "no option raises this bound".to_string(),
-    }
+        _ => "no option raises this bound".to_string(),
+    };
+    format!("{subject}: {limit}; {hint}")
 }

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 use board_geometry::{Point, Topology as _};
 use go_scoring::Komi;
 use go_scoring::graph::{
-    Board, FinishFailure, Outcome, OutcomeError, OutcomeSearch, PositionFile, SearchLimit,
-    chinese_verdict, outcome,
+    Board, FinishFailure, Outcome, OutcomeError, OutcomeSearch, PositionFile, chinese_verdict,
+    outcome,
 };
 use std::time::Duration;
 
@@ -35,28 +35,6 @@ pub struct OutcomeArgs {
     #[arg(long, default_value_t = 2048,
           value_parser = clap::value_parser!(u64).range(16..=65_536))]
     pub table_mb: u64,
-}
-
-/// The message for a Go search (`outcome`, `solve`) that stopped on one of its limits: what
-/// stopped it (`subject` names the input), with the option that raises that limit. The two
-/// searches share their limit type, so the mapping onto the hint is written once, here.
-pub(super) fn limit_message(
-    subject: &str,
-    limit: &SearchLimit,
-    budget: u64,
-    max_budget: u64,
-    table_mb: u64,
-) -> String {
-    let hint = super::limit_hint(match limit {
-        SearchLimit::Budget { .. } => super::StoppedOn::Budget {
-            budget,
-            max: max_budget,
-        },
-        SearchLimit::Time { .. } => super::StoppedOn::Time,
-        SearchLimit::Memory(_) => super::StoppedOn::Memory { table_mb },
-        _ => super::StoppedOn::Other,
-    });
-    format!("{subject}: {limit}; {hint}")
 }
 
 fn outcome_name(o: Outcome) -> &'static str {
@@ -104,7 +82,7 @@ pub(super) fn run_outcome(args: OutcomeArgs, _json: bool) -> Result<Output, CliE
     let report = match progress.run(|| search.run(&r)) {
         Ok(report) => report,
         Err(OutcomeError::Limit(limit)) => {
-            return Err(CliError::LimitHit(limit_message(
+            return Err(CliError::LimitHit(super::limit_message(
                 &name.to_string(),
                 &limit,
                 args.budget,

@@ -71,7 +71,7 @@ pub(super) fn run_solve(args: SolveArgs, _json: bool) -> Result<Output, CliError
     let solution = match progress.run(|| solve::solve_within(&graph, komi, limits)) {
         Ok(s) => s,
         Err(SolveError::Limit(limit)) => {
-            return Err(CliError::LimitHit(super::outcome::limit_message(
+            return Err(CliError::LimitHit(super::limit_message(
                 &format!("--grid {}", args.grid),
                 &limit,
                 args.budget,
