@@ -54,7 +54,8 @@
 //! [`SearchLimit`] (inside [`OutcomeError::Limit`]) instead of a crash: nodes
 //! ([`OutcomeSearch::budget`]), wall time ([`OutcomeSearch::time_limit`]), memory
 //! ([`OutcomeSearch::max_positions`], the positions interned with their moves, and
-//! [`OutcomeSearch::max_stored_positions`], the table's keys) and depth ([`MAX_DEPTH`] plies, on a search thread of its own with a stack sized for it).
+//! [`OutcomeSearch::max_stored_positions`], the table's keys) and depth ([`MAX_DEPTH`]
+//! plies, on a search thread of its own with a stack sized for it).
 
 use crate::color::Color;
 use std::fmt;
@@ -289,8 +290,7 @@ pub struct OutcomeSearch {
     /// Wall time allowed per [`OutcomeSearch::run`] (`None`: no limit).
     pub time_limit: Option<Duration>,
     /// Positions the search may intern with their moves, to bound its memory (see
-    /// [`BYTES_PER_POSITION`]); past it the run ends with
-    /// [`MemoryBound::Positions`].
+    /// [`BYTES_PER_POSITION`]); past it the run ends with [`MemoryBound::Positions`].
     pub max_positions: usize,
     /// The table is emptied when it holds more entries than this (it is only a cache).
     pub max_stored_positions: usize,
