@@ -125,12 +125,20 @@ fn best_of(batches: usize, runs: usize) {
 
 criterion_group!(benches, bench_short);
 
-/// Criterion's benches, or with `TSUME_BEST_OF=BATCHESxRUNS` in the environment the
-/// best-of table of [`best_of`] alone.
+/// Criterion's benches, or with `TSUME_BEST_OF=BATCHESxRUNS` (or `BATCHES`, 20 runs each)
+/// in the environment the best-of table of [`best_of`] alone. A spec that does not read as
+/// two counts of at least one is refused rather than replaced by a default, so a table is
+/// never timed with other counts than the ones asked for.
 fn main() {
     if let Ok(spec) = std::env::var("TSUME_BEST_OF") {
         let (b, r) = spec.split_once('x').unwrap_or((&spec, "20"));
-        best_of(b.parse().unwrap_or(50), r.parse().unwrap_or(20));
+        match (b.parse::<usize>(), r.parse::<usize>()) {
+            (Ok(b), Ok(r)) if b > 0 && r > 0 => best_of(b, r),
+            _ => {
+                eprintln!("TSUME_BEST_OF={spec}: expected BATCHESxRUNS, two counts of at least 1");
+                std::process::exit(2);
+            }
+        }
         return;
     }
     benches();
