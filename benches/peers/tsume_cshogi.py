@@ -200,8 +200,8 @@ def main():
         rounds = 3
         if "--rounds" in args:
             i = args.index("--rounds")
-            if i + 1 >= len(args) or not args[i + 1].isdigit():
-                sys.exit("--rounds needs a number")
+            if i + 1 >= len(args) or not args[i + 1].isdigit() or int(args[i + 1]) < 1:
+                sys.exit("--rounds needs a number of at least 1")
             rounds = int(args[i + 1])
         first_proof_table(criterion_dir, rounds)
         return
