@@ -5,8 +5,8 @@
 //! `final_status_list dead` on the game.
 
 use go_scoring::graph::life::{
-    Basis, DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, DEFAULT_PLAYOUTS, LocalRule, Status,
-    decide_life,
+    Basis, DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, DEFAULT_PLAYOUTS, LocalRule, OpenKo,
+    Status, decide_life, decide_life_under,
 };
 use go_scoring::position::Position;
 use go_scoring::topology::Point;
@@ -73,9 +73,11 @@ fn an_eyeless_string_under_a_wall_in_an_open_board_is_read_alone_dead() {
 }
 
 #[test]
-fn the_estimate_keeps_the_reading_it_cannot_split() {
+fn a_reading_alone_the_estimate_cannot_split_kills_nothing() {
     // The same stones with the estimate run: their points stay White's in between 2/5 and
-    // 1/2 of the playouts (too close for the estimate to call), so the reading stands.
+    // 1/2 of the playouts, too close for the estimate to call. A reading alone leaves the
+    // open strings beside its cut out (no seki test there), so on its own it kills nothing:
+    // the stones stay undecided and kept alive, with the estimate's count in their basis.
     let p = go_scoring::text::parse(OPEN_BOARD).unwrap().position;
     let life = decide_life(
         &p,
@@ -84,7 +86,49 @@ fn the_estimate_keeps_the_reading_it_cannot_split() {
         DEFAULT_PLAYOUTS,
     );
     for q in points(&p, "B17,B16,C16,B15") {
-        assert!(life.dead.contains(&q), "{q:?} should be dead");
-        assert!(!life.undecided.contains(&q), "{q:?} should be decided");
+        assert!(!life.dead.contains(&q), "{q:?} should not be dead");
+        assert!(life.undecided.contains(&q), "{q:?} should be undecided");
     }
+}
+
+/// The final position of Honinbo 1994 game 3 (Black X, White O; W+6.5), as recorded.
+const HONINBO_1994_3: &str = "\
+.....XOOO.X.X.OX.O.
+.XX..XXXOO.X.OOXXO.
+X.XOXXOOOOOOOOX.O.O
+XXOXXXOXO...XXXXXO.
+XOOOX.XXXXXX...OO..
+.XXOOXXOXOOOOXXXO..
+X.XXOOOOOOXXXXOO.O.
+OOOO.OXO.OOX.OX.O..
+.XO.OOXOOXXOOOXX...
+OOOOXXXXXXOOXXO..O.
+XXXOOX...XXOXOO....
+XOXXXX...XOO.......
+OOOOOX.XXOO.OOO....
+.O.OX.XOOOXOOXXOOOO
+..OXX..XXXXOXX.OXXO
+..OO.XXOOX.X.XOOXXX
+...OX.OXOOXOOXXXX.O
+..OOX.XXXO.O.OX....
+..OXX.......X......
+";
+
+#[test]
+fn a_stone_read_dead_alone_beside_an_unsettled_group_is_not_killed() {
+    // Black L19 stands with M18 and N19 inside White's top group G19-P19, whose own life is
+    // left open (estimated or undecided) in this record: GNU Go 3.8 lists L19 in a seki
+    // (`final_status_list seki`), and the players counted it so (RE W+6.5). Read alone, with
+    // White's group taken as living walls, L19 comes out dead; the estimate cannot split it,
+    // so that reading must not kill it (a seki stone is never marked dead).
+    let p = go_scoring::text::parse(HONINBO_1994_3).unwrap().position;
+    let life = decide_life_under(
+        &p,
+        DEFAULT_LIFE_BUDGET,
+        DEFAULT_MAX_REGION_POINTS,
+        DEFAULT_PLAYOUTS,
+        OpenKo::RetakeAfterPass,
+    );
+    let l19 = points(&p, "L19");
+    assert!(!life.dead.contains(&l19[0]), "L19 marked dead");
 }

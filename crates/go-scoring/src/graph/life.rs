@@ -721,6 +721,10 @@ pub fn decide_life_under(
     // stones the estimate killed against a local rule that had kept them alive
     let mut fallen: Vec<Point> = Vec::new();
     for region in &mut life.regions {
+        let region_points = match region.verdict {
+            RegionVerdict::TooLarge { points } => points,
+            _ => region.points.len(),
+        };
         for s in &mut region.strings {
             if !weak(s) {
                 continue;
@@ -774,6 +778,30 @@ pub fn decide_life_under(
                 {
                     life.dead.retain(|p| !s.stones.contains(p));
                     (Status::Alive, Reading::Overruled(rule.clone()))
+                }
+                (Status::Dead, Basis::Local(rule)) if rule.yields_to_estimate() => {
+                    // read dead alone, the fight of the open strings beside its cut left out
+                    // (no seki test there), and the estimate does not call it dead either: it
+                    // may be their seki partner (Black L19 of Honinbo 1994 game 3, a seki
+                    // stone for GNU Go 3.8, read dead alone), so it stays undecided, kept
+                    // alive, as before it was read
+                    let dead_below = u64::from(playouts) * ESTIMATE_DEAD_SHARE.0;
+                    if u64::from(survived) * ESTIMATE_DEAD_SHARE.1 < dead_below {
+                        continue;
+                    }
+                    life.dead.retain(|p| !s.stones.contains(p));
+                    life.local.retain(|p| !s.stones.contains(p));
+                    undecided.extend_from_slice(&s.stones);
+                    s.status = Status::Undecided(UndecidedReason::TooLarge {
+                        points: region_points,
+                        limit: max_points,
+                    });
+                    s.basis = Basis::Estimated(Estimate {
+                        survived,
+                        playouts,
+                        reading: Reading::Overruled(rule.clone()),
+                    });
+                    continue;
                 }
                 _ => continue,
             };
