@@ -22,7 +22,8 @@
 //! Dead stones stand on the board until the game stops (J1989 art. 10 removes them at the
 //! count), so during the dame stage they shorten the liberties of the chains around them
 //! too: a chain beside the other side's dead stones, down to one liberty inside its own
-//! territory once the dame are filled, plays there first, capturing them or connecting.
+//! territory once the dame are filled, plays there first, capturing them or connecting;
+//! not for a lone stone whose capture would rescue no living stone of the other side.
 
 use super::{FillReason, Scratch, Want, want};
 use crate::color::{Color, Stone};
@@ -136,8 +137,7 @@ fn mark_seen(stones: &[Point], seen: &mut [bool]) {
 /// liberty inside its own territory, its owner plays there first: the stone captures the
 /// dead stones (their last liberty too) or joins the chain to two liberties or more. Left
 /// alone, the other side would capture the chain and the dead stones would live, unless the
-/// capture is one stone that the owner takes back at once (a snapback costs it nothing; a
-/// ko, which it may not retake at once, does not count as one).
+/// capture is of one stone and costs the owner nothing (see [`capture_holds`]).
 #[allow(clippy::too_many_arguments)]
 fn beside_dead(
     topology: &Shape,
@@ -186,10 +186,9 @@ fn beside_dead(
             if !touches_dead || !inside(l, own) {
                 continue;
             }
-            // A capture the owner takes back at once (one stone taken, the capturing chain of
-            // two stones or more left one liberty: a snapback) costs it nothing: no teire.
+            // A lone stone whose capture rescues nothing costs the owner nothing: no teire.
             let stones = std::mem::take(&mut scratch.stones);
-            let holds = capture_holds(topology, scratch, filled, l, theirs, &stones);
+            let holds = capture_holds(topology, scratch, board, filled, l, theirs, &stones);
             scratch.stones = stones;
             if !holds {
                 continue;
@@ -207,12 +206,19 @@ fn beside_dead(
 }
 
 /// True when the other side's stone `theirs` at `l`, capturing the chain `stones` (whose last
-/// liberty `l` is), cannot be taken back at once: the chain was two stones or more, the
-/// capturing chain keeps two liberties, or it is a lone stone (taking it back would retake
-/// a ko, which the rules forbid at once: J1989 art. 6).
+/// liberty `l` is), gains by it. A chain of two stones or more taken is a loss the owner
+/// must prevent. A lone stone taken costs the owner nothing when the capturing chain holds
+/// no living stone of the other side: it and the dead stones in it stay inside the owner's
+/// territory and are taken in turn (a snapback at once, or later), one prisoner each way.
+/// So the players and GNU Go 3.8 left White M8 among Black's dead L8, M9 and N8 without a
+/// teire in the 2004 Tengen, game 4 (record W+0.5), where a teire would cost White the game.
+/// When the capturing chain does reach living stones, the capture holds unless it is a
+/// snapback: the capturing chain left one liberty, the point taken, and not a lone stone
+/// (retaking a lone stone that took a lone stone is a ko, which J1989 art. 6 forbids at once).
 fn capture_holds(
     topology: &Shape,
     scratch: &mut Scratch,
+    board: &[Stone],
     filled: &mut [Stone],
     l: Point,
     theirs: Stone,
@@ -225,13 +231,13 @@ fn capture_holds(
         .neighbours_of(l)
         .iter()
         .all(|&GeoPoint(q)| filled[q as usize] != theirs);
-    if lone {
-        return true;
-    }
     let own = filled[stones[0] as usize];
     filled[l as usize] = theirs;
     filled[stones[0] as usize] = Stone::Empty;
-    let holds = scratch.liberty_count(topology, filled, l, 2) >= 2;
+    // `board` holds the living stones only
+    scratch.liberty_count(topology, filled, l, usize::MAX);
+    let rescues = scratch.stones.iter().any(|&s| board[s as usize] == theirs);
+    let holds = rescues && (lone || scratch.liberty_count(topology, filled, l, 2) >= 2);
     filled[stones[0] as usize] = own;
     filled[l as usize] = Stone::Empty;
     holds
