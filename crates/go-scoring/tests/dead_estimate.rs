@@ -9,8 +9,11 @@ use go_scoring::graph::life::{
     UndecidedReason, decide_life, search_life,
 };
 use go_scoring::playout::ownership;
+#[allow(dead_code)]
+mod common;
+
+use common::points;
 use go_scoring::position::Position;
-use go_scoring::topology::Point;
 
 #[path = "common/positions.rs"]
 mod positions;
@@ -18,15 +21,6 @@ use positions::NINE;
 
 fn position(rows: &str) -> Position {
     go_scoring::text::parse(rows).unwrap().position
-}
-
-fn points(p: &Position, names: &str) -> Vec<Point> {
-    let mut v: Vec<Point> = names
-        .split(',')
-        .map(|n| p.topology().parse_point(n).unwrap().0)
-        .collect();
-    v.sort_unstable();
-    v
 }
 
 /// Budget one: reading gives up at once, the estimate decides.

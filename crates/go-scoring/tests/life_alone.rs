@@ -8,8 +8,10 @@ use go_scoring::graph::life::{
     Basis, DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, DEFAULT_PLAYOUTS, LocalRule, OpenKo,
     Status, decide_life, decide_life_under,
 };
-use go_scoring::position::Position;
-use go_scoring::topology::Point;
+#[allow(dead_code)]
+mod common;
+
+use common::points;
 
 /// The final position of GNU Go 3.8 self-play game 1096 of `benches/peers/go_selfplay.py`
 /// (level 1, both sides passed), Black X, White O.
@@ -34,15 +36,6 @@ XXOOXOOOO.O.OOO.O..
 ...X..XXXOO.OX..X..
 ........XXO...X....
 ";
-
-fn points(p: &Position, names: &str) -> Vec<Point> {
-    let mut v: Vec<Point> = names
-        .split(',')
-        .map(|n| p.topology().parse_point(n).unwrap().0)
-        .collect();
-    v.sort_unstable();
-    v
-}
 
 #[test]
 fn an_eyeless_string_under_a_wall_in_an_open_board_is_read_alone_dead() {

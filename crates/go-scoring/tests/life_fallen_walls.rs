@@ -6,8 +6,10 @@
 use go_scoring::graph::life::{
     Basis, DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, DEFAULT_PLAYOUTS, decide_life,
 };
-use go_scoring::position::Position;
-use go_scoring::topology::Point;
+#[allow(dead_code)]
+mod common;
+
+use common::points;
 
 /// The final position of GNU Go 3.8 self-play game 1109 of `benches/peers/go_selfplay.py`
 /// (level 2, both sides passed), Black X, White O.
@@ -32,15 +34,6 @@ XOOO.OXX..XXOOXO...
 XOOO.OOXX...XXXOO..
 ......OOX.....XXO..
 ";
-
-fn points(p: &Position, names: &str) -> Vec<Point> {
-    let mut v: Vec<Point> = names
-        .split(',')
-        .map(|n| p.topology().parse_point(n).unwrap().0)
-        .collect();
-    v.sort_unstable();
-    v
-}
 
 #[test]
 fn a_group_joined_only_to_a_dead_wall_is_dead() {

@@ -6,8 +6,11 @@
 use go_scoring::graph::life::{
     Basis, DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, LocalRule, SearchedLife, search_life,
 };
+#[allow(dead_code)]
+mod common;
+
+use common::points;
 use go_scoring::position::Position;
-use go_scoring::topology::Point;
 
 #[path = "common/positions.rs"]
 mod positions;
@@ -19,15 +22,6 @@ fn position(rows: &str) -> Position {
 
 fn search(p: &Position) -> SearchedLife {
     search_life(p, DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS)
-}
-
-fn points(p: &Position, names: &str) -> Vec<Point> {
-    let mut v: Vec<Point> = names
-        .split(',')
-        .map(|n| p.topology().parse_point(n).unwrap().0)
-        .collect();
-    v.sort_unstable();
-    v
 }
 
 #[test]

@@ -150,3 +150,14 @@ pub fn method_figures(analysis: &Analysis, params: &Params) -> Vec<Option<(i64, 
         })
         .collect()
 }
+
+/// The points named in `names` ("A1,B2,..."), sorted: how the life tests name a string.
+#[allow(dead_code)] // used by the life tests only
+pub fn points(p: &go_scoring::position::Position, names: &str) -> Vec<Point> {
+    let mut v: Vec<Point> = names
+        .split(',')
+        .map(|n| p.topology().parse_point(n).unwrap().0)
+        .collect();
+    v.sort_unstable();
+    v
+}
