@@ -616,6 +616,21 @@ fn overrule_share(rule: &LocalRule) -> (u64, u64) {
 /// `benches/peers/go_real_games.py`).
 pub const ESTIMATE_DEAD_SHARE: (u64, u64) = (2, 5);
 
+/// The playouts, averaged over its stones, in which a string's points stayed its own.
+fn survived(owners: &crate::playout::Ownership, s: &StringVerdict) -> u32 {
+    s.stones
+        .iter()
+        .map(|&p| owners.owned_by(p, s.color))
+        .sum::<u32>()
+        / s.stones.len().max(1) as u32
+}
+
+/// True when the estimate calls a string dead: its points stayed its own in less than
+/// [`ESTIMATE_DEAD_SHARE`] of the playouts.
+fn estimated_dead(survived: u32, playouts: u32) -> bool {
+    u64::from(survived) * ESTIMATE_DEAD_SHARE.1 < u64::from(playouts) * ESTIMATE_DEAD_SHARE.0
+}
+
 /// Default number of playouts of the last-resort estimate.
 pub const DEFAULT_PLAYOUTS: u32 = 256;
 /// Seed of the estimate's playouts: a fixed seed keeps `--dead auto` reproducible.
@@ -729,15 +744,9 @@ pub fn decide_life_under(
             if !weak(s) {
                 continue;
             }
-            let survived = s
-                .stones
-                .iter()
-                .map(|&p| owners.owned_by(p, s.color))
-                .sum::<u32>()
-                / s.stones.len().max(1) as u32;
+            let survived = survived(&owners, s);
             let (status, reading) = match (&s.status, &s.basis) {
                 (Status::Undecided(reason), _) => {
-                    let dead_below = u64::from(playouts) * ESTIMATE_DEAD_SHARE.0;
                     // a ko that reading found is not settled by playouts that keep the
                     // string: they never make the sacrifice that starts such a ko (bent
                     // four in the corner lives in every playout); playouts that take
@@ -745,7 +754,7 @@ pub fn decide_life_under(
                     let keeps_ko = *reason == UndecidedReason::Ko;
                     let status = if 2 * survived > playouts && !keeps_ko {
                         Status::Alive
-                    } else if u64::from(survived) * ESTIMATE_DEAD_SHARE.1 < dead_below {
+                    } else if estimated_dead(survived, playouts) {
                         Status::Dead
                     } else {
                         // too close to call (or a ko the playouts keep): still undecided,
@@ -763,9 +772,7 @@ pub fn decide_life_under(
                 (Status::Alive, Basis::Local(rule))
                     if u64::from(playouts - survived) * overrule_share(rule).1
                         >= u64::from(playouts) * overrule_share(rule).0
-                        || (rule.yields_to_estimate()
-                            && u64::from(survived) * ESTIMATE_DEAD_SHARE.1
-                                < u64::from(playouts) * ESTIMATE_DEAD_SHARE.0) =>
+                        || (rule.yields_to_estimate() && estimated_dead(survived, playouts)) =>
                 {
                     life.alive.retain(|p| !s.stones.contains(p));
                     fallen.extend_from_slice(&s.stones);
@@ -779,16 +786,14 @@ pub fn decide_life_under(
                     life.dead.retain(|p| !s.stones.contains(p));
                     (Status::Alive, Reading::Overruled(rule.clone()))
                 }
-                (Status::Dead, Basis::Local(rule)) if rule.yields_to_estimate() => {
+                (Status::Dead, Basis::Local(rule))
+                    if rule.yields_to_estimate() && !estimated_dead(survived, playouts) =>
+                {
                     // read dead alone, the fight of the open strings beside its cut left out
                     // (no seki test there), and the estimate does not call it dead either: it
                     // may be their seki partner (Black L19 of Honinbo 1994 game 3, a seki
                     // stone for GNU Go 3.8, read dead alone), so it stays undecided, kept
                     // alive, as before it was read
-                    let dead_below = u64::from(playouts) * ESTIMATE_DEAD_SHARE.0;
-                    if u64::from(survived) * ESTIMATE_DEAD_SHARE.1 < dead_below {
-                        continue;
-                    }
                     life.dead.retain(|p| !s.stones.contains(p));
                     life.local.retain(|p| !s.stones.contains(p));
                     undecided.extend_from_slice(&s.stones);

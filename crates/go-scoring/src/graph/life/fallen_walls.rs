@@ -11,8 +11,8 @@
 //! lived by its eye space, which the estimate overruled.)
 
 use super::{
-    Basis, ESTIMATE_DEAD_SHARE, Estimate, LocalRule, Reading, SearchedLife, Status,
-    string_liberties,
+    Basis, Estimate, LocalRule, Reading, SearchedLife, Status, estimated_dead, string_liberties,
+    survived,
 };
 use crate::color::Stone;
 use crate::playout::Ownership;
@@ -23,7 +23,7 @@ use board_geometry::Point as GeoPoint;
 /// Strings read alive in a cut-out fight ([`LocalRule::Boundary`], [`LocalRule::Alone`])
 /// that share a liberty with a string of their colour in `fallen` (stones the estimate
 /// overruled from alive to dead) are estimated instead: dead when their points stayed their
-/// own in less than [`ESTIMATE_DEAD_SHARE`] of the playouts, else kept as read.
+/// own in less than [`ESTIMATE_DEAD_SHARE`](super::ESTIMATE_DEAD_SHARE) of the playouts, else kept as read.
 pub(super) fn recheck_on_fallen_walls(
     position: &Position,
     life: &mut SearchedLife,
@@ -57,15 +57,8 @@ pub(super) fn recheck_on_fallen_walls(
             if !leaning {
                 continue;
             }
-            let survived = s
-                .stones
-                .iter()
-                .map(|&p| owners.owned_by(p, s.color))
-                .sum::<u32>()
-                / s.stones.len().max(1) as u32;
-            if u64::from(survived) * ESTIMATE_DEAD_SHARE.1
-                >= u64::from(playouts) * ESTIMATE_DEAD_SHARE.0
-            {
+            let survived = survived(owners, s);
+            if !estimated_dead(survived, playouts) {
                 continue;
             }
             s.status = Status::Dead;
