@@ -2260,23 +2260,13 @@ impl LargeRegion<'_> {
         // a living wall would kill its neighbour)
         let mut in_open_fight = vec![false; n];
         for d in CUT_DISTANCES {
-            let mut alive = vec![false; n];
-            for &p in self.benson_alive {
-                alive[p as usize] = true;
-            }
             let partners = self.seki_partners(strings);
-            let mut seeds = Vec::new();
-            for (i, s) in strings.iter().enumerate() {
-                match s.status {
-                    Status::Alive | Status::Seki if !partners[i] => s
-                        .stones
-                        .iter()
-                        .filter(|&&p| !in_open_fight[p as usize])
-                        .for_each(|&p| alive[p as usize] = true),
-                    _ if unasked(s) => seeds.extend(s.stones.iter().map(|&p| p as usize)),
-                    _ => {}
-                }
-            }
+            let alive = self.walls(strings, &partners, &in_open_fight);
+            let seeds: Vec<usize> = strings
+                .iter()
+                .filter(|s| unasked(s))
+                .flat_map(|s| s.stones.iter().map(|&p| p as usize))
+                .collect();
             if seeds.is_empty() {
                 return;
             }
@@ -2351,6 +2341,29 @@ impl LargeRegion<'_> {
                 }
             }
         }
+    }
+
+    /// The walls of a cut: Benson's living stones and the stones of strings decided alive
+    /// (or in seki), except seki partners (`partners`, see [`Self::seki_partners`]) and the
+    /// points `in_play` keeps in the fight.
+    fn walls(&self, strings: &[StringVerdict], partners: &[bool], in_play: &[bool]) -> Vec<bool> {
+        let mut alive = vec![false; self.position.len()];
+        for &p in self.benson_alive {
+            alive[p as usize] = true;
+        }
+        for (s, _) in strings
+            .iter()
+            .zip(partners)
+            .filter(|&(_, &partner)| !partner)
+        {
+            if matches!(s.status, Status::Alive | Status::Seki) {
+                s.stones
+                    .iter()
+                    .filter(|&&p| !in_play[p as usize])
+                    .for_each(|&p| alive[p as usize] = true);
+            }
+        }
+        alive
     }
 
     /// Strings decided alive that a boundary fight keeps in play instead of taking them as

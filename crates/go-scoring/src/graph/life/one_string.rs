@@ -36,16 +36,8 @@ impl LargeRegion<'_> {
         let position = self.position;
         let stones = position.stones();
         let n = position.len();
-        let mut alive = vec![false; n];
-        for &p in self.benson_alive {
-            alive[p as usize] = true;
-        }
         let partners = self.seki_partners(strings);
-        for (i, s) in strings.iter().enumerate() {
-            if matches!(s.status, Status::Alive | Status::Seki) && !partners[i] {
-                s.stones.iter().for_each(|&p| alive[p as usize] = true);
-            }
-        }
+        let alive = self.walls(strings, &partners, &vec![false; n]);
         let within: Vec<bool> = (0..n).map(|p| in_region[p] && !alive[p]).collect();
         let targets: Vec<usize> = (0..strings.len())
             .filter(|&i| unasked(&strings[i]))
