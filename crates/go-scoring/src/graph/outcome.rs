@@ -34,6 +34,13 @@
 //! point it settles (a per-point OR, exact: an option is only skipped once every point asked
 //! about has a good one). Moves that got a point before are tried first.
 //!
+//! Before a node is expanded, the points the side moving first gets (or misses) *ignoring*
+//! the repetition rule are looked up in the history-free winning sets of both sides
+//! (attractors, computed once on the closure by retrograde analysis), and each such answer is
+//! replayed under the real history: it is taken only when the winning side's strategy holds
+//! move by move without recreating a position (see `attractor`). The empty 3×3 board is
+//! settled this way at the root, in 653 nodes instead of 186,057.
+//!
 //! The value depends on the earlier positions through the repetition rule, but only on those
 //! still reachable from the current position: the transposition table is keyed by the current
 //! position, the side moving first and that part of the history (computed from the closure of
@@ -64,6 +71,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use hashbrown::HashMap;
+
+mod attractor;
+
+use attractor::{Attractors, Replay};
 
 use super::config::{Board, Config};
 use super::limit::{MemoryBound, SearchLimit};
@@ -276,12 +287,19 @@ pub struct OutcomeSearch {
     /// time (move ordering only, so it need not depend on the history).
     killers: Vec<[u32; 2]>,
     good: Vec<u32>,
+    /// The history-free winning sets of both sides on the closure, when it was computed and
+    /// fits [`OutcomeSearch::max_attractor_bytes`]; their answers are replayed under the real
+    /// history before they are taken.
+    attractors: Option<Attractors>,
     nodes: u64,
     hits: u64,
     /// When the current run must stop (from [`OutcomeSearch::time_limit`]).
     deadline: Option<Instant>,
     /// The longest path of the current run, in positions.
     deepest: usize,
+    /// The node count at which the clock is read next (every few thousand nodes; a replay
+    /// adds its nodes in one step, so the count may pass a multiple without stopping on it).
+    next_clock: u64,
     /// Numbers the depth-limited passes (from 1), so that an undecided mark is only
     /// believed in the pass that made it.
     pass: u32,
@@ -304,6 +322,12 @@ pub struct OutcomeSearch {
     /// Depth limit of the first deepening pass, in plies ([`FIRST_DEPTH`] by default);
     /// `u32::MAX` searches every sequence to its end in one pass.
     pub first_depth: u32,
+    /// Bytes the history-free winning sets may take (see [`Attractors::bytes`]); past it the
+    /// search runs without them. Zero turns them off.
+    pub max_attractor_bytes: usize,
+    /// Nodes one replay of a history-free winning strategy may visit before it gives up
+    /// (it then answers nothing, and the search expands the node as usual).
+    pub replay_cap: u64,
 }
 
 /// A table key: the canonical current position, the side asked to move first, and the
@@ -392,10 +416,12 @@ impl OutcomeSearch {
             segment: Vec::new(),
             killers: Vec::new(),
             good: Vec::new(),
+            attractors: None,
             nodes: 0,
             hits: 0,
             deadline: None,
             deepest: 0,
+            next_clock: 0,
             pass: 0,
             budget: DEFAULT_BUDGET,
             time_limit: None,
@@ -404,6 +430,8 @@ impl OutcomeSearch {
             max_closure_positions: DEFAULT_MAX_CLOSURE_POSITIONS,
             progress: None,
             first_depth: FIRST_DEPTH,
+            max_attractor_bytes: DEFAULT_MAX_ATTRACTOR_BYTES,
+            replay_cap: DEFAULT_REPLAY_CAP,
         })
     }
 
@@ -414,7 +442,9 @@ impl OutcomeSearch {
     }
 
     /// The search's bounds set from one memory figure in megabytes: three quarters for the
-    /// interned positions, a quarter for the table's keys.
+    /// interned positions, a quarter for the table's keys, and up to an eighth more for the
+    /// history-free winning sets (computed only when the closure is complete, so in practice
+    /// on graphs whose positions take far less than their share).
     pub fn set_memory_mb(&mut self, megabytes: u64) {
         let bytes = megabytes.saturating_mul(1 << 20);
         self.max_positions = usize::try_from(bytes / 4 * 3 / BYTES_PER_POSITION)
@@ -424,6 +454,8 @@ impl OutcomeSearch {
         // aligned; value 32; a control byte), the map keeps up to an eighth of its slots
         // free, and while it doubles the old and the new slots are both held: 192 bytes
         self.max_stored_positions = usize::try_from(bytes / 4 / 192).unwrap_or(usize::MAX);
+        // the history-free winning sets are computed once per closure, beside the positions
+        self.max_attractor_bytes = usize::try_from(bytes / 8).unwrap_or(usize::MAX);
     }
 
     /// Classes of every point after the regular sequence `r`, on a search thread whose stack
@@ -446,6 +478,7 @@ impl OutcomeSearch {
         self.hits = 0;
         self.deadline = self.time_limit.map(|limit| Instant::now() + limit);
         self.deepest = 0;
+        self.next_clock = CLOCK_PERIOD;
         let root = Pos::from_config(r.last());
         // the search stops at ultimate positions, so the closure may too, unless the given
         // sequence already played on past one (see `PositionGraph::close`)
@@ -468,11 +501,19 @@ impl OutcomeSearch {
             self.killers.clear();
             self.table.clear();
             self.stored_positions = 0;
+            self.attractors = None;
             let i = self.graph.intern(root);
             // the closure's positions stay interned: they count against the memory bound
             let closure = self.max_closure_positions.min(self.max_positions / 2);
-            self.graph
+            let closed = self
+                .graph
                 .close(i, closure, MAX_CLOSURE_WORDS, !played_past_ultimate);
+            if closed
+                && Attractors::bytes(self.graph.len(), self.graph.packed.n)
+                    <= self.max_attractor_bytes
+            {
+                self.attractors = Attractors::compute(&mut self.graph);
+            }
         }
         let start: Vec<u32> = r
             .positions()
@@ -688,19 +729,29 @@ impl OutcomeSearch {
             self.hits += 1;
             return Ok(stored);
         }
+        // the points whose history-free answer holds under the real history too
+        let (replayed_gets, replayed_misses) = self.replay(current, side, asked);
+        let asked_open = asked & !(replayed_gets | replayed_misses);
         // left open by the depth limit before, in this pass, with as much depth or more
         let open_before = permute_mask(entry.open_mask, &self.inverses[k]);
-        if depth == 0
+        let cut = depth == 0
             || (entry.open_pass == self.pass
                 && depth <= entry.open_depth
-                && asked & !open_before == 0)
-        {
-            return Ok(stored);
+                && asked_open & !open_before == 0);
+        if asked_open == 0 || cut {
+            let decided = replayed_gets | replayed_misses;
+            if decided != 0 {
+                self.store(key, k, entry, decided, replayed_gets, 0, depth);
+            }
+            return Ok(Decided {
+                gets: stored.gets | replayed_gets,
+                known: stored.known | decided,
+            });
         }
-        let mut open = asked;
+        let mut open = asked_open;
         let mut found = 0u64;
         // the asked points every child so far gave to the opponent, decided
-        let mut refuted = asked;
+        let mut refuted = asked_open;
         let mut children = self.graph.children(current, side).to_vec();
         if self.on_path.len() < self.graph.len() {
             self.on_path.resize(self.graph.len(), false);
@@ -740,8 +791,30 @@ impl OutcomeSearch {
                 break;
             }
         }
-        let decided = found | (refuted & !found);
+        let found = found | replayed_gets;
+        let decided = found | (refuted & !found) | replayed_misses;
         let undecided = asked & !decided;
+        self.store(key, k, entry, decided, found, undecided, depth);
+        Ok(Decided {
+            gets: stored.gets | found,
+            known: stored.known | decided,
+        })
+    }
+
+    /// Records at `key` (reached by symmetry `k`, holding `entry`) the points `decided` with
+    /// those of them the side moving first gets (`found`), and the points the depth limit left
+    /// `undecided` with `depth` plies to go, all in the path's numbering.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        key: Key,
+        k: usize,
+        entry: Entry,
+        decided: u64,
+        found: u64,
+        undecided: u64,
+        depth: u32,
+    ) {
         let sigma = &self.autos[k];
         let mut update = Entry {
             known: entry.known | permute_mask(decided, sigma),
@@ -761,10 +834,42 @@ impl OutcomeSearch {
             self.stored_positions += 1;
         }
         self.table.insert(key, update);
-        Ok(Decided {
-            gets: stored.gets | found,
-            known: stored.known | decided,
-        })
+    }
+
+    /// For the points of `asked` at position `i` with `side` moving first: those the side
+    /// surely gets and those it surely misses, by the history-free winning sets replayed under
+    /// the current history (none when the sets are off or do not cover `i`).
+    fn replay(&mut self, i: u32, side: Color, asked: u64) -> (u64, u64) {
+        let Some(att) = self.attractors.as_ref() else {
+            return (0, 0);
+        };
+        if !att.covers(i) {
+            return (0, 0);
+        }
+        let (gets, misses) = att.sets(i, side);
+        let (try_gets, try_misses) = (asked & gets, asked & misses);
+        if try_gets | try_misses == 0 {
+            return (0, 0);
+        }
+        if self.on_path.len() < self.graph.len() {
+            self.on_path.resize(self.graph.len(), false);
+        }
+        // the replay's nodes count against the budget: it may use what is left of it, so
+        // that the budget still ends the run on the node that passes it
+        let cap = self.replay_cap.min(self.budget.saturating_sub(self.nodes));
+        let mut replay = Replay::new(att, &mut self.on_path, cap);
+        let held_gets = if try_gets != 0 {
+            replay.gets(i, side, try_gets)
+        } else {
+            0
+        };
+        let held_misses = if try_misses != 0 {
+            replay.misses(i, side, try_misses)
+        } else {
+            0
+        };
+        self.nodes += replay.nodes.saturating_sub(1);
+        (held_gets, held_misses)
     }
 }
 
@@ -793,7 +898,8 @@ impl OutcomeSearch {
             })
             .into());
         }
-        if self.nodes % 4096 == 0 {
+        if self.nodes >= self.next_clock {
+            self.next_clock = self.nodes + CLOCK_PERIOD;
             self.report_progress();
             if let (Some(deadline), Some(limit)) = (self.deadline, self.time_limit) {
                 if Instant::now() >= deadline {
@@ -830,6 +936,15 @@ fn position_hash(p: Pos) -> u128 {
     let b = mix(p.white ^ mix(p.black.wrapping_add(0x6a09_e667_f3bc_c909)) ^ a);
     (u128::from(a) << 64) | u128::from(b)
 }
+
+/// Default of [`OutcomeSearch::max_attractor_bytes`]: 256 MB.
+pub const DEFAULT_MAX_ATTRACTOR_BYTES: usize = 256 << 20;
+
+/// Nodes between two readings of the clock (and updates of the progress counter).
+const CLOCK_PERIOD: u64 = 4096;
+
+/// Default of [`OutcomeSearch::replay_cap`].
+pub const DEFAULT_REPLAY_CAP: u64 = 4096;
 
 /// Depth limit of the first deepening pass (plies), the default of
 /// [`OutcomeSearch::first_depth`].
