@@ -32,7 +32,9 @@
 //! make a node undecided, never change a decided answer). All points are searched at once as a bit mask of the points still
 //! open, so a move ordering that finds a good option early cuts the remaining options for every
 //! point it settles (a per-point OR, exact: an option is only skipped once every point asked
-//! about has a good one). Moves that got a point before are tried first.
+//! about has a good one). Moves that got a point before are tried first; with the winning sets
+//! below, moves after which the opponent surely gets every open point (ignoring repetition)
+//! come last, and ties go to the move that leaves the opponent the fewest other replies.
 //!
 //! Before a node is expanded, the points the side moving first gets (or misses) *ignoring*
 //! the repetition rule are looked up in the history-free winning sets of both sides
@@ -767,7 +769,22 @@ impl OutcomeSearch {
             self.good.resize(self.graph.len(), 0);
         }
         if children.len() > 1 {
-            children[1..].sort_by_key(|&c| std::cmp::Reverse(self.good[c as usize]));
+            let good = &self.good;
+            match self.attractors.as_ref() {
+                // moves after which the opponent surely gets every open point, ignoring the
+                // repetition rule, last; then those that got points before; then those that
+                // leave the opponent the fewest replies outside the mover's winning set
+                Some(att) => {
+                    let on_path = &self.on_path;
+                    let opponent = side.opponent();
+                    children[1..].sort_by_cached_key(|&c| {
+                        let hopeless = att.covers(c) && att.sets(c, opponent).0 & open == open;
+                        let mobility = att.mobility(c, opponent, open, on_path);
+                        (hopeless, std::cmp::Reverse(good[c as usize]), mobility)
+                    });
+                }
+                None => children[1..].sort_by_key(|&c| std::cmp::Reverse(good[c as usize])),
+            }
         }
         let opponent = side.opponent();
         for child in children {

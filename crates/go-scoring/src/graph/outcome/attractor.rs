@@ -216,6 +216,20 @@ impl Attractors {
         (i as usize) < self.positions
     }
 
+    /// The regular moves of `side` at position `i` (not in `on_path`) after which the side
+    /// moving first does not surely get all of `open`, ignoring the repetition rule: the
+    /// opponent's mobility, for move ordering. Zero when `i` is not covered.
+    pub(crate) fn mobility(&self, i: u32, side: Color, open: u64, on_path: &[bool]) -> u32 {
+        if !self.covers(i) {
+            return 0;
+        }
+        let s = state(i, side);
+        self.children[self.first[s] as usize..self.first[s + 1] as usize]
+            .iter()
+            .filter(|&&c| !on_path[c as usize / 2] && self.gets[c as usize] & open != open)
+            .count() as u32
+    }
+
     /// The points the side moving first at position `i` gets, and those it misses, ignoring
     /// the repetition rule.
     #[inline]
