@@ -92,14 +92,19 @@ fn bench_short(c: &mut Criterion) {
 /// cshogi's `DfPn.search` (`benches/peers/tsume_cshogi.py --first-proof`): the best mean
 /// over `batches` batches of `runs` solves, one line per problem (name, µs, nodes to the
 /// first proof, plies of the line). A best-of figure rather than criterion's median, so
-/// that both sides are read the same way on a loaded machine.
+/// that both sides are read the same way on a loaded machine. `TSUME_ONLY=NAME` in the
+/// environment times that problem alone (for a profiler).
 fn best_of(batches: usize, runs: usize) {
     let opts = Options {
         shorten: false,
         exact_line_plies: 0,
         ..Options::default()
     };
+    let only = std::env::var("TSUME_ONLY").ok();
     for (id, sfen) in CASES {
+        if only.as_deref().is_some_and(|o| o != id) {
+            continue;
+        }
         let pos = Position::from_sfen(sfen).expect("spec SFEN");
         let mut best = f64::INFINITY;
         let mut last = None;
