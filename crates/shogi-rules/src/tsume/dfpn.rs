@@ -16,9 +16,9 @@ use hashbrown::HashMap;
 
 use super::hands;
 use super::node::Node;
-use super::shortcut::{Gather, Tried};
+use super::shortcut::{Gather, Mates, Tried};
 use super::table::{INF, KeyBuild, PN_MAX, Probe, Table};
-use crate::types::{Hand, Kind, Move, Square};
+use crate::types::{Bitboard, Hand, Kind, Move, Square};
 
 /// Loop disproofs kept by path key before they are forgotten (they can be found again).
 const LOOP_LIMIT: usize = 1 << 22;
@@ -343,6 +343,8 @@ pub(crate) struct Search {
     pub(crate) buffers: Vec<Vec<Move>>,
     /// Children whose cheap mate test failed (not tested again when expanded again).
     pub(super) tried: Tried,
+    /// Attacker nodes where the mate-in-one test found a mate, with the mating check.
+    pub(super) mates: Mates,
     /// Make the cheap mate tests at expansion (for the first [`SHORTCUT_NODES`] nodes).
     pub(crate) shortcuts: bool,
 }
@@ -405,6 +407,7 @@ impl Search {
             free: None,
             buffers: Vec::new(),
             tried: Tried::default(),
+            mates: Mates::default(),
             shortcuts: true,
         }
     }
@@ -502,7 +505,7 @@ impl Search {
         let between = if self.free_pairs && !or {
             self.node.interposition_squares()
         } else {
-            crate::types::Bitboard::EMPTY
+            Bitboard::EMPTY
         };
         for &mv in moves.iter() {
             let (rem, up, free, skip) = match (mv, self.free) {
@@ -543,6 +546,8 @@ impl Search {
         // An attacker node with a proven check is settled: its other checks get only
         // their replies counted.
         let mut settled = false;
+        // The defender king's flight squares here, found at the first settled check.
+        let mut flight = None;
         for i in base..self.stack.len() {
             settled |= or && i > base && self.stack[i - 1].pn == 0;
             let mut c = self.stack[i];
@@ -566,7 +571,7 @@ impl Search {
                     c.pn = pn;
                     c.dn = dn;
                     if (pn, dn) == (1, 1) {
-                        self.shortcut(or, settled, &mut c);
+                        self.shortcut(or, settled, &mut c, &mut flight);
                     }
                 }
                 p => c.set(p),
@@ -580,15 +585,21 @@ impl Search {
     /// and a mate in two. Past [`SHORTCUT_NODES`] only the replies are counted, and a
     /// drop interposition is tested for a mate by taking the dropped piece. Not below a
     /// free interposition drop nor in the free-pairs count, whose plies these tests do not
-    /// count. `settled`: an earlier check of this attacker node is proven already.
-    fn shortcut(&mut self, or: bool, settled: bool, c: &mut Child) {
+    /// count. `settled`: an earlier check of this attacker node is proven already;
+    /// `flight`: the defender king's flight squares at this node once known.
+    fn shortcut(&mut self, or: bool, settled: bool, c: &mut Child, flight: &mut Option<Bitboard>) {
         let plain = self.free_pairs || c.free.is_some() || self.free.is_some();
         let off = !self.shortcuts || self.nodes >= SHORTCUT_NODES || settled;
         if plain || off || self.tried.failed(c.board, &c.hand) {
             if or && settled {
                 // The node is proven already: only a check without reply (a shorter
                 // proof) can change what it stores, so its replies are not counted.
-                self.mated_or_open(c);
+                let free = *flight.get_or_insert_with(|| {
+                    self.node
+                        .pos
+                        .king_step_squares(!self.node.pos.side_to_move())
+                });
+                self.mated_or_open(c, free);
             } else if or {
                 self.count_replies(c);
             } else if let (false, Move::Drop { to, .. }) = (plain, c.mv)
@@ -633,7 +644,7 @@ impl Search {
         // expansion anyway, and a record at an attacker child means "no mate in one" (the
         // mate-in-two test reads it so).
         if proof.is_none() && len > 0 && (or || !c.mv.is_drop()) {
-            self.tried.record(c.board, &c.hand);
+            self.tried.record(c.board, &c.hand, ());
         }
         self.proven_child(c, proof, len);
     }
@@ -669,8 +680,12 @@ impl Search {
 
     /// A new defender child of a settled attacker node: proven at once when it has no
     /// reply, else left open (its proof number is never read: the parent is finished
-    /// right after its expansion).
-    fn mated_or_open(&mut self, c: &mut Child) {
+    /// right after its expansion). `free`: the defender king's flight squares before the
+    /// check, so that a check leaving the king a step is passed without playing it.
+    fn mated_or_open(&mut self, c: &mut Child, free: Bitboard) {
+        if self.node.pos.king_steps_after(c.mv, free) {
+            return;
+        }
         let u = self.node.play(c.mv);
         if !self.node.pos.has_evasion() {
             let pieces = and_proof_base(&self.node);
@@ -690,6 +705,12 @@ impl Search {
         let hand = self.node.attacker_hand();
         let us = self.node.pos.side_to_move();
         let takers = self.node.pos.attackers_to(sq, us, self.node.pos.occupied());
+        // The defender king's flight squares, so that a capture leaving it a step is
+        // passed without playing it.
+        let free = match takers.any() {
+            true => self.node.pos.king_step_squares(!us),
+            false => Bitboard::EMPTY,
+        };
         for from in takers {
             let Some(piece) = self.node.pos.piece_at(from) else {
                 continue;
@@ -709,6 +730,9 @@ impl Search {
                     to: sq,
                     promote,
                 };
+                if self.node.pos.king_steps_after(mv, free) {
+                    continue;
+                }
                 let taken = self.node.captured(mv);
                 let u = self.node.play(mv);
                 let pos = &self.node.pos;

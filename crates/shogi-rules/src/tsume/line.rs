@@ -323,12 +323,37 @@ impl Walk {
     }
 
     fn attack(&mut self, search: &mut Search, ply: u32) -> Entry {
+        if let Some(mv) = self.known_mate(search) {
+            return Some((1, Some(mv)));
+        }
         // The checks in a buffer of the search's pool (a reading visits a node per ply).
         let mut checks = search.buffer();
         search.node.pos.generate_checks(&mut Gather(&mut checks));
         let entry = self.attack_with(search, &checks, ply);
         search.give_back(checks);
         entry
+    }
+
+    /// The check that mates at once at the current node, when the search's mate-in-one
+    /// test found it here (see [`Search::known_mate`]) and the table still holds its child
+    /// as mated: the first check in generation order that mates, so the first whose child
+    /// [`Self::attack_with`] finds proven in no plies (no earlier check mates, and only a
+    /// mated position is proven in none), and the move it takes. Not for a reading that
+    /// stores its lengths, which works the mated child out too.
+    fn known_mate(&self, search: &Search) -> Option<Move> {
+        if self.store || search.stopped.is_some() {
+            return None;
+        }
+        let mv = search.known_mate()?;
+        let (board, hand) = (
+            search.node.board_key_after(mv),
+            search.node.attacker_hand_after(mv),
+        );
+        matches!(
+            search.table.probe(board, &hand, INF),
+            Probe::Proven { len: 0, .. }
+        )
+        .then_some(mv)
     }
 
     /// [`Self::attack`] with the node's `checks`.

@@ -16,8 +16,11 @@
 
 use super::dfpn::{Search, and_proof_base};
 use super::hands;
+use board_core::Side;
+
 use crate::movegen::{Sink, each_board_move, each_drop};
 use crate::position::Position;
+use crate::tables;
 use crate::types::{Bitboard, Hand, Kind, Move, Square};
 
 /// A reused move buffer as a generator's sink (instead of a 600-move list set up on the
@@ -35,25 +38,43 @@ impl Sink for Gather<'_> {
     }
 }
 
-/// Children whose mate test failed: a direct-mapped array of their keys (board and attacker
-/// hand), lossy: a key pushed out by another is only tested again, and a collision only
-/// skips a shortcut, never changes a result. Allocated small at the first failure and
-/// grown as failures come, so that a short problem never pays for clearing a large one.
-#[derive(Default)]
-pub(crate) struct Tried {
-    keys: Vec<u64>,
-    /// Failures recorded since the array last grew.
+/// A small lossy map from positions (board key and attacker hand) to a value: a
+/// direct-mapped array of keys, where a key pushed out by another is only forgotten (a
+/// collision of the full 64-bit keys aside, a lookup answers for its own position or not
+/// at all). Allocated small at the first record and grown as records come, so that a
+/// short problem never pays for clearing a large one.
+pub(crate) struct Memo<V> {
+    slots: Vec<(u64, V)>,
+    /// Records made since the array last grew.
     recorded: usize,
 }
 
-/// Most slots of [`Tried`]: the tests stop after the first [`super::dfpn::SHORTCUT_NODES`]
-/// nodes of a search.
-const TRIED_SLOTS: usize = 1 << 11;
+/// Children whose mate test failed, not tested again: a failure forgotten is only tested
+/// again, and a collision only skips a shortcut, never changes a result.
+pub(crate) type Tried = Memo<()>;
 
-/// Slots of [`Tried`] at its first failure (a mate-in-three problem records a few).
-const TRIED_START: usize = 1 << 6;
+/// Attacker nodes where the mate-in-one test found its mate, with the mating check (the
+/// first in generation order), so that the reading of the line takes it without listing
+/// the checks again (see `line::Walk`).
+pub(crate) type Mates = Memo<Option<Move>>;
 
-impl Tried {
+impl<V> Default for Memo<V> {
+    fn default() -> Self {
+        Memo {
+            slots: Vec::new(),
+            recorded: 0,
+        }
+    }
+}
+
+/// Most slots of a [`Memo`]: the tests stop after the first
+/// [`super::dfpn::SHORTCUT_NODES`] nodes of a search.
+const MEMO_SLOTS: usize = 1 << 11;
+
+/// Slots of a [`Memo`] at its first record (a mate-in-three problem records a few).
+const MEMO_START: usize = 1 << 6;
+
+impl<V: Copy + Default> Memo<V> {
     #[inline]
     fn key(board: u64, hand: &Hand) -> u64 {
         (board ^ hands::packed(hand).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
@@ -61,43 +82,52 @@ impl Tried {
 
     #[inline]
     fn slot(&self, k: u64) -> usize {
-        k as usize & (self.keys.len() - 1)
+        k as usize & (self.slots.len() - 1)
     }
 
-    /// Whether the child (`board`, `hand`) failed its test before.
+    /// The value recorded for the position (`board`, `hand`), if it is still held.
     #[inline]
-    pub(crate) fn failed(&self, board: u64, hand: &Hand) -> bool {
-        if self.keys.is_empty() {
-            return false;
+    pub(crate) fn get(&self, board: u64, hand: &Hand) -> Option<V> {
+        if self.slots.is_empty() {
+            return None;
         }
         let k = Self::key(board, hand);
-        self.keys[self.slot(k)] == k
+        let (key, v) = self.slots[self.slot(k)];
+        (key == k).then_some(v)
     }
 
-    /// Records a failed test of the child (`board`, `hand`).
+    /// Records `v` for the position (`board`, `hand`).
     #[inline]
-    pub(crate) fn record(&mut self, board: u64, hand: &Hand) {
-        if self.keys.is_empty() {
-            self.keys = vec![0; TRIED_START];
-        } else if self.recorded >= self.keys.len() / 2 && self.keys.len() < TRIED_SLOTS {
+    pub(crate) fn record(&mut self, board: u64, hand: &Hand, v: V) {
+        if self.slots.is_empty() {
+            self.slots = vec![(0, V::default()); MEMO_START];
+        } else if self.recorded >= self.slots.len() / 2 && self.slots.len() < MEMO_SLOTS {
             self.grow();
         }
         let k = Self::key(board, hand);
         let i = self.slot(k);
-        self.keys[i] = k;
+        self.slots[i] = (k, v);
         self.recorded += 1;
     }
 
-    /// Four times the slots, the keys kept moved to their new slots.
+    /// Four times the slots, the records kept moved to their new slots.
     #[cold]
     fn grow(&mut self) {
-        let size = (self.keys.len() * 4).min(TRIED_SLOTS);
-        let old = std::mem::replace(&mut self.keys, vec![0; size]);
-        for k in old.into_iter().filter(|&k| k != 0) {
+        let size = (self.slots.len() * 4).min(MEMO_SLOTS);
+        let old = std::mem::replace(&mut self.slots, vec![(0, V::default()); size]);
+        for (k, v) in old.into_iter().filter(|&(k, _)| k != 0) {
             let i = self.slot(k);
-            self.keys[i] = k;
+            self.slots[i] = (k, v);
         }
         self.recorded = 0;
+    }
+}
+
+impl Tried {
+    /// Whether the child (`board`, `hand`) failed its test before.
+    #[inline]
+    pub(crate) fn failed(&self, board: u64, hand: &Hand) -> bool {
+        self.get(board, hand).is_some()
     }
 }
 
@@ -107,6 +137,125 @@ impl Tried {
 /// of each candidate check tries them first.
 fn flight_squares(pos: &Position) -> Bitboard {
     pos.king_step_squares(!pos.side_to_move())
+}
+
+/// Gathers the checks that may mate: those that take every flight square of the defender
+/// king away. A flight square (free before the move, see [`flight_squares`]) is still free
+/// after a check unless the moved piece attacks it from its destination or the move opens
+/// a line of one of the attacker's sliders to it through the origin (a drop opens none):
+/// the move adds no other attack and puts no piece of either side on it but the mover. So
+/// a check whose piece, as it stands after the move, misses a flight square that no such
+/// line can reach leaves the king a step and is not listed; the others are tested one by
+/// one. Whole sets of destinations are dropped at once: the squares from which a piece of
+/// a kind attacks every such flight square are the intersection of that kind's reverse
+/// attacks from each of them (exact here, since only the origin, which lies on a line to
+/// every square it could shadow, changes between them). Same order as [`Gather`].
+struct MayMate<'a> {
+    moves: &'a mut Vec<Move>,
+    pos: &'a Position,
+    /// The defender king's flight squares before the move.
+    free: Bitboard,
+    /// The defender.
+    them: Side,
+    /// The occupancy with the defender king lifted (a slider's line to a flight square may
+    /// pass through the king's square).
+    occ: Bitboard,
+    /// The attacker's sliders along ranks and files (rooks, dragons, lances), and along
+    /// diagonals (bishops, horses): a line through a move's origin matters only when one
+    /// of them stands on such a line.
+    straight: Bitboard,
+    diagonal: Bitboard,
+}
+
+impl<'a> MayMate<'a> {
+    fn new(pos: &'a Position, free: Bitboard, moves: &'a mut Vec<Move>) -> MayMate<'a> {
+        let us = pos.side_to_move();
+        let them = !us;
+        let occ = match pos.king(them) {
+            Some(k) => pos.occupied().without(k),
+            None => pos.occupied(),
+        };
+        let straight =
+            pos.pieces(us, Kind::Rook) | pos.pieces(us, Kind::Dragon) | pos.pieces(us, Kind::Lance);
+        let diagonal = pos.pieces(us, Kind::Bishop) | pos.pieces(us, Kind::Horse);
+        MayMate {
+            moves,
+            pos,
+            free,
+            them,
+            occ,
+            straight,
+            diagonal,
+        }
+    }
+
+    /// The squares of `targets` from which a piece of the attacker's `kind` attacks every
+    /// square of `need`. A slider's lines on the empty board are tried first (a superset
+    /// of its attacks, read from tables), its attacks only for the squares left.
+    #[inline]
+    fn cover(&self, kind: Kind, need: Bitboard, targets: Bitboard) -> Bitboard {
+        let mut c = targets;
+        let slider = matches!(
+            kind,
+            Kind::Rook | Kind::Dragon | Kind::Bishop | Kind::Horse | Kind::Lance
+        );
+        for f in need {
+            c &= match kind {
+                Kind::Rook => tables::rook_ray(f),
+                Kind::Bishop => tables::bishop_ray(f),
+                Kind::Dragon => tables::rook_ray(f) | tables::KING[f.index()],
+                Kind::Horse => tables::bishop_ray(f) | tables::KING[f.index()],
+                Kind::Lance => tables::lance_ray(self.them, f),
+                _ => tables::attacks(self.them, kind, f, self.occ),
+            };
+            if c.is_empty() {
+                return c;
+            }
+        }
+        if slider {
+            for f in need {
+                c &= tables::attacks(self.them, kind, f, self.occ);
+                if c.is_empty() {
+                    break;
+                }
+            }
+        }
+        c
+    }
+}
+
+impl Sink for MayMate<'_> {
+    #[inline]
+    fn board(&mut self, from: Square, promo: Bitboard, plain: Bitboard) {
+        let (mut promo, mut plain) = (promo, plain);
+        // Flight squares a line through the origin may open to a slider are left out.
+        let mut need = self.free;
+        if (tables::rook_ray(from) & self.straight).any() {
+            need = need.and_not(tables::rook_ray(from));
+        }
+        if (tables::bishop_ray(from) & self.diagonal).any() {
+            need = need.and_not(tables::bishop_ray(from));
+        }
+        if need.any()
+            && let Some(p) = self.pos.piece_at(from)
+        {
+            if plain.any() {
+                plain = self.cover(p.kind, need, plain);
+            }
+            if promo.any() {
+                promo = self.cover(p.kind.promoted().unwrap_or(p.kind), need, promo);
+            }
+        }
+        each_board_move(from, promo, plain, |mv| self.moves.push(mv));
+    }
+    #[inline]
+    fn drops(&mut self, kind: Kind, targets: Bitboard) {
+        let targets = match self.free.any() {
+            true => self.cover(kind, self.free, targets),
+            false => targets,
+        };
+        each_drop(kind, targets, |mv| self.moves.push(mv));
+    }
 }
 
 /// The attacker's pieces whose move off their line to the defender king checks by
@@ -185,6 +334,15 @@ impl Search {
         (moves, u32::try_from(estimate).unwrap_or(u32::MAX - 1))
     }
 
+    /// The check that mates at once at the current node, as the mate-in-one test found it
+    /// here (the first in generation order), if that is still remembered.
+    #[inline]
+    pub(crate) fn known_mate(&self) -> Option<Move> {
+        self.mates
+            .get(self.node.board_key(), &self.node.attacker_hand())
+            .flatten()
+    }
+
     /// The proof pieces of a mate in one at the current node (attacker to move), if there
     /// is one: those of the mated position, plus a dropped piece or less a captured one,
     /// at most the hand held (as [`Search::finish`] derives them). The mated position's
@@ -192,12 +350,20 @@ impl Search {
     pub(crate) fn mate_in_1(&mut self) -> Option<Hand> {
         let hand = self.node.attacker_hand();
         let mut moves = self.buffer();
-        self.node.pos.generate_checks(&mut Gather(&mut moves));
+        let free = flight_squares(&self.node.pos);
+        // Without a flight square there is nothing to filter on.
+        match free.any() {
+            true => {
+                self.node
+                    .pos
+                    .generate_checks(&mut MayMate::new(&self.node.pos, free, &mut moves))
+            }
+            false => self.node.pos.generate_checks(&mut Gather(&mut moves)),
+        }
         if moves.is_empty() {
             self.give_back(moves);
             return None;
         }
-        let free = flight_squares(&self.node.pos);
         let disc = discoverers(&self.node.pos);
         let mut found = None;
         for &mv in &moves {
@@ -228,6 +394,8 @@ impl Search {
                     _ => {}
                 }
                 found = Some(hands::min(&pieces, &hand));
+                let (board, hand) = (self.node.board_key(), self.node.attacker_hand());
+                self.mates.record(board, &hand, Some(mv));
                 break;
             }
         }
@@ -261,7 +429,7 @@ impl Search {
                 false => {
                     let p = self.mate_in_1();
                     if p.is_none() {
-                        self.tried.record(board, &after);
+                        self.tried.record(board, &after, ());
                     }
                     p
                 }
@@ -289,6 +457,77 @@ mod tests {
 
     fn search(sfen: &str) -> Search {
         Search::new(Node::new(Position::from_sfen(sfen).unwrap()), 1 << 12)
+    }
+
+    /// The checks of `pos` after which the defender has no legal move (the full legal
+    /// generator, itself checked against published perft counts), in generation order.
+    fn mating_checks(pos: &Position) -> Vec<Move> {
+        let mut p = pos.clone();
+        pos.check_moves()
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                let u = p.play_unchecked(mv);
+                let mated = p.legal_moves().is_empty();
+                p.undo(mv, u);
+                mated
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_mate_filter_keeps_every_mating_check_in_order() {
+        // Random playouts from the spec's problems (shogi.md §7.4), checks preferred so that
+        // mating positions come up: every check that mates (by the legal generator) is kept
+        // by the flight-square filter, which lists a subsequence of the checks, and the
+        // mate-in-one test answers with the first of them.
+        let starts = [
+            "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1",
+            "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
+            "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1",
+            "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1",
+            "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42",
+            // Constructed: slider drops and moves that mate from a distance, through the
+            // square behind the king among them.
+            "9/9/7+B1/9/7k1/9/7+B1/9/9 b RL 1",
+            "4k4/9/9/9/9/9/9/9/9 b 2R2B2L 1",
+        ];
+        let (mut filtered, mut mates) = (0, 0);
+        for (i, sfen) in starts.iter().enumerate() {
+            let mut rng = board_core::Rng::new(0x6d61_7465 ^ i as u64);
+            for _ in 0..60 {
+                let mut pos = Position::from_sfen(sfen).unwrap();
+                for _ in 0..12 {
+                    let all = pos.check_moves().as_slice().to_vec();
+                    let free = flight_squares(&pos);
+                    let mut kept = Vec::new();
+                    pos.generate_checks(&mut MayMate::new(&pos, free, &mut kept));
+                    let mut rest = all.iter();
+                    for mv in &kept {
+                        assert!(rest.any(|m| m == mv), "{} {mv:?}", pos.to_sfen());
+                    }
+                    let want = mating_checks(&pos);
+                    for mv in &want {
+                        assert!(kept.contains(mv), "{} {mv:?}", pos.to_sfen());
+                    }
+                    filtered += all.len() - kept.len();
+                    mates += want.len();
+                    let mut s = Search::new(Node::new(pos.clone()), 1 << 12);
+                    assert_eq!(s.mate_in_1().is_some(), !want.is_empty());
+                    assert_eq!(s.known_mate(), want.first().copied(), "{}", pos.to_sfen());
+                    let moves = match pos.in_check() {
+                        true => pos.legal_moves().as_slice().to_vec(),
+                        false if !all.is_empty() && rng.chance(2, 3) => all,
+                        false => pos.legal_moves().as_slice().to_vec(),
+                    };
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos.play_unchecked(moves[rng.index(moves.len())]);
+                }
+            }
+        }
+        assert!(filtered > 10000 && mates > 300, "{filtered} {mates}");
     }
 
     #[test]
