@@ -30,7 +30,8 @@ use super::dfpn::{MAX_PLY, Search, Stop};
 use super::shortcut::Gather;
 use super::table::{INF, KeyBuild, Probe};
 
-use crate::types::Move;
+use crate::movegen::{Sink, each_board_move};
+use crate::types::{Bitboard, Kind, Move, Square};
 
 /// The line of the proof at the search's current node (attacker to move); `None` when the
 /// proof cannot be read back within the search's limits.
@@ -545,6 +546,24 @@ fn defender_pick(
     best
 }
 
+/// Gathers the board moves onto one square (the checks that take an interposed piece),
+/// in generation order.
+struct OnSquare<'a> {
+    moves: &'a mut Vec<Move>,
+    to: Bitboard,
+}
+
+impl Sink for OnSquare<'_> {
+    #[inline]
+    fn board(&mut self, from: Square, promo: Bitboard, plain: Bitboard) {
+        each_board_move(from, promo & self.to, plain & self.to, |mv| {
+            self.moves.push(mv);
+        });
+    }
+    #[inline]
+    fn drops(&mut self, _: Kind, _: Bitboard) {}
+}
+
 /// Table version of the 無駄合 test: a capture of the interposed piece leads to a
 /// proven mate no longer than `plain` plies (0: the capture mates, as when the drop comes
 /// one ply before the mate and the defender has no counted defence).
@@ -552,8 +571,10 @@ fn useless_in_table(search: &mut Search, mv: Move, plain: u32) -> bool {
     let u = search.node.play(mv);
     // The checks taking the dropped piece, in a buffer of the search's pool.
     let mut captures = search.buffer();
-    search.node.pos.generate_checks(&mut Gather(&mut captures));
-    captures.retain(|c| c.to() == mv.to() && !c.is_drop());
+    search.node.pos.generate_checks(&mut OnSquare {
+        moves: &mut captures,
+        to: Bitboard::from_square(mv.to()),
+    });
     // A capture the table shows mating within `plain` plies settles it without a search
     // (the search proved most of them when it met the drop); the others are searched.
     let in_table = |search: &Search, cap: Move| {

@@ -524,7 +524,10 @@ fn solve_phases(
     }
     let pv = full.unwrap_or_else(|| line::greedy_line(search, len, tsume));
     sol.nodes = search.nodes + extra;
-    if !mates(&search.node, &pv, tsume) {
+    // The full reading ends its line where the defender has no reply left to count (none,
+    // or only interpositions shown useless), so only the quick reading's line is checked.
+    debug_assert!(!sol.forced || mates(&search.node, &pv, tsume));
+    if !sol.forced && !mates(&search.node, &pv, tsume) {
         sol.limit = cut;
         return sol;
     }
