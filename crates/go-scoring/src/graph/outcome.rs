@@ -200,7 +200,8 @@ impl std::error::Error for OutcomeError {}
 pub struct OutcomeReport {
     /// The outcome class of every point, by index.
     pub classes: Vec<Outcome>,
-    /// Search nodes visited (positions expanded or looked up).
+    /// Search nodes visited (positions expanded or looked up, and those a replay of a
+    /// history-free winning strategy stepped through).
     pub nodes: u64,
     /// Entries in the transposition table at the end.
     pub table_entries: usize,
