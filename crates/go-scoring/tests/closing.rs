@@ -409,65 +409,6 @@ fn the_shortage_teire_are_the_same_on_every_symmetric_copy_and_with_colours_swap
     }
 }
 
-/// Black's G4 is a dame only Black can fill at first: it joins F5-F4 to G3 and leaves
-/// White's lone G5 in atari at G6. Once White has connected there, White's fill of G4 would
-/// leave F5-F4 in atari at F3.
-const SENTE_DAME: &str = ". . . O . . .\n\
-                          . . . O O O .\n\
-                          . . . O O X O\n\
-                          O O O O O X .\n\
-                          X X X X X . X\n\
-                          . . . . . . .\n\
-                          . . . . . . .\n";
-
-#[test]
-fn a_dame_sente_for_one_side_is_filled_by_it_and_forces_no_second_teire() {
-    // The shape of Honinbo 1957, game 1 (Black T7, White T9; GNU Go 3.8's aftermath plays
-    // them so), built small. G4 is sente for Black only: its fill connects and leaves G5 in
-    // atari, so White connects at G6 (J1989 art. 9 commentary: teire before the count); White
-    // cannot fill G4 first (self-atari). Black then fills G4 itself, so White's fill of it,
-    // which would leave F5-F4 in atari at F3, never comes: Black plays no teire at F3.
-    // Closed: White 12 (A5-C7, E7-G7), Black 15 (F3 and the two lower rows). Second opinion:
-    // GNU Go 3.8 (`gnugo --score aftermath --level 10`) plays Black G4 and White G6 with
-    // either side to move, never F3, and counts B+3.
-    let position = parse(SENTE_DAME);
-    let open = Analysis::new(&position, &[]).unwrap();
-    let closing = close(&open);
-    let g4 = points(&position, &["G4"])[0];
-    assert_eq!(
-        named_fills(&position, &closing),
-        vec![(
-            "G6".to_string(),
-            Color::White,
-            FillReason::Atari { dame: g4 }
-        )]
-    );
-    assert_eq!(closing.sente, vec![(g4, Sente::One(Color::Black))]);
-    assert_eq!(closing.dame, vec![g4]);
-    assert_eq!(territory(&closing.analysis(&[]).unwrap()), (15, 12));
-    // No rule names a direction or a colour: the same counts on every copy of the board,
-    // and mirrored with the colours swapped.
-    let topology = position.topology_arc().clone();
-    let stones = position.stones().to_vec();
-    let counts = |stones: Vec<Stone>| {
-        let p = Position::unchecked(topology.clone(), stones);
-        territory(
-            &close(&Analysis::new(&p, &[]).unwrap())
-                .analysis(&[])
-                .unwrap(),
-        )
-    };
-    for (k, map) in symmetries(7).iter().enumerate() {
-        let mut turned = vec![Stone::Empty; stones.len()];
-        for (p, &s) in stones.iter().enumerate() {
-            turned[map[p]] = s;
-        }
-        assert_eq!(counts(turned.clone()), (15, 12), "symmetry {k}");
-        let colours: Vec<Stone> = turned.into_iter().map(swap).collect();
-        assert_eq!(counts(colours), (12, 15), "colours swapped, symmetry {k}");
-    }
-}
-
 /// Every method's figures after closing, and what the closing played (count per reason and
 /// colour, dame left), for the invariance checks.
 type Summary = (Vec<Option<(i64, i64)>>, Vec<(Color, &'static str)>, usize);

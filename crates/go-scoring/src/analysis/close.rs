@@ -38,11 +38,7 @@
 //! whose fill forces teire is not played: only the teire it forces are, since the stone on
 //! the dame itself counts for nobody under territory counting and is shared under area
 //! counting. A dame either side's fill would make sente forces the teire of both sides
-//! (either could fill it first: the two teire cancel out in the margin). A dame found
-//! sente for one side only stays that side's in the later rounds: it fills it, so the
-//! other side's fill, safe only once its own answer is played, never comes (Honinbo 1957,
-//! game 1: Black's T7 forces White's T9; GNU Go 3.8's aftermath plays Black T7, where
-//! a second pair, White T7 and Black S6, cost Black a point).
+//! (either could fill it first: the two teire cancel out in the margin).
 //!
 //! Limits: the rounds play the teire one fill makes necessary, the last step those all the
 //! fills together make necessary; what lies between (a dame whose fill starts a shortage
@@ -252,17 +248,7 @@ pub fn close(analysis: &Analysis) -> Closing {
         for &d in &dame {
             let tries =
                 Color::ALL.map(|c| try_fill(topology, &board, &owner, &killer, &mut scratch, d, c));
-            // A dame an earlier round found sente for one side only is that side's: it
-            // fills it and the other side answers. The other side's fill, safe now only
-            // because its answer was played while the dame is left empty here, is not
-            // looked at again (it would count a second pair of teire the game never
-            // sees).
-            let earlier = sente.iter().find(|(p, _)| *p == d).map(|&(_, k)| k);
-            let forcing = [0, 1].map(|i| {
-                tries[i].safe
-                    && !tries[i].forced.is_empty()
-                    && earlier.is_none_or(|k| k != Sente::One(Color::ALL[i].opponent()))
-            });
+            let forcing = [0, 1].map(|i| tries[i].safe && !tries[i].forced.is_empty());
             if forcing[0] || forcing[1] {
                 let kind = if forcing[0] && forcing[1] {
                     Sente::Both
@@ -271,8 +257,12 @@ pub fn close(analysis: &Analysis) -> Closing {
                 } else {
                     Sente::One(Color::ALL[1])
                 };
-                if earlier.is_none() {
-                    sente.push((d, kind));
+                // A later round may find the other side's fill forcing too (its own fill
+                // became safe once a first teire was played): the dame is then both sides'.
+                match sente.iter_mut().find(|(p, _)| *p == d) {
+                    None => sente.push((d, kind)),
+                    Some((_, seen)) if *seen != kind => *seen = Sente::Both,
+                    Some(_) => {}
                 }
                 for (i, t) in tries.iter().enumerate() {
                     if forcing[i] {
