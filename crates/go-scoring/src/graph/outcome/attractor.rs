@@ -248,17 +248,34 @@ pub(crate) struct Replay<'a> {
     /// Nodes visited so far.
     pub(crate) nodes: u64,
     cap: u64,
+    /// The positions whose presence in the history the replay looked at (a bit per
+    /// position), when the caller records what its answers depend on.
+    touched: Option<&'a mut [u64]>,
 }
 
 impl<'a> Replay<'a> {
     /// A replay over `att` under the history `on_path` (indexed by position), of at most
     /// `cap` nodes.
-    pub(crate) fn new(att: &'a Attractors, on_path: &'a mut [bool], cap: u64) -> Self {
+    pub(crate) fn new(
+        att: &'a Attractors,
+        on_path: &'a mut [bool],
+        cap: u64,
+        touched: Option<&'a mut [u64]>,
+    ) -> Self {
         Replay {
             att,
             on_path,
             nodes: 0,
             cap,
+            touched,
+        }
+    }
+
+    /// Notes that the replay looked at whether position `j` is in the history.
+    #[inline]
+    fn touch(&mut self, j: u32) {
+        if let Some(set) = self.touched.as_deref_mut() {
+            set[j as usize / 64] |= 1 << (j % 64);
         }
     }
 
@@ -279,6 +296,7 @@ impl<'a> Replay<'a> {
         let mut held = 0u64;
         for &c in &att.children[att.first[s] as usize..att.first[s + 1] as usize] {
             let j = c / 2;
+            self.touch(j);
             if self.on_path[j as usize] {
                 continue;
             }
@@ -323,6 +341,7 @@ impl<'a> Replay<'a> {
         let mut held = mask;
         for &c in &att.children[att.first[s] as usize..att.first[s + 1] as usize] {
             let j = c / 2;
+            self.touch(j);
             if self.on_path[j as usize] {
                 continue;
             }

@@ -1,0 +1,200 @@
+//! Table entries that hold for every history agreeing on the positions the proof consulted.
+//!
+//! A decided answer depends on the history only through the repetition rule, and only on the
+//! positions whose presence in the sequence the search (or a replay) actually looked at: the
+//! moves it tried or skipped at each node below. Recording that set `U` with the answer, and
+//! the part `U ∩ H` of the history `H` it was found under, the answer holds for any later
+//! history `H′` with `H′ ∩ U = H ∩ U`, however much the rest of `H′` differs. On the cycles,
+//! where almost every position reaches every other and a table keyed by the reachable history
+//! rarely meets the same key twice, such entries are met again and again.
+//!
+//! Sets are bit sets over the closure's positions, stored in the canonical numbering of the
+//! key's symmetry (the images of the positions under it), so that symmetric sequences share
+//! entries; each key keeps a few entries, the one that cost the fewest nodes to find evicted
+//! first.
+
+use hashbrown::HashMap;
+
+use super::super::packed::Pos;
+
+/// Entries kept per canonical position and side.
+const PER_KEY: usize = 16;
+
+/// One answer with the positions it depends on, in canonical numbering.
+#[derive(Debug)]
+struct Dependent {
+    /// `U`: the positions the proof consulted.
+    used: Box<[u64]>,
+    /// `U ∩ H`: those of them in the history it was found under.
+    seen: Box<[u64]>,
+    /// Points decided, and of them those the side moving first gets (canonical numbering).
+    known: u64,
+    gets: u64,
+    /// Nodes the proof took: the cheapest is evicted first.
+    work: u64,
+}
+
+/// The dependency-set entries, the per-symmetry images of the closure's positions, and the
+/// history in each symmetry's numbering.
+#[derive(Debug)]
+pub(crate) struct Dependencies {
+    /// Words of a position set.
+    pub(crate) words: usize,
+    positions: usize,
+    /// `images[k · positions + i]`: the index of position `i`'s image under symmetry `k`.
+    images: Vec<u32>,
+    /// `history[k · words ..]`: the images under symmetry `k` of the positions on the path.
+    history: Vec<u64>,
+    table: HashMap<(Pos, bool), Vec<Dependent>>,
+    /// Words held by the table's sets, to bound its memory.
+    held_words: usize,
+    /// Most words the table's sets may hold before it is emptied (it is only a cache).
+    pub(crate) max_words: usize,
+}
+
+impl Dependencies {
+    /// The tables for a closure of `positions` positions, with `images` as described on the
+    /// field (every image in the closure) for `symmetries` symmetries.
+    pub(crate) fn new(positions: usize, images: Vec<u32>, symmetries: usize) -> Self {
+        let words = positions.div_ceil(64);
+        debug_assert_eq!(images.len(), positions * symmetries);
+        Dependencies {
+            words,
+            positions,
+            images,
+            history: vec![0; words * symmetries],
+            table: HashMap::new(),
+            held_words: 0,
+            max_words: usize::MAX,
+        }
+    }
+
+    /// True when position `i` is one of the closure's.
+    #[inline]
+    pub(crate) fn covers(&self, i: u32) -> bool {
+        (i as usize) < self.positions
+    }
+
+    /// The image of position `i` under symmetry `k`.
+    #[inline]
+    pub(crate) fn image(&self, k: usize, i: u32) -> u32 {
+        self.images[k * self.positions + i as usize]
+    }
+
+    /// Empties the history (a new run starts its path afresh).
+    pub(crate) fn clear_history(&mut self) {
+        self.history.fill(0);
+    }
+
+    /// Marks position `i` as on the path (`on`) or off it, in every symmetry's numbering.
+    pub(crate) fn set_on_path(&mut self, i: u32, on: bool) {
+        if !self.covers(i) {
+            return;
+        }
+        let symmetries = self.images.len() / self.positions.max(1);
+        for k in 0..symmetries {
+            let c = self.image(k, i) as usize;
+            let word = &mut self.history[k * self.words + c / 64];
+            if on {
+                *word |= 1 << (c % 64);
+            } else {
+                *word &= !(1 << (c % 64));
+            }
+        }
+    }
+
+    /// The answers stored for canonical `key` that hold under the current history seen through
+    /// symmetry `k`, for the points of `want_canonical`: the points decided and those gotten
+    /// (canonical numbering); the positions they consulted are added, in path numbering
+    /// (mapped back through `inverse`, the symmetry undoing `k`), to `used`.
+    pub(crate) fn lookup(
+        &self,
+        key: (Pos, bool),
+        k: usize,
+        inverse: usize,
+        want_canonical: u64,
+        used: &mut [u64],
+    ) -> (u64, u64) {
+        let Some(list) = self.table.get(&key) else {
+            return (0, 0);
+        };
+        let history = &self.history[k * self.words..(k + 1) * self.words];
+        let (mut known, mut gets) = (0u64, 0u64);
+        for entry in list {
+            if entry.known & want_canonical & !known == 0 {
+                continue;
+            }
+            let holds = entry
+                .used
+                .iter()
+                .zip(history)
+                .zip(entry.seen.iter())
+                .all(|((u, h), s)| u & h == *s);
+            if !holds {
+                continue;
+            }
+            known |= entry.known;
+            gets |= entry.gets;
+            for (w, &bits) in entry.used.iter().enumerate() {
+                let mut rest = bits;
+                while rest != 0 {
+                    let c = w * 64 + rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    let i = self.image(inverse, c as u32) as usize;
+                    used[i / 64] |= 1 << (i % 64);
+                }
+            }
+            if known & want_canonical == want_canonical {
+                break;
+            }
+        }
+        (known & want_canonical, gets & known & want_canonical)
+    }
+
+    /// Stores, for canonical `key` reached through symmetry `k`, the points `known` (and
+    /// `gets`, both canonical) found consulting the positions `used` (path numbering) at a
+    /// cost of `work` nodes.
+    pub(crate) fn store(
+        &mut self,
+        key: (Pos, bool),
+        k: usize,
+        used: &[u64],
+        known: u64,
+        gets: u64,
+        work: u64,
+    ) {
+        let words = self.words;
+        let mut canonical = vec![0u64; words].into_boxed_slice();
+        for (w, &bits) in used.iter().enumerate() {
+            let mut rest = bits;
+            while rest != 0 {
+                let i = w * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let c = self.image(k, i as u32) as usize;
+                canonical[c / 64] |= 1 << (c % 64);
+            }
+        }
+        let history = &self.history[k * words..(k + 1) * words];
+        let seen: Box<[u64]> = canonical.iter().zip(history).map(|(u, h)| u & h).collect();
+        if self.held_words > self.max_words {
+            self.table.clear();
+            self.held_words = 0;
+        }
+        let list = self.table.entry(key).or_default();
+        let entry = Dependent {
+            used: canonical,
+            seen,
+            known,
+            gets,
+            work,
+        };
+        if list.len() < PER_KEY {
+            list.push(entry);
+            self.held_words += 2 * words;
+        } else if let Some(cheapest) = (0..list.len()).min_by_key(|&e| list[e].work) {
+            if list[cheapest].work <= work {
+                list[cheapest] = entry;
+            }
+        }
+    }
+}
