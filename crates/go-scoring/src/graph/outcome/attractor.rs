@@ -54,12 +54,13 @@ fn state(i: u32, side: Color) -> usize {
 }
 
 impl Attractors {
-    /// Bytes the sets take for `positions` positions of `n` points (masks, ranks, children
-    /// and their reverse index, estimated at 16 children per state).
+    /// Bytes the sets take at most for `positions` positions of `n` points: per state its
+    /// masks, ranks, flags and offsets, and at most `n` children each held twice (the list
+    /// and its reverse index).
     pub(crate) fn bytes(positions: usize, n: usize) -> usize {
         positions
             .saturating_mul(2)
-            .saturating_mul(16 + 2 * n + 1 + 4 + 16 * 4 * 2 + 4)
+            .saturating_mul(16 + 2 * n + 1 + 4 + n * 4 * 2 + 4)
     }
 
     /// The attractors on the closed positions of `graph` (every position reachable from its
