@@ -198,3 +198,52 @@ impl Dependencies {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// An entry holds for a later history exactly when it agrees with the one it was found
+    /// under on the consulted positions, whatever it holds elsewhere; through a symmetry, the
+    /// consulted positions come back in the path's numbering.
+    #[test]
+    fn an_entry_holds_where_the_history_agrees_on_what_it_consulted() {
+        // 130 positions (three words), two symmetries: the identity and the reversal
+        let positions = 130u32;
+        let images: Vec<u32> = (0..positions)
+            .chain((0..positions).map(|i| positions - 1 - i))
+            .collect();
+        let mut depend = Dependencies::new(positions as usize, images, 2);
+        let key = (Pos { black: 1, white: 0 }, true);
+        let mut used = vec![0u64; depend.words];
+        for i in [3usize, 70, 129] {
+            used[i / 64] |= 1 << (i % 64);
+        }
+        depend.set_on_path(70, true); // consulted and in the history
+        depend.set_on_path(5, true); // in the history, never consulted
+        depend.store(key, 0, &used, 0b101, 0b001, 10);
+        let mut back = vec![0u64; depend.words];
+        assert_eq!(depend.lookup(key, 0, 0, 0b111, &mut back), (0b101, 0b001));
+        assert_eq!(back, used);
+        // a history differing only where nothing was consulted: the entry still holds
+        depend.set_on_path(5, false);
+        depend.set_on_path(100, true);
+        assert_eq!(depend.lookup(key, 0, 0, 0b111, &mut back), (0b101, 0b001));
+        // a consulted position now in the history too: it does not
+        depend.set_on_path(3, true);
+        let mut none = vec![0u64; depend.words];
+        assert_eq!(depend.lookup(key, 0, 0, 0b111, &mut none), (0, 0));
+        assert!(none.iter().all(|&w| w == 0));
+        // through the reversal: the history's images must agree with the canonical entry,
+        // and the consulted positions come back reversed
+        depend.clear_history();
+        for i in [129 - 70, 129 - 50] {
+            depend.set_on_path(i, true);
+        }
+        let mut reversed = vec![0u64; depend.words];
+        assert_eq!(depend.lookup(key, 1, 1, 0b100, &mut reversed), (0b100, 0));
+        for i in [129 - 3, 129 - 70, 0] {
+            assert_eq!(reversed[i / 64] >> (i % 64) & 1, 1, "{i}");
+        }
+    }
+}
