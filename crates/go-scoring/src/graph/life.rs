@@ -61,6 +61,12 @@
 //!    string in play keeping up to three of its liberties outside the cut; the open strings
 //!    beside the cut are left out, so the estimate overrules such a verdict when it decides.
 //!
+//! 5. *groups*: a string still open after every step (the estimate included: see
+//!    [`decide_life`]) is read as a group on the whole board (`owl`: a restricted move
+//!    generator and a static judgement of eyes at each node), both with the opponent and with
+//!    its side moving first, the verdicts on the stones around it taken as settled
+//!    ([`LocalRule::Owl`]).
+//!
 //! Each such verdict carries [`Basis::Local`]: it assumes the stones taken as walls live and
 //! stay connected, so it is never reported as proved.
 //!
@@ -70,10 +76,12 @@
 
 use hashbrown::{HashMap, HashSet};
 
+mod dragon;
 mod eyes;
 mod fallen_walls;
 mod frontier;
 mod one_string;
+mod owl;
 mod tactics;
 
 use super::packed::{Packed, Pos};
@@ -287,6 +295,16 @@ pub enum LocalRule {
         /// How far from the string points were kept.
         distance: usize,
     },
+    /// A string reading left open, read as a group on the full board with a restricted move
+    /// generator and a static judgement of eyes at each node (see `owl`): the opponent
+    /// moving first kills it (captures it, or leaves it no two eyes and no way to a living
+    /// group or to open room).
+    Owl {
+        /// Whether it lives when its own side moves first (or that side was not read out):
+        /// dead only because the rules judge the end of the game that way (the Japanese
+        /// Rules of 1989, article 7-1: stones the opponent can capture are dead).
+        unsettled: bool,
+    },
 }
 
 impl std::fmt::Display for LocalRule {
@@ -331,6 +349,12 @@ impl std::fmt::Display for LocalRule {
             LocalRule::Alone { distance } => write!(
                 f,
                 "searched alone on the points within {distance} of it, assuming the stones around live"
+            ),
+            LocalRule::Owl { unsettled: false } => f.write_str(
+                "read as a group: it makes no two eyes and reaches no living group whoever moves first",
+            ),
+            LocalRule::Owl { unsettled: true } => f.write_str(
+                "read as a group: unsettled, the opponent moving first kills it; dead at the end of the game by J1989 7-1 (stones the opponent can capture are dead)",
             ),
         }
     }
@@ -645,7 +669,10 @@ pub const PLAYOUT_SEED: u64 = 0x005e_ed0f_11fe;
 /// could not split either (between the two shares), which are kept alive. Last, a string kept alive
 /// only by such unread rules that is left in atari, where living stones take it for good,
 /// is dead ([`LocalRule::InAtari`]); a one-stone ko left in atari is kept
-/// ([`OpenKo::Played`]: see [`decide_life_under`] for the Japanese rules).
+/// ([`OpenKo::Played`]: see [`decide_life_under`] for the Japanese rules). Before that, the
+/// strings still open (undecided, or alive on the estimate by a small margin) are read as
+/// groups with the verdicts around them taken as settled; a group the reader finds dead
+/// whoever moves first is dead, with [`LocalRule::Owl`].
 pub fn decide_life(
     position: &Position,
     budget: u64,
@@ -826,6 +853,9 @@ pub fn decide_life_under(
     }
     life.undecided = undecided;
     fallen_walls::recheck_on_fallen_walls(position, &mut life, &fallen, &owners, playouts);
+    // the strings reading left open (kept undecided, or alive on the estimate alone) are read
+    // as groups, the verdicts on the stones around them taken as settled
+    owl::read_open_groups(position, &mut life, ko);
     take_strings_in_atari(position, &mut life, ko);
     for list in [
         &mut life.dead,
