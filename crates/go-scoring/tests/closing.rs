@@ -300,6 +300,41 @@ fn a_chain_short_of_liberties_beside_dead_stones_captures_them_first() {
     assert_eq!(territory(&closing.analysis(&dead).unwrap()), (6, 14));
 }
 
+/// White's dead F2 beside Black's first-line chain B1-E2, whose last liberty E1 leads only
+/// to F1, the dead stone's own last liberty.
+const CAPTURE_ELSEWHERE: &str = ". . . . . . . . .\n\
+                                 . . . . . . . . .\n\
+                                 . . . . . . . . .\n\
+                                 . . . . . . . . .\n\
+                                 O O O O O O O O O\n\
+                                 . O O O O X X X X\n\
+                                 O O X . O X . . .\n\
+                                 O X X X X O X . .\n\
+                                 . X X X . . . . .\n";
+
+#[test]
+fn a_chain_short_of_liberties_beside_dead_stones_takes_them_where_they_are_in_atari() {
+    // The shape of the 22nd Tengen, game 2 (Black F1 in GNU Go 3.8's aftermath), built
+    // small. White's F2 is dead but stands during the dame stage (J1989 art. 9 and 10). Once
+    // the dame A1 and D3 are filled, Black's chain B1-E2 has one liberty, E1; connecting
+    // there leaves it F1 alone, so that is no defence. F1 is also the last liberty of the dead
+    // F2: Black takes it there, and the chain has E1 and F2. White E1 would otherwise
+    // capture the chain. Black: E1, F1, F2, G1-J3 and one prisoner, less F1, is 11; White
+    // 37. Second opinion: GNU Go 3.8 (`gnugo --score aftermath --level 10`) lists F2 dead,
+    // plays Black F1 with either side to move (White A1 and D3 being the dame) and counts
+    // W+26.
+    let position = parse(CAPTURE_ELSEWHERE);
+    let dead = points(&position, &["F2"]);
+    let open = Analysis::new(&position, &dead).unwrap();
+    assert_eq!(territory(&open), (12, 37));
+    let closing = close(&open);
+    assert_eq!(
+        named_fills(&position, &closing),
+        vec![("F1".to_string(), Color::Black, FillReason::Shortage)]
+    );
+    assert_eq!(territory(&closing.analysis(&dead).unwrap()), (11, 37));
+}
+
 #[test]
 fn a_lone_stone_the_other_side_would_capture_into_a_snapback_needs_no_teire() {
     // The shape of the played-out Hon-60-6 (Honinbo 1960, game 6, played on by GNU Go to two
@@ -356,12 +391,13 @@ fn a_lone_stone_dead_stones_alone_would_capture_needs_no_teire() {
 
 #[test]
 fn the_shortage_teire_are_the_same_on_every_symmetric_copy_and_with_colours_swapped() {
-    // No rule names a direction or a colour: the teire of the three shapes above map onto
+    // No rule names a direction or a colour: the teire of the four shapes above map onto
     // each copy of the board, and onto the other colour when the colours are swapped.
     for (rows, dead) in [
         (EDGE_CHAIN, &[][..]),
         (THREE_CHAINS, &[][..]),
         (BESIDE_DEAD, &["D2", "D1"][..]),
+        (CAPTURE_ELSEWHERE, &["F2"][..]),
     ] {
         let position = parse(rows);
         let topology = position.topology_arc().clone();

@@ -23,7 +23,11 @@
 //! count), so during the dame stage they shorten the liberties of the chains around them
 //! too: a chain beside the other side's dead stones, down to one liberty inside its own
 //! territory once the dame are filled, plays there first, capturing them or connecting;
-//! not for a lone stone whose capture would rescue no living stone of the other side.
+//! not for a lone stone whose capture would rescue no living stone of the other side. When
+//! connecting there would leave it one liberty again, it takes dead stones beside it at
+//! their own last liberty instead, where that lies inside its territory and the capture
+//! leaves it two liberties (one teire, as GNU Go 3.8's aftermath plays it in 17 real
+//! records, among them the 22nd Tengen, game 2: Black F1 taking White's dead F2).
 
 use super::{FillReason, Scratch, Want, want};
 use crate::color::{Color, Stone};
@@ -200,9 +204,70 @@ fn beside_dead(
             filled[l as usize] = Stone::Empty;
             if defends {
                 want(wants, l, c, FillReason::Shortage);
+            } else if let Some(m) =
+                capture_elsewhere(topology, scratch, filled, killer, c, p, inside)
+            {
+                want(wants, m, c, FillReason::Shortage);
             }
         }
     }
+}
+
+/// When connecting at its last liberty leaves the chain at `p` short again, its owner `c`
+/// can still take the dead stones beside it at their own last liberty, elsewhere inside its
+/// territory: the capture gives the chain their points as liberties. The point chosen is
+/// the one leaving the chain the most liberties (the lowest point of those, which does not
+/// change the count: one teire either way).
+fn capture_elsewhere(
+    topology: &Shape,
+    scratch: &mut Scratch,
+    filled: &mut [Stone],
+    killer: &[Option<Color>],
+    c: Color,
+    p: usize,
+    inside: &impl Fn(Point, Stone) -> bool,
+) -> Option<Point> {
+    let own = Stone::of(c);
+    scratch.liberty_count(topology, filled, p as Point, usize::MAX);
+    let stones = std::mem::take(&mut scratch.stones);
+    let mut best: Option<(usize, Point)> = None;
+    for &s in &stones {
+        for &GeoPoint(q) in topology.neighbours_of(s) {
+            if killer[q as usize] != Some(c) {
+                continue;
+            }
+            let Some(m) = scratch.single_liberty(topology, filled, q) else {
+                continue;
+            };
+            if !inside(m, own) {
+                continue;
+            }
+            filled[m as usize] = own;
+            let mut taken = Vec::new();
+            for &GeoPoint(r) in topology.neighbours_of(m) {
+                if filled[r as usize] != own
+                    && filled[r as usize] != Stone::Empty
+                    && scratch.liberty_count(topology, filled, r, 1) == 0
+                {
+                    taken.extend_from_slice(&scratch.stones);
+                }
+            }
+            let dead = filled[q as usize];
+            for &t in &taken {
+                filled[t as usize] = Stone::Empty;
+            }
+            let libs = scratch.liberty_count(topology, filled, p as Point, 3);
+            for &t in &taken {
+                filled[t as usize] = dead;
+            }
+            filled[m as usize] = Stone::Empty;
+            if libs >= 2 && best.is_none_or(|(k, b)| libs > k || (libs == k && m < b)) {
+                best = Some((libs, m));
+            }
+        }
+    }
+    scratch.stones = stones;
+    best.map(|(_, m)| m)
 }
 
 /// True when the other side's stone `theirs` at `l`, capturing the chain `stones` (whose last
