@@ -31,9 +31,9 @@ pub(super) const ESCAPE_POINTS: usize = 12;
 const ONE_EYE_POINTS: usize = 3;
 /// A domain's empty points worth two more possible eyes.
 const TWO_EYE_POINTS: usize = 7;
-/// An opposing string with at most this many liberties, one shared with the dragon, may be in
-/// a capturing race or a seki with it (a seki partner is known to live): no static death
-/// then.
+/// An opposing string whose life is not known by reading (an estimate, or a seki partner),
+/// with at most this many liberties, one shared with the dragon, may be in a capturing race or
+/// a seki with it: no static death then.
 const RACE_LIBERTIES: usize = 4;
 /// How far from any stone a point may lie and still be split between the colours: farther
 /// points are open ground, nobody's domain.
@@ -158,6 +158,7 @@ pub(super) fn evaluate(
                 short_enemy = true;
                 dragon.urgent.extend_from_slice(&libs);
             } else if libs.len() <= RACE_LIBERTIES
+                && !known.firm[q]
                 && libs.iter().any(|l| dragon.liberties.contains(l))
             {
                 // an opposing string short of liberties sharing one with it: a capturing race

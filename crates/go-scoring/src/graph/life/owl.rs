@@ -210,7 +210,7 @@ pub(super) enum Value {
 }
 
 /// The two answers for a string, and the nodes read.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub(super) struct Answer {
     /// With the opponent moving first.
     pub(super) opponent_first: Value,
@@ -218,6 +218,8 @@ pub(super) struct Answer {
     pub(super) own_first: Value,
     /// Nodes read for both.
     pub(super) nodes: u64,
+    /// The stones of the dragon read (at the start).
+    pub(super) group: Vec<usize>,
 }
 
 /// The reader's fixed data for one position: neighbours, hash keys and the settled stones.
@@ -330,6 +332,7 @@ impl<'a> Reader<'a> {
                 opponent_first: value,
                 own_first: value,
                 nodes: 1,
+                group: dragon.stones,
             };
         }
         let mut search = Search {
@@ -353,6 +356,7 @@ impl<'a> Reader<'a> {
             opponent_first,
             own_first,
             nodes,
+            group: dragon.stones,
         }
     }
 }
@@ -537,6 +541,8 @@ pub(super) fn read_open_groups(position: &Position, life: &mut SearchedLife, ko:
         dead[p as usize] = !unsure[p as usize];
     }
     let mut firm = alive.clone();
+    // a seki partner lives only with its partner: not a wall to read against
+    life.seki.iter().for_each(|&p| firm[p as usize] = false);
     for s in life.regions.iter().flat_map(|r| &r.strings) {
         if s.basis.is_estimated() {
             s.stones.iter().for_each(|&p| firm[p as usize] = false);
@@ -544,12 +550,21 @@ pub(super) fn read_open_groups(position: &Position, life: &mut SearchedLife, ko:
     }
     let mut reader = Reader::new(position, &alive, &firm, &dead);
     let mut killed: Vec<Point> = Vec::new();
+    // stones of dragons whose reading found nothing: their other strings are not read again
+    // (the same group, the same limits)
+    let mut unread = vec![false; n];
     for (r, k) in targets {
         if reader.remaining == 0 {
             break;
         }
         let s = &mut life.regions[r].strings[k];
+        if unread[s.stones[0] as usize] {
+            continue;
+        }
         let answer = reader.read(s.stones[0] as usize);
+        if answer.opponent_first == Value::Unknown {
+            answer.group.iter().for_each(|&p| unread[p] = true);
+        }
         s.nodes += answer.nodes;
         if answer.opponent_first != Value::Dead {
             continue;
