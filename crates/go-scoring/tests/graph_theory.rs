@@ -648,15 +648,13 @@ fn one_string_two_fates() {
 }
 
 /// The classes of every point of the empty board of `g`, searched with the given symmetry
-/// reduction and first depth limit (deepening even where dependency-set entries would search
-/// in one pass).
+/// reduction and first depth limit.
 fn empty_board_classes(g: &Graph, symmetry: bool, first_depth: u32) -> String {
     let b = Board::new(g);
     let r = RegularSequence::start(&b, Config::empty(g.len())).unwrap();
     let mut search = OutcomeSearch::new(g, symmetry).unwrap();
     search.budget = 100_000_000;
     search.first_depth = first_depth;
-    search.one_pass_with_dependencies = false;
     letters(&search.run(&r).unwrap().classes)
 }
 

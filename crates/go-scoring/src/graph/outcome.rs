@@ -64,9 +64,7 @@
 //! is reused under any history agreeing on those, not only under the same reachable history
 //! (the table then keeps only the deepening's marks). On the empty 1×8 board this takes 32,899
 //! nodes instead of 323,161; on the 5- and 6-cycles, where one strongly connected component
-//! holds nearly every position, a third to a quarter of them. The entries carry the answers
-//! of long lines from one sequence to the next, so with them the search runs in one pass
-//! instead of deepening (1×8: 19,564 nodes).
+//! holds nearly every position, a third to a quarter of them.
 //!
 //! Regular sequences can be as long as the number of positions (3ⁿ on n points), so the
 //! search is bounded on every resource the input could exhaust, each ending it with its own
@@ -346,14 +344,6 @@ pub struct OutcomeSearch {
     /// Depth limit of the first deepening pass, in plies ([`FIRST_DEPTH`] by default);
     /// `u32::MAX` searches every sequence to its end in one pass.
     pub first_depth: u32,
-    /// With dependency-set entries on, search in one pass whatever [`first_depth`]
-    /// (`true` by default): their entries carry the long lines' answers from one sequence to
-    /// the next, so deepening only repeats work (measured on the empty 1×7, 1×8, 2×4 and 3×3
-    /// boards and the 5- and 6-cycles: never more nodes in one pass, 1×8 19,564 instead of
-    /// 32,899, the 5-cycle 258 instead of 1,870).
-    ///
-    /// [`first_depth`]: OutcomeSearch::first_depth
-    pub one_pass_with_dependencies: bool,
     /// Bytes the history-free winning sets may take (see [`Attractors::bytes`]); past it the
     /// search runs without them. Zero turns them off.
     pub max_attractor_bytes: usize,
@@ -478,7 +468,6 @@ impl OutcomeSearch {
             max_attractor_bytes: DEFAULT_MAX_ATTRACTOR_BYTES,
             replay_cap: DEFAULT_REPLAY_CAP,
             max_depend_bytes: DEFAULT_MAX_DEPEND_BYTES,
-            one_pass_with_dependencies: true,
         })
     }
 
@@ -629,14 +618,9 @@ impl OutcomeSearch {
     /// For the points of `want`: does `side`, moving first from the end of the current path,
     /// get them? Searched with a growing depth limit until every point is decided: a short
     /// line that settles a point is found before the search descends into the sequences
-    /// hundreds of plies long that the repetition rule allows. With dependency-set entries
-    /// on, in one pass (see [`OutcomeSearch::one_pass_with_dependencies`]).
+    /// hundreds of plies long that the repetition rule allows.
     fn deepen(&mut self, side: Color, want: u64) -> Result<u64, OutcomeError> {
-        let mut depth = if self.depend.is_some() && self.one_pass_with_dependencies {
-            u32::MAX
-        } else {
-            self.first_depth.max(1)
-        };
+        let mut depth = self.first_depth.max(1);
         loop {
             self.pass += 1;
             let answer = self.solve(side, want, depth)?;
