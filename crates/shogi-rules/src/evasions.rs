@@ -137,23 +137,31 @@ impl Position {
         let mut open = tables::KING[k.index()].and_not(self.by_side[us.index()]);
         let bk = &self.by_kind;
         let theirs = self.by_side[them.index()];
+        // A slider none of whose lines on the empty board meets a square left is passed
+        // without working its attacks out (in a mate search most of them aim elsewhere).
         for s in (bk[Kind::Rook.index()] | bk[Kind::Dragon.index()]) & theirs {
             if open.is_empty() {
                 return open;
             }
-            open = open.and_not(tables::rook_attacks(s, without_king));
+            if (tables::rook_ray(s) & open).any() {
+                open = open.and_not(tables::rook_attacks(s, without_king));
+            }
         }
         for s in (bk[Kind::Bishop.index()] | bk[Kind::Horse.index()]) & theirs {
             if open.is_empty() {
                 return open;
             }
-            open = open.and_not(tables::bishop_attacks(s, without_king));
+            if (tables::bishop_ray(s) & open).any() {
+                open = open.and_not(tables::bishop_attacks(s, without_king));
+            }
         }
         for s in bk[Kind::Lance.index()] & theirs {
             if open.is_empty() {
                 return open;
             }
-            open = open.and_not(tables::lance_attacks(them, s, without_king));
+            if (tables::lance_ray(them, s) & open).any() {
+                open = open.and_not(tables::lance_attacks(them, s, without_king));
+            }
         }
         // Step attacks seen from the square: the pieces that would reach it (as in
         // `Position::attackers_to`; the horse and dragon step like a king).
