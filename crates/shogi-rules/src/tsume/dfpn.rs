@@ -157,6 +157,8 @@ struct Path {
 #[derive(Default)]
 struct BoardFilter {
     bits: Vec<u64>,
+    /// 64 less the bits of a bit index (the board key's top bits index the filter).
+    shift: u32,
     /// The boards inserted while the filter is below its full size, to insert them again
     /// when it grows (emptied for good once it is full).
     boards: Vec<u64>,
@@ -172,8 +174,7 @@ impl BoardFilter {
     #[inline]
     fn bit(&self, board: u64) -> usize {
         // The board keys are uniform: their top bits index the filter.
-        let size = self.bits.len() * 64;
-        (board >> (64 - size.trailing_zeros())) as usize
+        (board >> self.shift) as usize
     }
 
     /// False only when `board` was never inserted since the last clearing.
@@ -214,6 +215,7 @@ impl BoardFilter {
             n => (n * 16).min(FILTER_BITS),
         };
         self.bits = vec![0; size / 64];
+        self.shift = 64 - size.trailing_zeros();
         let boards = std::mem::take(&mut self.boards);
         for &b in &boards {
             self.set(b);
@@ -705,12 +707,6 @@ impl Search {
         let hand = self.node.attacker_hand();
         let us = self.node.pos.side_to_move();
         let takers = self.node.pos.attackers_to(sq, us, self.node.pos.occupied());
-        // The defender king's flight squares, so that a capture leaving it a step is
-        // passed without playing it.
-        let free = match takers.any() {
-            true => self.node.pos.king_step_squares(!us),
-            false => Bitboard::EMPTY,
-        };
         for from in takers {
             let Some(piece) = self.node.pos.piece_at(from) else {
                 continue;
@@ -730,9 +726,6 @@ impl Search {
                     to: sq,
                     promote,
                 };
-                if self.node.pos.king_steps_after(mv, free) {
-                    continue;
-                }
                 let taken = self.node.captured(mv);
                 let u = self.node.play(mv);
                 let pos = &self.node.pos;

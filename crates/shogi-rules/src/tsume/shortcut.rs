@@ -11,8 +11,11 @@
 //! Each test stores the proofs it finds in the table, with the proof pieces and lengths a
 //! visit would store (the reading of the line looks for them). A failed test is remembered
 //! in [`Tried`], since df-pn expands a node again at each visit and its children not yet
-//! searched would be tested again each time. Moves are generated into buffers kept by the
-//! search, so a test allocates nothing.
+//! searched would be tested again each time; a mate found is remembered in [`Mates`] with
+//! its mating check, which the reading of the line takes from there. The mate in one lists
+//! only the checks that leave the defender king no flight square (see [`MayMate`]): in a
+//! failing test, most of them. Moves are generated into buffers kept by the search, so a
+//! test allocates nothing.
 
 use super::dfpn::{Search, and_proof_base};
 use super::hands;
