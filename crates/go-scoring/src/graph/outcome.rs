@@ -58,8 +58,9 @@
 //! keys stored the chance is below `N²/2¹²⁸`, about 10⁻²² for 10⁸ keys. Only graphs of at
 //! most 64 points are searched (positions are two `u64` masks).
 //!
-//! When the closure is complete (at most 16,384 positions) and every symmetry maps it onto
-//! itself, decided answers are kept instead as dependency-set entries (see `depend`): with
+//! When the closure is complete (at most 16,384 positions), decided answers are kept instead
+//! as dependency-set entries (see `depend`; shared between symmetric sequences through the
+//! symmetries that map the closure onto itself, all of them from an empty board): with
 //! each answer the positions whose presence in the history its proof consulted, so that it
 //! is reused under any history agreeing on those, not only under the same reachable history
 //! (the table then keeps only the deepening's marks). On the empty 1×8 board this takes 32,899
@@ -789,7 +790,9 @@ impl OutcomeSearch {
         };
         let mut known = permute_mask(entry_known, &self.inverses[k]);
         let mut stored_gets = permute_mask(entry_gets, &self.inverses[k]) & known;
-        if let (Some(depend), Some(undo)) = (self.depend.as_ref(), self.undo[k]) {
+        if let (Some(depend), Some(undo)) =
+            (self.depend.as_ref().filter(|d| d.usable(k)), self.undo[k])
+        {
             let want_canonical = permute_mask(want, &self.autos[k]);
             let used = &mut self.used[level * words..(level + 1) * words];
             let (dep_known, dep_gets) = depend.lookup(
@@ -975,7 +978,7 @@ impl OutcomeSearch {
         let Some(depend) = self.depend.as_mut() else {
             return;
         };
-        if self.undo[k].is_none() {
+        if !depend.usable(k) {
             return;
         }
         let words = depend.words;
@@ -990,30 +993,37 @@ impl OutcomeSearch {
         );
     }
 
-    /// The dependency-set tables for the closure just computed, when it is small enough and
-    /// every symmetry maps it onto itself.
+    /// The dependency-set tables for the closure just computed, when it is small enough.
     fn dependencies(&mut self) -> Option<Dependencies> {
         let positions = self.graph.len();
         let words = positions.div_ceil(64);
         let symmetries = self.autos.len();
-        if self.max_depend_bytes == 0
-            || positions > MAX_DEPEND_POSITIONS
-            || self.undo.iter().any(Option::is_none)
-        {
+        if self.max_depend_bytes == 0 || positions > MAX_DEPEND_POSITIONS {
             return None;
         }
+        // a symmetry serves the entries only if it maps the closure onto itself (always so
+        // from an empty board; from other positions often only the identity does)
         let mut images = Vec::with_capacity(positions * symmetries);
-        for k in 0..symmetries {
+        let mut usable = vec![false; symmetries];
+        for (k, usable) in usable.iter_mut().enumerate() {
+            let start = images.len();
+            *usable = self.undo[k].is_some();
             for i in 0..positions as u32 {
                 let image = self.image(self.graph.position(i), k);
-                images.push(
-                    self.graph
-                        .find(image)
-                        .filter(|&j| (j as usize) < positions)?,
-                );
+                match self.graph.find(image).filter(|&j| (j as usize) < positions) {
+                    Some(j) => images.push(j),
+                    None => {
+                        *usable = false;
+                        break;
+                    }
+                }
+            }
+            if !*usable {
+                images.truncate(start);
+                images.resize(start + positions, 0);
             }
         }
-        let mut depend = Dependencies::new(positions, images, symmetries);
+        let mut depend = Dependencies::new(positions, images, usable);
         depend.max_words = self.max_depend_bytes / 8 / words.max(1) * words;
         Some(depend)
     }

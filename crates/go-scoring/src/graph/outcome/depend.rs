@@ -41,8 +41,12 @@ pub(crate) struct Dependencies {
     /// Words of a position set.
     pub(crate) words: usize,
     positions: usize,
-    /// `images[k · positions + i]`: the index of position `i`'s image under symmetry `k`.
+    /// `images[k · positions + i]`: the index of position `i`'s image under symmetry `k`
+    /// (meaningless for a symmetry that is not usable).
     images: Vec<u32>,
+    /// Per symmetry: whether it maps the closure onto itself, so that entries may be stored
+    /// and looked up through it.
+    usable: Vec<bool>,
     /// `history[k · words ..]`: the images under symmetry `k` of the positions on the path.
     history: Vec<u64>,
     table: HashMap<(Pos, bool), Vec<Dependent>>,
@@ -53,15 +57,17 @@ pub(crate) struct Dependencies {
 }
 
 impl Dependencies {
-    /// The tables for a closure of `positions` positions, with `images` as described on the
-    /// field (every image in the closure) for `symmetries` symmetries.
-    pub(crate) fn new(positions: usize, images: Vec<u32>, symmetries: usize) -> Self {
+    /// The tables for a closure of `positions` positions, with `images` and `usable` as
+    /// described on the fields, one symmetry per entry of `usable`.
+    pub(crate) fn new(positions: usize, images: Vec<u32>, usable: Vec<bool>) -> Self {
         let words = positions.div_ceil(64);
+        let symmetries = usable.len();
         debug_assert_eq!(images.len(), positions * symmetries);
         Dependencies {
             words,
             positions,
             images,
+            usable,
             history: vec![0; words * symmetries],
             table: HashMap::new(),
             held_words: 0,
@@ -73,6 +79,12 @@ impl Dependencies {
     #[inline]
     pub(crate) fn covers(&self, i: u32) -> bool {
         (i as usize) < self.positions
+    }
+
+    /// True when entries may be stored and looked up through symmetry `k`.
+    #[inline]
+    pub(crate) fn usable(&self, k: usize) -> bool {
+        self.usable[k]
     }
 
     /// The image of position `i` under symmetry `k`.
@@ -91,8 +103,10 @@ impl Dependencies {
         if !self.covers(i) {
             return;
         }
-        let symmetries = self.images.len() / self.positions.max(1);
-        for k in 0..symmetries {
+        for k in 0..self.usable.len() {
+            if !self.usable[k] {
+                continue;
+            }
             let c = self.image(k, i) as usize;
             let word = &mut self.history[k * self.words + c / 64];
             if on {
@@ -213,7 +227,7 @@ mod tests {
         let images: Vec<u32> = (0..positions)
             .chain((0..positions).map(|i| positions - 1 - i))
             .collect();
-        let mut depend = Dependencies::new(positions as usize, images, 2);
+        let mut depend = Dependencies::new(positions as usize, images, vec![true, true]);
         let key = (Pos { black: 1, white: 0 }, true);
         let mut used = vec![0u64; depend.words];
         for i in [3usize, 70, 129] {
