@@ -345,7 +345,7 @@ pub struct OutcomeSearch {
     /// Depth limit of the first deepening pass, in plies ([`FIRST_DEPTH`] by default);
     /// `u32::MAX` searches every sequence to its end in one pass.
     pub first_depth: u32,
-    /// Bytes the history-free winning sets may take (see [`Attractors::bytes`]); past it the
+    /// Bytes the history-free winning sets may take (as the winning sets count them); past it the
     /// search runs without them. Zero turns them off.
     pub max_attractor_bytes: usize,
     /// Nodes one replay of a history-free winning strategy may visit before it gives up
