@@ -259,9 +259,9 @@ pub(super) fn opposite(s: Stone) -> Stone {
     }
 }
 
-/// How far (in steps over empty points and dead stones, up to [`DOMAIN_REACH`]) each point
-/// lies from the nearest living stone of colour `c`; `u8::MAX` beyond.
 impl Board<'_> {
+    /// How far (in steps over empty points and dead stones, up to [`DOMAIN_REACH`]) each
+    /// point lies from the nearest living stone of colour `c`; `u8::MAX` beyond.
     pub(super) fn distances(&self, c: Stone, dead: &[bool]) -> Vec<u8> {
         let n = self.stones.len();
         let mut dist = vec![u8::MAX; n];

@@ -17,9 +17,9 @@
 //!
 //! Two questions are read: does the string die with the opponent moving first, and with its
 //! own side moving first. A retake of a ko at once is no move (the first taker wins it), as
-//! under the Japanese Rules of 1989, article 7-2; under area rules the verdict asks for
-//! death either way, so a ko the defender could win by threats is not read as death by the
-//! ko alone only when the defender also dies moving first.
+//! under the Japanese Rules of 1989, article 7-2. A string is called dead only when it dies
+//! both ways, so a ko its side takes first when moving first counts for it under every
+//! ruleset.
 
 use hashbrown::HashMap;
 
