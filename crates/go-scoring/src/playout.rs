@@ -1,8 +1,20 @@
 //! Monte Carlo ownership of a finished position: the last-resort estimate of life and death.
 //!
 //! Where neither Benson's test nor reading decides a string, the position is played out many
-//! times at random to the end and each point's final owner is counted. The playouts follow
-//! the usual rules that make random play meaningful on a finished board:
+//! times to the end and each point's final owner is counted. The playouts follow the policy
+//! that Monte Carlo Go programs use to make their playouts meaningful (MoGo's, as published
+//! by Gelly, Wang, Munos and Teytaud in 2006, and the Fuego and Pachi policies after it), in
+//! this order of preference for the side to move:
+//! 1. *answer the last move's atari*: capture the last move's string if it stands in atari,
+//!    else save a string of its own that the last move put in atari, by capturing a string
+//!    next to it that is in atari or by extending where that leaves it more than one
+//!    liberty (module `tactics`);
+//! 2. *capture*: take the largest opposing string in atari anywhere on the board;
+//! 3. *answer the shape*: one of the empty points around the last move that makes a hane,
+//!    a cut or an edge block (MoGo's 3x3 shapes, module `patterns`), chosen at random;
+//! 4. otherwise a move drawn uniformly among the acceptable empty points.
+//!
+//! Every rule only proposes moves that are *acceptable*:
 //! - a side never fills an eye of its own (an empty point whose neighbours are all its
 //!   stones), unless one of those stones is in atari, so groups with two real eyes live and a
 //!   false eye gets filled once the opponent ataris the stones around it;
@@ -21,6 +33,11 @@
 //! The playouts run on [`Board`]'s own move application (its chains, pseudo-liberty counts,
 //! captures and simple ko); this module only adds the playout policy, reading the board's
 //! chains through a few crate-internal accessors.
+
+mod patterns;
+mod tactics;
+#[cfg(test)]
+mod tests;
 
 use crate::board::{Board, Move};
 use crate::color::{Color, Stone};
@@ -71,6 +88,7 @@ pub fn ownership(position: &Position, playouts: u32, seed: u64) -> Ownership {
     let mut playout = start.clone();
     for i in 0..playouts {
         playout.board.clone_from(&start.board);
+        playout.watched.clone_from(&start.watched);
         let first = if i % 2 == 0 {
             Color::Black
         } else {
@@ -89,6 +107,14 @@ struct Playout {
     /// Most neighbours any point has: a string with more pseudo-liberties than this surely
     /// has two real ones.
     max_degree: u32,
+    /// The 8 points around each point, on grids (the 3x3 shapes need them).
+    rings: Option<Vec<[Point; 8]>>,
+    /// The empty points still to try when drawing a random move.
+    candidates: Vec<Point>,
+    /// Stones whose strings may stand in atari: every string in atari has a stone here (a
+    /// string loses liberties only to a stone placed next to it, and every move adds itself
+    /// and its neighbours), so the capture rule need not scan the board.
+    watched: Vec<Point>,
 }
 
 impl Playout {
@@ -101,6 +127,7 @@ impl Playout {
             .map(|p| topo.neighbours_of(p as Point).len() as u32)
             .max()
             .unwrap_or(0);
+        let rings = patterns::rings(&topo);
         let mut board = Board::new(topo, Rules::CHINESE);
         for (p, s) in position.stones().iter().enumerate() {
             if let Some(c) = s.color() {
@@ -108,196 +135,23 @@ impl Playout {
                 board.play_unchecked(Move::Place(p as Point));
             }
         }
-        Playout { board, max_degree }
+        let mut playout = Playout {
+            board,
+            max_degree,
+            rings,
+            candidates: Vec::with_capacity(position.len()),
+            watched: Vec::new(),
+        };
+        playout.watched = (0..position.len() as Point)
+            .filter(|&p| {
+                let b = &playout.board;
+                b.at(p) != Stone::Empty && b.chain_head(p) == p && playout.sole_liberty(p).is_some()
+            })
+            .collect();
+        playout
     }
 
-    /// The string's liberties, up to `max` of them, written to `found` (count returned).
-    fn liberties(&self, h: Point, max: usize, found: &mut [Point]) -> usize {
-        let b = &self.board;
-        let topo = b.topology();
-        let mut count = 0;
-        let mut s = h;
-        loop {
-            for &GeoPoint(q) in topo.neighbours_of(s) {
-                if b.at(q) == Stone::Empty && !found[..count].contains(&q) {
-                    found[count] = q;
-                    count += 1;
-                    if count >= max {
-                        return count;
-                    }
-                }
-            }
-            s = b.next_in_chain(s);
-            if s == h {
-                return count;
-            }
-        }
-    }
-
-    /// The only liberty of the string of `h`, if it has exactly one.
-    fn sole_liberty(&self, h: Point) -> Option<Point> {
-        if self.board.pseudo_liberties(h) > self.max_degree {
-            return None;
-        }
-        let mut found = [0; 2];
-        (self.liberties(h, 2, &mut found) == 1).then_some(found[0])
-    }
-
-    /// Whether `c` may play `p` in a playout: legal (no ko retake, no suicide), not an eye
-    /// of its own (unless a stone around it is in atari), and no self-atari of a string of
-    /// more than [`SELF_ATARI_STONES`] stones that captures nothing.
-    fn acceptable(&self, p: Point, c: Color) -> bool {
-        let b = &self.board;
-        if b.ko_point() == Some(p) {
-            return false;
-        }
-        let own = Stone::of(c);
-        let mut own_only = true;
-        let mut own_in_atari = false;
-        let mut captures = false;
-        let mut size = 1;
-        let mut joined = [0 as Point; 4];
-        let mut n_joined = 0;
-        let mut libs = [0 as Point; 2];
-        let mut n_libs = 0;
-        for &GeoPoint(q) in b.topology().neighbours_of(p) {
-            let qs = b.at(q);
-            if qs == Stone::Empty {
-                own_only = false;
-                if n_libs < 2 && !libs[..n_libs].contains(&q) {
-                    libs[n_libs] = q;
-                    n_libs += 1;
-                }
-            } else if qs != own {
-                own_only = false;
-                if !captures && self.sole_liberty(b.chain_head(q)).is_some() {
-                    captures = true;
-                }
-            } else {
-                let hq = b.chain_head(q);
-                if !joined[..n_joined].contains(&hq) {
-                    if n_joined < joined.len() {
-                        joined[n_joined] = hq;
-                        n_joined += 1;
-                    }
-                    size += b.chain_size(hq);
-                }
-                let mut found = [0 as Point; 3];
-                let k = self.liberties(hq, 3, &mut found);
-                if k == 1 {
-                    own_in_atari = true;
-                }
-                for &l in &found[..k] {
-                    if l != p && n_libs < 2 && !libs[..n_libs].contains(&l) {
-                        libs[n_libs] = l;
-                        n_libs += 1;
-                    }
-                }
-            }
-        }
-        if own_only && !own_in_atari {
-            return false; // an eye of its own
-        }
-        if captures {
-            return true;
-        }
-        match n_libs {
-            0 => false, // suicide
-            1 => {
-                size <= SELF_ATARI_STONES
-                    || (size <= NAKADE_STONES && self.nakade(p, c, &joined[..n_joined], libs[0]))
-            }
-            _ => true,
-        }
-    }
-
-    /// Whether `c` playing `p` (joining the chains `joined`, left with the one liberty
-    /// `liberty`) fills an eye space of the opponent from inside: every neighbour of the new
-    /// string and of its liberty is an opposing stone, the string itself or that liberty.
-    /// Such a self-atari is the nakade that kills a straight or bent three or a pyramid
-    /// four; a string filling a shared liberty of a seki always touches its own side's
-    /// other stones or open points, so seki stays safe.
-    fn nakade(&self, p: Point, c: Color, joined: &[Point], liberty: Point) -> bool {
-        let b = &self.board;
-        let topo = b.topology();
-        let own = Stone::of(c);
-        let mut members = [0 as Point; NAKADE_STONES];
-        let mut count = 0;
-        members[count] = p;
-        count += 1;
-        for &h in joined {
-            let mut s = h;
-            loop {
-                if count == NAKADE_STONES {
-                    return false;
-                }
-                members[count] = s;
-                count += 1;
-                s = b.next_in_chain(s);
-                if s == h {
-                    break;
-                }
-            }
-        }
-        let members = &members[..count];
-        let inside = |q: Point| q == liberty || members.contains(&q);
-        members.iter().chain(std::iter::once(&liberty)).all(|&m| {
-            topo.neighbours_of(m)
-                .iter()
-                .all(|&GeoPoint(q)| inside(q) || (b.at(q) != Stone::Empty && b.at(q) != own))
-        })
-    }
-
-    /// A reply to the last move `last` for `c`: capture it if it stands in atari, else save
-    /// a string of `c`'s next to it that it put in atari (by capturing an opposing string
-    /// in atari next to it, or by extending).
-    fn atari_reply(&self, last: Option<Point>, c: Color) -> Option<Point> {
-        let b = &self.board;
-        let last = last?;
-        let ls = b.at(last);
-        if ls == Stone::Empty || ls == Stone::of(c) {
-            return None;
-        }
-        if let Some(l) = self.sole_liberty(b.chain_head(last)) {
-            if self.acceptable(l, c) {
-                return Some(l);
-            }
-        }
-        let topo = b.topology();
-        for &GeoPoint(q) in topo.neighbours_of(last) {
-            if b.at(q) != Stone::of(c) {
-                continue;
-            }
-            let hq = b.chain_head(q);
-            let Some(l) = self.sole_liberty(hq) else {
-                continue;
-            };
-            // capture an opposing string in atari next to the threatened one
-            let mut s = hq;
-            loop {
-                for &GeoPoint(r) in topo.neighbours_of(s) {
-                    let rs = b.at(r);
-                    if rs != Stone::Empty && rs != Stone::of(c) {
-                        if let Some(cap) = self.sole_liberty(b.chain_head(r)) {
-                            if self.acceptable(cap, c) {
-                                return Some(cap);
-                            }
-                        }
-                    }
-                }
-                s = b.next_in_chain(s);
-                if s == hq {
-                    break;
-                }
-            }
-            if self.acceptable(l, c) {
-                return Some(l);
-            }
-        }
-        None
-    }
-
-    /// Random play until both sides pass (or a move limit, against endless captures).
+    /// Play by the policy until both sides pass (or a move limit, against endless captures).
     fn play_out(&mut self, first: Color, rng: &mut Rng) {
         self.board.set_to_move(first);
         let mut passes = 0;
@@ -305,19 +159,9 @@ impl Playout {
         let limit = 3 * self.board.topology_len() + 100;
         for _ in 0..limit {
             let c = self.board.side_to_move();
-            let mut chosen = self.atari_reply(last, c);
-            if chosen.is_none() {
-                let empties = self.board.empty_points();
-                let n = empties.len();
-                if n > 0 {
-                    let start = rng.index(n);
-                    chosen = (0..n)
-                        .map(|k| empties[(start + k) % n])
-                        .find(|&p| self.acceptable(p, c));
-                }
-            }
-            match chosen {
+            match self.choose(last, c, rng) {
                 Some(p) if self.board.play_point(p).is_ok() => {
+                    self.watch_around(p);
                     passes = 0;
                     last = Some(p);
                 }
@@ -331,6 +175,59 @@ impl Playout {
                 }
             }
         }
+    }
+
+    /// The policy's move for `c` after the opponent's move `last` (`None` after a pass or
+    /// at the start): the first rule of the module's list that proposes one, or `None`
+    /// (pass) when no empty point is acceptable.
+    fn choose(&mut self, last: Option<Point>, c: Color, rng: &mut Rng) -> Option<Point> {
+        self.atari_reply(last, c)
+            .or_else(|| self.largest_capture(c))
+            .or_else(|| self.shape_reply(last, c, rng))
+            .or_else(|| self.random_move(c, rng))
+    }
+
+    /// One of the empty points around `last` that forms one of the 3x3 shapes and is
+    /// acceptable for `c`, drawn uniformly.
+    fn shape_reply(&self, last: Option<Point>, c: Color, rng: &mut Rng) -> Option<Point> {
+        let rings = self.rings.as_ref()?;
+        let ring = &rings[usize::from(last?)];
+        let b = &self.board;
+        let mut found = [0 as Point; 8];
+        let mut n = 0;
+        for &q in ring {
+            if q != patterns::OFF
+                && b.at(q) == Stone::Empty
+                && patterns::matches(&rings[usize::from(q)], |r| b.at(r))
+                && self.acceptable(q, c)
+            {
+                found[n] = q;
+                n += 1;
+            }
+        }
+        (n > 0).then(|| found[rng.index(n)])
+    }
+
+    /// An acceptable empty point for `c` drawn uniformly: points drawn and found not
+    /// acceptable are set aside, so each draw is uniform over the points not yet tried.
+    fn random_move(&mut self, c: Color, rng: &mut Rng) -> Option<Point> {
+        let mut candidates = std::mem::take(&mut self.candidates);
+        candidates.clear();
+        candidates.extend_from_slice(self.board.empty_points());
+        let mut left = candidates.len();
+        let mut chosen = None;
+        while left > 0 {
+            let i = rng.index(left);
+            let p = candidates[i];
+            if self.acceptable(p, c) {
+                chosen = Some(p);
+                break;
+            }
+            left -= 1;
+            candidates.swap(i, left);
+        }
+        self.candidates = candidates;
+        chosen
     }
 
     fn count_owners(&self, out: &mut Ownership) {
