@@ -9,10 +9,15 @@
 //!    else save a string of its own that the last move put in atari, by capturing a string
 //!    next to it that is in atari or by extending where that leaves it more than one
 //!    liberty (module `tactics`);
-//! 2. *capture*: take the largest opposing string in atari anywhere on the board;
-//! 3. *answer the shape*: one of the empty points around the last move that makes a hane,
+//! 2. *answer the shape*: one of the empty points around the last move that makes a hane,
 //!    a cut or an edge block (MoGo's 3x3 shapes, module `patterns`), chosen at random;
+//! 3. *capture*: take the largest opposing string in atari anywhere on the board;
 //! 4. otherwise a move drawn uniformly among the acceptable empty points.
+//!
+//! This is MoGo's order. Capturing before the shape answer was measured too, on the
+//! real-game benchmark of `benches/peers/go_real_games.py`: it matched GNU Go 3.8's dead
+//! stones in one finished game and one record fewer (467 of 490 and 247 of 290, against
+//! 468 and 248) and took longer (the capture rule runs on every move).
 //!
 //! Every rule only proposes moves that are *acceptable*:
 //! - a side never fills an eye of its own (an empty point whose neighbours are all its
@@ -182,8 +187,8 @@ impl Playout {
     /// (pass) when no empty point is acceptable.
     fn choose(&mut self, last: Option<Point>, c: Color, rng: &mut Rng) -> Option<Point> {
         self.atari_reply(last, c)
-            .or_else(|| self.largest_capture(c))
             .or_else(|| self.shape_reply(last, c, rng))
+            .or_else(|| self.largest_capture(c))
             .or_else(|| self.random_move(c, rng))
     }
 

@@ -2,8 +2,8 @@
 //! from the rules of Go (a string is taken by occupying its last liberty; suicide is
 //! illegal, a simple ko not retaken at once) and from the policy's own definition in the
 //! module doc, which follows the published MoGo playout policy (Gelly, Wang, Munos and
-//! Teytaud, INRIA RR-6062, 2006: answer an atari, capture, play a 3x3 shape next to the
-//! last move, else at random; never fill an own eye).
+//! Teytaud, INRIA RR-6062, 2006: answer an atari, play a 3x3 shape next to the last move,
+//! capture, else at random; never fill an own eye).
 
 use super::Playout;
 use crate::color::Color;
