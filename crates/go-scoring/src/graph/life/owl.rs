@@ -521,6 +521,9 @@ pub(super) fn read_open_groups(position: &Position, life: &mut SearchedLife, ko:
                         && u64::from(e.survived) * DOUBT_SHARE.1
                             <= u64::from(e.playouts) * DOUBT_SHARE.0
                 }
+                // a string only the estimate killed is read too: reading comes before the
+                // estimate, which stays the last resort
+                (Status::Dead, Basis::Estimated(e)) => matches!(e.reading, Reading::Undecided(_)),
                 _ => false,
             };
             if open {
