@@ -70,7 +70,7 @@ fn a_reading_alone_the_estimate_confirms_kills() {
     // The same stones with the estimate run: a reading alone leaves the open strings beside
     // its cut out (no seki test there), so on its own it kills nothing; the playouts (with
     // the atari, capture and 3x3-shape answers of `playout`) now keep their points White's
-    // in less than 2/5 of the playouts, so the estimate confirms the reading: dead, as GNU
+    // in less than 2/5 of the playouts (below the estimate's dead share of half), so the estimate confirms the reading: dead, as GNU
     // Go 3.8 and the reading by hand above have it. (With uniformly random playouts they
     // stayed White's in about 114 of 256, too close to call, and were kept alive.)
     let p = go_scoring::text::parse(OPEN_BOARD).unwrap().position;

@@ -632,13 +632,16 @@ fn overrule_share(rule: &LocalRule) -> (u64, u64) {
     }
 }
 
-/// A string reading left undecided is estimated dead only when its points stayed its own
-/// in less than this share (numerator, denominator) of the playouts; from there up to half
-/// it stays undecided (kept alive, listed as undecided). On finished games most stones
-/// live, and random play cannot tell a living group with a large eye space from a dead one
-/// (GNU Go 3.8 agrees with the estimate far less often in that band: see
-/// `benches/peers/go_real_games.py`).
-pub const ESTIMATE_DEAD_SHARE: (u64, u64) = (2, 5);
+/// A string reading left undecided is estimated dead when its points stayed its own in less
+/// than this share (numerator, denominator) of the playouts, alive in more than half; exactly
+/// half stays undecided (kept alive, listed as undecided). Estimated verdicts stay doubtful
+/// either way: the verdict's range counts them both ways. The playouts answer ataris, capture
+/// and play the 3×3 shapes (`playout`), so a string they keep in less than half of them is
+/// one the opponent takes when the fight is played: on the games played to two passes in
+/// `benches/peers/go_real_games.py`, GNU Go 3.8 lists the strings of that band dead in every
+/// game where they decide the dead list (it kept an undecided band from 2/5 to 1/2 when the
+/// playouts were uniformly random).
+pub const ESTIMATE_DEAD_SHARE: (u64, u64) = (1, 2);
 
 /// The playouts, averaged over its stones, in which a string's points stayed its own.
 fn survived(owners: &crate::playout::Ownership, s: &StringVerdict) -> u32 {
