@@ -272,6 +272,9 @@ KNOWN = {
                  "arbiter's fight search assumes the stones around live; same margin either "
                  "way (B+2.5, RE B+3.5)"),
     "Hon-96-1": ("gnugo", "R17-S17 and R19 hang on a ko the reading found; left undecided"),
+    "M-64-2": ("gnugo", "the estimate (124/256, just under half) kills White's lower group "
+               "G5-H4, F3-F2-G2, D1-F1, left open (312 graph points); GNU Go keeps it alive and "
+               "counts W+2.5 against RE W+2, where killing it gives B+27"),
     "M-65-3": ("gnugo", "N5-O5 has only the two-point space O6-O7, bordered by Black: dead; "
                "the estimate (124/256) leaves it and F10 undecided"),
     "M-66-2-sgf": ("arbiter", "GNU Go kills White's whole right side (B+88 against RE B+5)"),
@@ -290,8 +293,9 @@ KNOWN = {
                "arbiter's list gives B+18; RE is a draw"),
     "M-81-1": ("gnugo", "two Black groups left undecided (108 and 112 of 256); GNU Go's count "
                "equals RE"),
-    "M-94-1": ("gnugo", "the estimate (64/256) kills White O10-S11, which lives; GNU Go's "
-               "count equals RE"),
+    "M-94-1": ("gnugo", "the estimate (64/256 with random playouts, 120/256 with the atari "
+               "and 3x3-shape answers) kills White O10-S11, which lives; GNU Go's count equals "
+               "RE"),
     "T-03-2": ("gnugo", "the estimate (59/256) overrules eye space and kills O15-R15"),
     "T-08-5": ("arbiter", "A10 alive gives B+1.5 against RE B+0.5; GNU Go gives W+2.5"),
     "T-19-1": ("gnugo", "E14 and K15 are dead stones the estimate keeps (240 and 256 of 256)"),
