@@ -15,6 +15,7 @@ mod common;
 use common::points;
 use go_scoring::position::Position;
 
+#[allow(dead_code)]
 #[path = "common/positions.rs"]
 mod positions;
 use positions::NINE;

@@ -10,6 +10,9 @@ use go_scoring::graph::life::{
 };
 #[allow(dead_code)]
 mod common;
+#[allow(dead_code)]
+#[path = "common/positions.rs"]
+mod positions;
 
 use common::points;
 
@@ -86,29 +89,6 @@ fn a_reading_alone_the_estimate_confirms_kills() {
     }
 }
 
-/// The final position of Honinbo 1994 game 3 (Black X, White O; W+6.5), as recorded.
-const HONINBO_1994_3: &str = "\
-.....XOOO.X.X.OX.O.
-.XX..XXXOO.X.OOXXO.
-X.XOXXOOOOOOOOX.O.O
-XXOXXXOXO...XXXXXO.
-XOOOX.XXXXXX...OO..
-.XXOOXXOXOOOOXXXO..
-X.XXOOOOOOXXXXOO.O.
-OOOO.OXO.OOX.OX.O..
-.XO.OOXOOXXOOOXX...
-OOOOXXXXXXOOXXO..O.
-XXXOOX...XXOXOO....
-XOXXXX...XOO.......
-OOOOOX.XXOO.OOO....
-.O.OX.XOOOXOOXXOOOO
-..OXX..XXXXOXX.OXXO
-..OO.XXOOX.X.XOOXXX
-...OX.OXOOXOOXXXX.O
-..OOX.XXXO.O.OX....
-..OXX.......X......
-";
-
 #[test]
 fn a_stone_read_dead_alone_beside_an_unsettled_group_is_not_killed() {
     // Black L19 stands with M18 and N19 inside White's top group G19-P19, whose own life is
@@ -116,7 +96,9 @@ fn a_stone_read_dead_alone_beside_an_unsettled_group_is_not_killed() {
     // (`final_status_list seki`), and the players counted it so (RE W+6.5). Read alone, with
     // White's group taken as living walls, L19 comes out dead; the estimate cannot split it,
     // so that reading must not kill it (a seki stone is never marked dead).
-    let p = go_scoring::text::parse(HONINBO_1994_3).unwrap().position;
+    let p = go_scoring::text::parse(positions::HONINBO_1994_3)
+        .unwrap()
+        .position;
     let life = decide_life_under(
         &p,
         DEFAULT_LIFE_BUDGET,

@@ -10,6 +10,9 @@ use go_scoring::graph::life::{
 };
 #[allow(dead_code)]
 mod common;
+#[allow(dead_code)]
+#[path = "common/positions.rs"]
+mod positions;
 
 use common::points;
 
@@ -35,29 +38,6 @@ XXXOO...OOOXOOXOOXO
 ...XOXXOOOOOXXOXXO.
 ...XX.XXOXOOOXX..X.
 .....X.XXXXOOOX....
-";
-
-/// Honinbo 1994 game 3 (goban-original-games Hon-94-3) as recorded, Black X, White O.
-const HON_94_3: &str = "\
-.....XOOO.X.X.OX.O.
-.XX..XXXOO.X.OOXXO.
-X.XOXXOOOOOOOOX.O.O
-XXOXXXOXO...XXXXXO.
-XOOOX.XXXXXX...OO..
-.XXOOXXOXOOOOXXXO..
-X.XXOOOOOOXXXXOO.O.
-OOOO.OXO.OOX.OX.O..
-.XO.OOXOOXXOOOXX...
-OOOOXXXXXXOOXXO..O.
-XXXOOX...XXOXOO....
-XOXXXX...XOO.......
-OOOOOX.XXOO.OOO....
-.O.OX.XOOOXOOXXOOOO
-..OXX..XXXXOXX.OXXO
-..OO.XXOOX.X.XOOXXX
-...OX.OXOOXOOXXXX.O
-..OOX.XXXO.O.OX....
-..OXX.......X......
 ";
 
 #[test]
@@ -102,7 +82,9 @@ fn stones_inside_the_eye_space_of_a_group_living_on_an_estimate_are_not_read_dea
     // call them dead; but the White stones around them live only on the estimate (185 of 256
     // playouts), so the group reader gives no verdict (a seki stone must never be marked
     // dead). A reader that took the estimated White group as a wall killed them.
-    let p = go_scoring::text::parse(HON_94_3).unwrap().position;
+    let p = go_scoring::text::parse(positions::HONINBO_1994_3)
+        .unwrap()
+        .position;
     let life = decide_life_under(
         &p,
         DEFAULT_LIFE_BUDGET,

@@ -17,3 +17,28 @@ XXXXXXXXX
 .........
 .........
 ";
+
+/// The final position of Honinbo 1994 game 3 (goban-original-games Hon-94-3; Black X, White O;
+/// RE W+6.5), as recorded. Black L19, M18 and N19 stand inside the eye space of White's upper
+/// group G16-P19, which GNU Go 3.8 lists with them as seki.
+pub const HONINBO_1994_3: &str = "\
+.....XOOO.X.X.OX.O.
+.XX..XXXOO.X.OOXXO.
+X.XOXXOOOOOOOOX.O.O
+XXOXXXOXO...XXXXXO.
+XOOOX.XXXXXX...OO..
+.XXOOXXOXOOOOXXXO..
+X.XXOOOOOOXXXXOO.O.
+OOOO.OXO.OOX.OX.O..
+.XO.OOXOOXXOOOXX...
+OOOOXXXXXXOOXXO..O.
+XXXOOX...XXOXOO....
+XOXXXX...XOO.......
+OOOOOX.XXOO.OOO....
+.O.OX.XOOOXOOXXOOOO
+..OXX..XXXXOXX.OXXO
+..OO.XXOOX.X.XOOXXX
+...OX.OXOOXOOXXXX.O
+..OOX.XXXO.O.OX....
+..OXX.......X......
+";
