@@ -375,7 +375,7 @@ fn a_lone_stone_dead_stones_alone_would_capture_needs_no_teire() {
     // Black D4 would take White's lone D3, but the capturing stone joins no living Black
     // stone: it and the dead C3, E3 and D2 stay inside White's area and are taken in turn,
     // one prisoner each way, so White plays no teire (a teire would cost it a point). The
-    // shape of the 2004 Tengen, game 4 (White M8 among Black's dead L8, M9 and N8, its last
+    // shape of the 4th Tengen (1978), game 4 (White M8 among Black's dead L8, M9 and N8, its last
     // liberty M7, in a play-out by GNU Go 3.8 to two passes): the players left it so, GNU Go
     // passes there and counts W+0.5 as the record does; a teire at M7 gives B+0.5.
     let position = parse(KO_BESIDE_DEAD);
