@@ -580,6 +580,30 @@ impl Search {
             }
             self.stack[i] = c;
         }
+        if or {
+            self.note_no_mate(base);
+        }
+    }
+
+    /// Records at the mate-in-one memo that no check of the current attacker node mates
+    /// at once, when every child pushed from `base` on was looked at and none is a
+    /// position without reply: the reading of the line then takes the first child proven
+    /// in two plies without looking up the other checks (see `line::Walk`). Only in the
+    /// plain search (a free drop changes the plies counted) and during the first
+    /// [`SHORTCUT_NODES`] nodes, as the memo's other records.
+    fn note_no_mate(&mut self, base: usize) {
+        if self.free_pairs || self.free.is_some() || self.nodes >= SHORTCUT_NODES {
+            return;
+        }
+        let children = &self.stack[base..];
+        if children
+            .iter()
+            .any(|c| c.skip || c.rep || (c.pn == 0 && c.len == 0))
+        {
+            return;
+        }
+        let (board, hand) = (self.node.board_key(), self.node.attacker_hand());
+        self.mates.record(board, &hand, None);
     }
 
     /// The cheap mate tests of a new child (see [`super::shortcut`]): at an attacker

@@ -359,6 +359,55 @@ impl Walk {
 
     /// [`Self::attack`] with the node's `checks`.
     fn attack_with(&mut self, search: &mut Search, checks: &[Move], ply: u32) -> Entry {
+        // Where the search found that no check mates at once, the first check proven in
+        // two plies is the shortest (a defender position is proven in no plies or in at
+        // least two) and the first of them in order, as the full scan below sorts: the
+        // other checks are not looked up. Should its line not read, the full scan runs.
+        if !self.store && search.stopped.is_none() && !search.free_pairs && search.known_no_mate() {
+            if let Some(entry) = self.attack_first_of_two(search, checks, ply) {
+                // The full scan agrees (it only reads the table and the memo here).
+                debug_assert!(
+                    search.stopped.is_some() || entry == self.attack_scan(search, checks, ply),
+                    "{}",
+                    search.node.pos.to_sfen()
+                );
+                return entry;
+            }
+        }
+        self.attack_scan(search, checks, ply)
+    }
+
+    /// The line through the first check whose child the table holds as proven in two
+    /// plies, if there is one and its line reads (`None` otherwise, the search not
+    /// stopped, for the full scan to run).
+    fn attack_first_of_two(
+        &mut self,
+        search: &mut Search,
+        checks: &[Move],
+        ply: u32,
+    ) -> Option<Entry> {
+        let mv = checks.iter().copied().find(|&mv| {
+            let (board, hand) = (
+                search.node.board_key_after(mv),
+                search.node.attacker_hand_after(mv),
+            );
+            matches!(
+                search.table.probe(board, &hand, INF),
+                Probe::Proven { len: 2, .. }
+            )
+        })?;
+        let u = search.node.play(mv);
+        let l = self.length(search, ply + 1);
+        search.node.unplay(mv, u);
+        match (l, search.stopped.is_some()) {
+            (Some(l), _) => Some(Some((l + 1, Some(mv)))),
+            (None, true) => Some(None),
+            (None, false) => None,
+        }
+    }
+
+    /// [`Self::attack_with`] looking up every check.
+    fn attack_scan(&mut self, search: &mut Search, checks: &[Move], ply: u32) -> Entry {
         let mut proven: Vec<(u32, Move)> = Vec::new();
         for &mv in checks {
             // The child's table entry, looked up without playing the check.

@@ -58,7 +58,9 @@ pub(crate) type Tried = Memo<()>;
 
 /// Attacker nodes where the mate-in-one test found its mate, with the mating check (the
 /// first in generation order), so that the reading of the line takes it without listing
-/// the checks again (see `line::Walk`).
+/// the checks again, and (`None`) attacker nodes whose expansion found no check that
+/// mates, so that the reading stops at the first check proven in two plies (see
+/// `line::Walk`).
 pub(crate) type Mates = Memo<Option<Move>>;
 
 impl<V> Default for Memo<V> {
@@ -344,6 +346,17 @@ impl Search {
         self.mates
             .get(self.node.board_key(), &self.node.attacker_hand())
             .flatten()
+    }
+
+    /// Whether the search found that no check at the current node mates at once (the
+    /// expansion recorded it, see `Search::expand`), if that is still remembered.
+    #[inline]
+    pub(crate) fn known_no_mate(&self) -> bool {
+        matches!(
+            self.mates
+                .get(self.node.board_key(), &self.node.attacker_hand()),
+            Some(None)
+        )
     }
 
     /// The proof pieces of a mate in one at the current node (attacker to move), if there
