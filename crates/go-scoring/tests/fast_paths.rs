@@ -12,6 +12,7 @@ use go_scoring::score::{self, Method, Params, Version};
 use go_scoring::{PerColor, Point, Shape, Stone};
 use std::sync::Arc;
 
+#[allow(dead_code)]
 mod common;
 use common::{Rng, playout, random_topology};
 

@@ -5,8 +5,8 @@
 //! `final_status_list dead` on the game.
 
 use go_scoring::graph::life::{
-    Basis, DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, DEFAULT_PLAYOUTS, LocalRule, OpenKo,
-    Status, decide_life, decide_life_under,
+    Basis, DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, DEFAULT_PLAYOUTS, LocalRule, Status,
+    decide_life,
 };
 #[allow(dead_code)]
 mod common;
@@ -99,13 +99,7 @@ fn a_stone_read_dead_alone_beside_an_unsettled_group_is_not_killed() {
     let p = go_scoring::text::parse(positions::HONINBO_1994_3)
         .unwrap()
         .position;
-    let life = decide_life_under(
-        &p,
-        DEFAULT_LIFE_BUDGET,
-        DEFAULT_MAX_REGION_POINTS,
-        DEFAULT_PLAYOUTS,
-        OpenKo::RetakeAfterPass,
-    );
+    let life = common::life_japanese(&p);
     let l19 = points(&p, "L19");
     assert!(!life.dead.contains(&l19[0]), "L19 marked dead");
 }

@@ -4,10 +4,7 @@
 //! (`benches/peers/go_real_games.py`); each expectation is read by hand in the test's comment
 //! and agrees with GNU Go 3.8's `final_status_list dead` (and `seki`) on the game.
 
-use go_scoring::graph::life::{
-    Basis, DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, DEFAULT_PLAYOUTS, LocalRule, OpenKo,
-    Status, decide_life_under,
-};
+use go_scoring::graph::life::{Basis, LocalRule, Status};
 #[allow(dead_code)]
 mod common;
 #[allow(dead_code)]
@@ -49,13 +46,7 @@ fn a_lone_stone_with_no_eye_among_living_walls_is_read_dead_as_a_group() {
     // the board is too large to search, and the estimate kept F10 in 109 of 256 playouts, too
     // close to call: before the group reader F10 stayed undecided (kept alive).
     let p = go_scoring::text::parse(M_65_3_PLAYED_OUT).unwrap().position;
-    let life = decide_life_under(
-        &p,
-        DEFAULT_LIFE_BUDGET,
-        DEFAULT_MAX_REGION_POINTS,
-        DEFAULT_PLAYOUTS,
-        OpenKo::RetakeAfterPass,
-    );
+    let life = common::life_japanese(&p);
     let stone = points(&p, "F10");
     assert!(life.dead.contains(&stone[0]), "F10 should be dead");
     assert!(!life.undecided.contains(&stone[0]));
@@ -85,13 +76,7 @@ fn stones_inside_the_eye_space_of_a_group_living_on_an_estimate_are_not_read_dea
     let p = go_scoring::text::parse(positions::HONINBO_1994_3)
         .unwrap()
         .position;
-    let life = decide_life_under(
-        &p,
-        DEFAULT_LIFE_BUDGET,
-        DEFAULT_MAX_REGION_POINTS,
-        DEFAULT_PLAYOUTS,
-        OpenKo::RetakeAfterPass,
-    );
+    let life = common::life_japanese(&p);
     for q in points(&p, "L19,M18,N19") {
         assert!(!life.dead.contains(&q), "{q:?} is a seki stone");
     }

@@ -20,6 +20,7 @@ use go_scoring::analysis::Analysis;
 use go_scoring::score::{self, Method, Params, Version};
 use go_scoring::{Color, PerColor};
 
+#[allow(dead_code)]
 mod common;
 use common::{Rng, playout, random_topology as topology};
 

@@ -161,3 +161,18 @@ pub fn points(p: &go_scoring::position::Position, names: &str) -> Vec<Point> {
     v.sort_unstable();
     v
 }
+
+/// `--dead auto`'s life verdicts with the default budgets, under the Japanese rules' ko
+/// judgement (J1989 7-2: a ko is retaken only after a pass).
+pub fn life_japanese(p: &go_scoring::position::Position) -> go_scoring::graph::life::SearchedLife {
+    use go_scoring::graph::life::{
+        DEFAULT_LIFE_BUDGET, DEFAULT_MAX_REGION_POINTS, DEFAULT_PLAYOUTS, OpenKo, decide_life_under,
+    };
+    decide_life_under(
+        p,
+        DEFAULT_LIFE_BUDGET,
+        DEFAULT_MAX_REGION_POINTS,
+        DEFAULT_PLAYOUTS,
+        OpenKo::RetakeAfterPass,
+    )
+}
