@@ -19,29 +19,39 @@ use board_geometry::Point as GeoPoint;
 /// (on a grid, the four corners of the 3x3 square around `x` that lie on the board).
 fn diagonals(position: &Position, x: usize) -> Vec<usize> {
     let topo = position.topology();
-    let near: Vec<usize> = topo
-        .neighbours_of(x as Point)
-        .iter()
-        .map(|&GeoPoint(q)| q as usize)
-        .collect();
+    diagonals_by(x, |p| {
+        topo.neighbours_of(p as Point)
+            .iter()
+            .map(|&GeoPoint(q)| q as usize)
+    })
+}
+
+/// The diagonal points of `x` as [`diagonals`] finds them, with each point's neighbours
+/// given by `neighbours`.
+pub(super) fn diagonals_by<I>(x: usize, neighbours: impl Fn(usize) -> I) -> Vec<usize>
+where
+    I: Iterator<Item = usize>,
+{
+    let near: Vec<usize> = neighbours(x).collect();
     let mut out: Vec<usize> = Vec::new();
     for &n in &near {
-        for &GeoPoint(m) in topo.neighbours_of(n as Point) {
-            let m = m as usize;
+        for m in neighbours(n) {
             if m == x || near.contains(&m) || out.contains(&m) {
                 continue;
             }
-            let shared = topo
-                .neighbours_of(m as Point)
-                .iter()
-                .filter(|&&GeoPoint(q)| near.contains(&(q as usize)))
-                .count();
+            let shared = neighbours(m).filter(|q| near.contains(q)).count();
             if shared >= 2 {
                 out.push(m);
             }
         }
     }
     out
+}
+
+/// Whether `taken` opposing stones on the `diagonals` diagonal points of a one-point area
+/// are enough for a false eye: one when it has fewer than four (edge, corner), two otherwise.
+pub(super) fn enough_taken(diagonals: usize, taken: usize) -> bool {
+    taken >= if diagonals < 4 { 1 } else { 2 }
 }
 
 /// Whether the one-point area `x` of `own`'s stones has its diagonals held by the opponent
@@ -55,8 +65,7 @@ pub(super) fn diagonals_taken(position: &Position, x: usize, own: Stone, dead: &
         .iter()
         .filter(|&&d| stones[d] != Stone::Empty && stones[d] != own && !dead[d])
         .count();
-    let needed = if diagonal.len() < 4 { 1 } else { 2 };
-    taken >= needed
+    enough_taken(diagonal.len(), taken)
 }
 
 /// Whether the chains bordering area `k` of `areas` (each an area's points and the indices,

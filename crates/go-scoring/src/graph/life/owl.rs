@@ -24,6 +24,7 @@
 use hashbrown::HashMap;
 
 use super::dragon::{self, Eval, Known, opposite};
+use super::eyes;
 use super::{Basis, LocalRule, OpenKo, Reading, SearchedLife, Status, UndecidedReason};
 use crate::color::Stone;
 use crate::position::Position;
@@ -172,29 +173,13 @@ impl<'a> Board<'a> {
     /// of its diagonal points on the edge or in the corner, two in the centre (see
     /// [`super::eyes`]).
     pub(super) fn false_eye(&self, x: usize, own: Stone, dead: &[bool]) -> bool {
-        let near = self.neighbours(x);
-        let mut diagonals: Vec<usize> = Vec::new();
-        for &a in near {
-            for &m in self.neighbours(a) {
-                if m == x || near.contains(&m) || diagonals.contains(&m) {
-                    continue;
-                }
-                let shared = self
-                    .neighbours(m)
-                    .iter()
-                    .filter(|q| near.contains(q))
-                    .count();
-                if shared >= 2 {
-                    diagonals.push(m);
-                }
-            }
-        }
+        let diagonals = eyes::diagonals_by(x, |p| self.neighbours(p).iter().copied());
         let enemy = opposite(own);
         let taken = diagonals
             .iter()
             .filter(|&&d| self.stones[d] == enemy && !dead[d])
             .count();
-        taken >= if diagonals.len() < 4 { 1 } else { 2 }
+        eyes::enough_taken(diagonals.len(), taken)
     }
 }
 
