@@ -93,6 +93,19 @@ impl Dependencies {
         self.images[k * self.positions + i as usize]
     }
 
+    /// Adds to `into` the images under symmetry `k` of the positions set in `from`.
+    fn add_images(&self, k: usize, from: &[u64], into: &mut [u64]) {
+        for (w, &bits) in from.iter().enumerate() {
+            let mut rest = bits;
+            while rest != 0 {
+                let i = w * 64 + rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let c = self.image(k, i as u32) as usize;
+                into[c / 64] |= 1 << (c % 64);
+            }
+        }
+    }
+
     /// Empties the history (a new run starts its path afresh).
     pub(crate) fn clear_history(&mut self) {
         self.history.fill(0);
@@ -149,15 +162,7 @@ impl Dependencies {
             }
             known |= entry.known;
             gets |= entry.gets;
-            for (w, &bits) in entry.used.iter().enumerate() {
-                let mut rest = bits;
-                while rest != 0 {
-                    let c = w * 64 + rest.trailing_zeros() as usize;
-                    rest &= rest - 1;
-                    let i = self.image(inverse, c as u32) as usize;
-                    used[i / 64] |= 1 << (i % 64);
-                }
-            }
+            self.add_images(inverse, &entry.used, used);
             if known & want_canonical == want_canonical {
                 break;
             }
@@ -179,15 +184,7 @@ impl Dependencies {
     ) {
         let words = self.words;
         let mut canonical = vec![0u64; words].into_boxed_slice();
-        for (w, &bits) in used.iter().enumerate() {
-            let mut rest = bits;
-            while rest != 0 {
-                let i = w * 64 + rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                let c = self.image(k, i as u32) as usize;
-                canonical[c / 64] |= 1 << (c % 64);
-            }
-        }
+        self.add_images(k, used, &mut canonical);
         let history = &self.history[k * words..(k + 1) * words];
         let seen: Box<[u64]> = canonical.iter().zip(history).map(|(u, h)| u & h).collect();
         if self.held_words > self.max_words {
