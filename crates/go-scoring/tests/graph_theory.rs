@@ -647,15 +647,26 @@ fn one_string_two_fates() {
     );
 }
 
-/// The classes of every point of the empty board of `g`, searched with the given symmetry
-/// reduction and first depth limit.
-fn empty_board_classes(g: &Graph, symmetry: bool, first_depth: u32) -> String {
+/// The classes and node count of the empty board of `g`, searched with symmetry reduction
+/// `symmetry` and a budget of 100 M nodes after `configure` has set the search up.
+fn empty_board_search(
+    g: &Graph,
+    symmetry: bool,
+    configure: impl FnOnce(&mut OutcomeSearch),
+) -> (String, u64) {
     let b = Board::new(g);
     let r = RegularSequence::start(&b, Config::empty(g.len())).unwrap();
     let mut search = OutcomeSearch::new(g, symmetry).unwrap();
     search.budget = 100_000_000;
-    search.first_depth = first_depth;
-    letters(&search.run(&r).unwrap().classes)
+    configure(&mut search);
+    let report = search.run(&r).unwrap();
+    (letters(&report.classes), report.nodes)
+}
+
+/// The classes of every point of the empty board of `g`, searched with the given symmetry
+/// reduction and first depth limit.
+fn empty_board_classes(g: &Graph, symmetry: bool, first_depth: u32) -> String {
+    empty_board_search(g, symmetry, |search| search.first_depth = first_depth).0
 }
 
 fn cycle(n: usize) -> Graph {
@@ -701,29 +712,21 @@ fn empty_three_by_three_and_one_by_eight() {
 /// The classes and node count of the empty board of `g` with the history-free winning sets
 /// on or off.
 fn empty_board_with_sets(g: &Graph, sets: bool) -> (String, u64) {
-    let b = Board::new(g);
-    let r = RegularSequence::start(&b, Config::empty(g.len())).unwrap();
-    let mut search = OutcomeSearch::new(g, true).unwrap();
-    search.budget = 100_000_000;
-    if !sets {
-        search.max_attractor_bytes = 0;
-    }
-    let report = search.run(&r).unwrap();
-    (letters(&report.classes), report.nodes)
+    empty_board_search(g, true, |search| {
+        if !sets {
+            search.max_attractor_bytes = 0;
+        }
+    })
 }
 
 /// The classes and node count of the empty board of `g` with the dependency-set entries on
 /// or off.
 fn empty_board_with_dependencies(g: &Graph, dependencies: bool) -> (String, u64) {
-    let b = Board::new(g);
-    let r = RegularSequence::start(&b, Config::empty(g.len())).unwrap();
-    let mut search = OutcomeSearch::new(g, true).unwrap();
-    search.budget = 100_000_000;
-    if !dependencies {
-        search.max_depend_bytes = 0;
-    }
-    let report = search.run(&r).unwrap();
-    (letters(&report.classes), report.nodes)
+    empty_board_search(g, true, |search| {
+        if !dependencies {
+            search.max_depend_bytes = 0;
+        }
+    })
 }
 
 #[test]
