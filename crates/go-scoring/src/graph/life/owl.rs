@@ -166,7 +166,8 @@ impl<'a> Board<'a> {
             }
             i += 1;
         }
-        (region.clone(), closed && region.len() <= MAX_EYE_REGION)
+        let closed = closed && region.len() <= MAX_EYE_REGION;
+        (region, closed)
     }
 
     /// One-point eye `x` of `own` is false: the opponent holds (with stones not `dead`) one
