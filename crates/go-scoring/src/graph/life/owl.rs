@@ -370,6 +370,13 @@ impl Search<'_, '_> {
         if self.nodes > self.budget {
             return Value::Unknown;
         }
+        // a position is stored only once judged open, so a stored one needs no judgement
+        let key = (b.hash, b.ko.unwrap_or(usize::MAX), defender, passed);
+        if depth < OWL_DEPTH {
+            if let Some(&v) = self.table.get(&key) {
+                return v;
+            }
+        }
         let (eval, dragon) = dragon::evaluate(b, self.anchor, self.own, self.known);
         match eval {
             Eval::Dead => return Value::Dead,
@@ -378,10 +385,6 @@ impl Search<'_, '_> {
         }
         if depth >= OWL_DEPTH {
             return Value::Unknown;
-        }
-        let key = (b.hash, b.ko.unwrap_or(usize::MAX), defender, passed);
-        if let Some(&v) = self.table.get(&key) {
-            return v;
         }
         let mover = if defender {
             self.own
