@@ -346,15 +346,7 @@ impl Walk {
             return None;
         }
         let mv = search.known_mate()?;
-        let (board, hand) = (
-            search.node.board_key_after(mv),
-            search.node.attacker_hand_after(mv),
-        );
-        matches!(
-            search.table.probe(board, &hand, INF),
-            Probe::Proven { len: 0, .. }
-        )
-        .then_some(mv)
+        matches!(probe_after(search, mv, INF), Probe::Proven { len: 0, .. }).then_some(mv)
     }
 
     /// [`Self::attack`] with the node's `checks`.
@@ -388,16 +380,10 @@ impl Walk {
         checks: &[Move],
         ply: u32,
     ) -> Option<Entry> {
-        let mv = checks.iter().copied().find(|&mv| {
-            let (board, hand) = (
-                search.node.board_key_after(mv),
-                search.node.attacker_hand_after(mv),
-            );
-            matches!(
-                search.table.probe(board, &hand, INF),
-                Probe::Proven { len: 2, .. }
-            )
-        })?;
+        let mv = checks
+            .iter()
+            .copied()
+            .find(|&mv| matches!(probe_after(search, mv, INF), Probe::Proven { len: 2, .. }))?;
         let u = search.node.play(mv);
         let l = self.length(search, ply + 1);
         search.node.unplay(mv, u);
@@ -412,12 +398,7 @@ impl Walk {
     fn attack_scan(&mut self, search: &mut Search, checks: &[Move], ply: u32) -> Entry {
         let mut proven: Vec<(u32, Move)> = Vec::new();
         for &mv in checks {
-            // The child's table entry, looked up without playing the check.
-            let (board, hand) = (
-                search.node.board_key_after(mv),
-                search.node.attacker_hand_after(mv),
-            );
-            if let Probe::Proven { len, .. } = search.table.probe(board, &hand, INF) {
+            if let Probe::Proven { len, .. } = probe_after(search, mv, INF) {
                 if len == 0 {
                     // A mate: no check comes before it (the shortest first, in order).
                     if !self.store && search.stopped.is_none() {
@@ -597,6 +578,17 @@ fn defender_pick(
     best
 }
 
+/// The table's entry for the child after `mv` at the search's current node, looked up
+/// with `rem` plies left without playing the move.
+#[inline]
+fn probe_after(search: &Search, mv: Move, rem: u32) -> Probe {
+    let (board, hand) = (
+        search.node.board_key_after(mv),
+        search.node.attacker_hand_after(mv),
+    );
+    search.table.probe(board, &hand, rem)
+}
+
 /// Gathers the board moves onto one square (the checks that take an interposed piece),
 /// in generation order.
 struct OnSquare<'a> {
@@ -628,14 +620,9 @@ fn useless_in_table(search: &mut Search, mv: Move, plain: u32) -> bool {
     });
     // A capture the table shows mating within `plain` plies settles it without a search
     // (the search proved most of them when it met the drop); the others are searched.
-    let in_table = |search: &Search, cap: Move| {
-        let (board, hand) = (
-            search.node.board_key_after(cap),
-            search.node.attacker_hand_after(cap),
-        );
-        matches!(search.table.probe(board, &hand, plain), Probe::Proven { len, .. } if len <= plain)
-    };
-    let mut found = captures.iter().any(|&cap| in_table(search, cap));
+    let mut found = captures.iter().any(
+        |&cap| matches!(probe_after(search, cap, plain), Probe::Proven { len, .. } if len <= plain),
+    );
     for &cap in &captures {
         if found {
             break;
