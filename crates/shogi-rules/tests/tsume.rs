@@ -1,7 +1,7 @@
 //! Tsume solver and checker on problems with published answers (shogi.md §7.4 and the
 //! sources it cites), plus positions without mate.
 
-use shogi_rules::tsume::{self, Mode, Options, Status, Verdict};
+use shogi_rules::tsume::{self, Mode, Options, Solver, Status, Verdict};
 use shogi_rules::{Position, Setup, Side, usi};
 
 fn solve(sfen: &str, mode: Mode) -> tsume::Solution {
@@ -687,4 +687,138 @@ fn detour_sweep_keeps_the_published_lengths_without_the_exact_search() {
         assert_eq!(s.limit, None, "{sfen}");
         assert_line_mates_but_useless(sfen, &s.pv);
     }
+}
+
+/// The problems of this file with their sources: EXACT (YaneuraOu sets), 古典3手詰
+/// (nsolver), JSA 2021-11-83, the 無駄合 problem (sugyan/tsumeshogi-solver #5), and the two
+/// positions without mate of `no_mate_positions`.
+fn proof_set() -> Vec<&'static str> {
+    let mut set: Vec<&str> = EXACT.iter().map(|&(sfen, _)| sfen).collect();
+    set.extend([
+        "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
+        "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1",
+        "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1",
+        "8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1",
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+    ]);
+    set
+}
+
+/// Whether the defender, to move in `pos`, is mated within `plies` more plies whatever it
+/// plays: every reply answered by a mate of at most `plies - 1` (the shortest, by `solve`).
+fn mated_within(pos: &Position, plies: u32) -> bool {
+    let replies = pos.legal_moves();
+    if replies.is_empty() {
+        return pos.is_checkmate();
+    }
+    plies >= 2
+        && replies.iter().all(|&r| {
+            let mut after = pos.clone();
+            after.play_unchecked(r);
+            let opts = Options {
+                mode: Mode::Shortest,
+                node_limit: Some(1_000_000),
+                ..Options::default()
+            };
+            let s = tsume::solve(&after, &opts).unwrap();
+            s.status == Status::Mate && s.plies < plies
+        })
+}
+
+#[test]
+fn a_first_proof_is_the_first_proof_of_solve() {
+    // Solver::prove is the first phase of solve: the same status, nodes and length as
+    // solve's first proof (Solution::first_proof_*), on every problem of the set. Its
+    // first move checks, and every reply to it is mated within the plies left; where the
+    // problem's first move is unique by its source it is that move: mate3 #1 B*5g
+    // (shogi.md §7.4), 古典3手詰 9f5b+, JSA 2021-11-83 R*3d, the 無駄合 problem 4b3a(+)
+    // (the bishop takes promoted or not).
+    let opts = Options::default();
+    let published = [
+        (EXACT[0].0, &["B*5g"][..]),
+        ("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", &["9f5b+"][..]),
+        (
+            "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1",
+            &["R*3d"][..],
+        ),
+        (
+            "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1",
+            &["4b3a+", "4b3a"][..],
+        ),
+    ];
+    let mut mates = 0;
+    for sfen in proof_set() {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let p = Solver::new(opts.clone()).prove(&pos).unwrap();
+        let s = tsume::solve(&pos, &opts).unwrap();
+        assert_eq!(p.status, s.status, "{sfen}");
+        assert_eq!(p.limit, None);
+        if p.status == Status::NoMate {
+            assert_eq!((p.first_move, p.plies), (None, 0));
+            continue;
+        }
+        mates += 1;
+        assert_eq!(p.nodes, s.first_proof_nodes, "{sfen}");
+        assert_eq!(p.plies, s.first_proof_plies, "{sfen}");
+        let first = p.first_move.expect("a mate has a first move");
+        let mut after = pos.clone();
+        assert!(after.is_legal(first), "{sfen}");
+        after.play_unchecked(first);
+        assert!(after.in_check(), "{sfen}");
+        assert!(mated_within(&after, p.plies - 1), "{sfen}");
+        if let Some((_, moves)) = published.iter().find(|(p, _)| *p == sfen) {
+            let usi = usi::format_move(first);
+            assert!(moves.contains(&usi.as_str()), "{sfen}: {usi}");
+        }
+    }
+    assert_eq!(mates, 9);
+}
+
+#[test]
+fn a_kept_solver_answers_as_a_new_one() {
+    // One solver kept over the set, twice over in opposite orders, after a search stopped
+    // by its node limit on 図巧98番「裸玉」 (shogi.md §7.4, a 31-ply mate: the table, the
+    // memos and the loop filter grown, and the first try without shortcuts given up):
+    // every proof, nodes and first move included, and every solve (line and nodes) is the
+    // one a new solver gives.
+    let opts = Options {
+        node_limit: Some(50_000),
+        ..Options::default()
+    };
+    let hadaka = Position::from_sfen("8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1").unwrap();
+    let mut kept = Solver::new(opts.clone());
+    let stopped = kept.prove(&hadaka).unwrap();
+    assert_eq!(stopped.status, Status::Unknown);
+    assert_eq!(stopped.limit, Some(tsume::Limit::Nodes));
+    assert_eq!(stopped.nodes, 50_000);
+    assert_eq!(stopped, Solver::new(opts.clone()).prove(&hadaka).unwrap());
+    let mut set = proof_set();
+    let mut reversed = set.clone();
+    reversed.reverse();
+    set.extend(reversed);
+    for sfen in set {
+        let pos = Position::from_sfen(sfen).unwrap();
+        let new = Solver::new(opts.clone()).prove(&pos).unwrap();
+        assert_eq!(kept.prove(&pos).unwrap(), new, "{sfen}");
+        let (a, b) = (
+            kept.solve(&pos).unwrap(),
+            tsume::solve(&pos, &opts).unwrap(),
+        );
+        assert_eq!(
+            (a.status, a.nodes, &a.pv),
+            (b.status, b.nodes, &b.pv),
+            "{sfen}"
+        );
+    }
+}
+
+#[test]
+fn a_solver_refuses_a_position_without_defender_king() {
+    // As solve does (defender_without_king_is_an_error): the side not to move has no king.
+    let pos = Position::from_sfen("9/9/9/9/9/9/9/9/4K4 b - 1").unwrap();
+    let mut solver = Solver::new(Options::default());
+    assert_eq!(
+        solver.prove(&pos).unwrap_err(),
+        tsume::TsumeError::NoDefenderKing
+    );
 }

@@ -231,6 +231,20 @@ impl BoardFilter {
     }
 }
 
+/// Empties a map for a new search. Clearing a map costs a write per bucket however few
+/// entries it holds, so an empty one is left as it is and a large one (grown by a long
+/// search) is dropped: the next search grows it again only if it needs it.
+fn emptied<V>(map: &mut HashMap<u64, V, KeyBuild>) {
+    if map.is_empty() {
+        return;
+    }
+    if map.capacity() > 1 << 12 {
+        *map = HashMap::default();
+    } else {
+        map.clear();
+    }
+}
+
 /// The path key of a position reached from a path with key `prev`.
 #[inline]
 fn path_key(prev: u64, board: u64, hand: &Hand) -> u64 {
@@ -257,6 +271,15 @@ fn bucket(board: u64) -> usize {
 }
 
 impl Path {
+    /// Empties the path for a new search (a search that returned left it empty already:
+    /// every push is popped on the way back; this makes sure).
+    fn clear(&mut self) {
+        emptied(&mut self.last);
+        self.buckets = [0; 256];
+        self.stack.clear();
+        self.keys.clear();
+    }
+
     fn push(&mut self, board: u64, hand: Hand) {
         let b = &mut self.buckets[bucket(board)];
         *b = b.saturating_add(1);
@@ -349,6 +372,9 @@ pub(crate) struct Search {
     pub(super) mates: Mates,
     /// Make the cheap mate tests at expansion (for the first [`SHORTCUT_NODES`] nodes).
     pub(crate) shortcuts: bool,
+    /// The check the last proof of the root went through (the proven child of least
+    /// length, as stored), set when a visit of the root ends proven.
+    pub(crate) root_move: Option<Move>,
 }
 
 /// Ply costs of the free-pairs count, a lower bound of the composers' count: a drop
@@ -411,7 +437,37 @@ impl Search {
             tried: Tried::default(),
             mates: Mates::default(),
             shortcuts: true,
+            root_move: None,
         }
+    }
+
+    /// Makes the search over for the position of `node`, as [`Self::new`] would make it
+    /// with the same table limit (the limits are left to the caller), but keeping the
+    /// memory of the table, the memos, the path and the buffers: for a caller that solves
+    /// problem after problem (see [`super::Solver`]), clearing what a short search used is
+    /// cheaper than allocating it again. The search then runs exactly as a new one
+    /// (same nodes, same answers).
+    pub(crate) fn reset(&mut self, node: Node) {
+        self.node = node;
+        self.table.clear();
+        self.nodes = 0;
+        self.stopped = None;
+        self.next_clock_check = 0;
+        self.path.clear();
+        emptied(&mut self.loops);
+        if self.loop_boards.bits.len() * 64 > FILTER_START_BITS {
+            // Grown by a long search: a short one starts small again (see `BoardFilter`).
+            self.loop_boards = BoardFilter::default();
+        } else {
+            self.loop_boards.clear();
+        }
+        self.stack.clear();
+        self.free_pairs = false;
+        self.free = None;
+        self.tried.clear();
+        self.mates.clear();
+        self.shortcuts = true;
+        self.root_move = None;
     }
 
     /// Table key of the current node.
@@ -882,7 +938,10 @@ impl Search {
             let (pn, dn) = aggregate(or, &self.stack[base..]);
             if pn == 0 || dn == 0 {
                 let amount = u32::try_from(self.nodes - start_nodes + 1).unwrap_or(u32::MAX);
-                self.finish(or, base, pn == 0, board, hand, amount);
+                let proving = self.finish(or, base, pn == 0, board, hand, amount);
+                if ply == 0 && proving.is_some() {
+                    self.root_move = proving;
+                }
                 self.stack.truncate(base);
                 return;
             }
@@ -921,8 +980,17 @@ impl Search {
         }
     }
 
-    /// Stores a resolved node with its proof or disproof pieces.
-    fn finish(&mut self, or: bool, base: usize, proven: bool, board: u64, hand: Hand, amount: u32) {
+    /// Stores a resolved node with its proof or disproof pieces; at a proven attacker
+    /// node, returns the check whose proof it took (the proven child of least length).
+    fn finish(
+        &mut self,
+        or: bool,
+        base: usize,
+        proven: bool,
+        board: u64,
+        hand: Hand,
+        amount: u32,
+    ) -> Option<Move> {
         let children = &self.stack[base..];
         match (or, proven) {
             (true, true) => {
@@ -944,6 +1012,7 @@ impl Search {
                 let pieces = hands::min(&pieces, &hand);
                 self.table
                     .store_proof(board, hand, pieces, c.up_len(), amount);
+                return Some(c.mv);
             }
             (false, true) => {
                 let mut pieces = and_proof_base(&self.node);
@@ -1000,6 +1069,7 @@ impl Search {
                 self.store_disproof(board, hand, pieces, c.up_len(), c.rep, amount);
             }
         }
+        None
     }
 }
 

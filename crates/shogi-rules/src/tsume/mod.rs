@@ -32,6 +32,7 @@ mod hands;
 mod line;
 mod node;
 mod shortcut;
+mod solver;
 mod table;
 
 use std::sync::Arc;
@@ -45,12 +46,13 @@ use crate::setup::Setup;
 use crate::types::{Hand, Kind, Move, Square};
 
 pub use checker::{CheckReport, SideLine, Verdict, check_problem};
+pub use solver::{Proof, Solver};
 
 use composed::Composed;
 use conventions::{ReplyClass, classify};
 use dfpn::Search;
 use node::Node;
-use table::{INF, Probe};
+use table::Probe;
 
 /// Which length the solver reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -337,57 +339,7 @@ fn line_budget(search: &mut Search, opts: &Options, start: Instant) {
 /// run long problems on a thread with [`SEARCH_STACK_BYTES`] of stack, not on a default
 /// 2 MiB spawned thread.
 pub fn solve(pos: &Position, opts: &Options) -> Result<Solution, TsumeError> {
-    let defender = !pos.side_to_move();
-    if pos.king(defender).is_none() {
-        return Err(TsumeError::NoDefenderKing);
-    }
-    let start = Instant::now();
-    let mut search = Search::new(Node::new(pos.clone()), opts.table_entries);
-    limits_for(&mut search, opts, start);
-    // A short first try with the cheap mate tests at expansion (see [`dfpn`]'s
-    // `SHORTCUT_NODES`); a problem they do not settle within it is searched again from an
-    // empty table without them, so that a long search runs as it would without the tests.
-    search.node_limit = search.node_limit.min(dfpn::SHORTCUT_NODES);
-    let first = search.solve(INF);
-    let mut spent = 0;
-    let mut dropped = 0;
-    if matches!(first, Probe::Open { .. })
-        && search.stopped == Some(dfpn::Stop::Nodes)
-        && opts.node_limit.is_none_or(|n| n > dfpn::SHORTCUT_NODES)
-    {
-        spent = search.nodes;
-        dropped = search.table.dropped;
-        search = Search::new(Node::new(pos.clone()), opts.table_entries);
-        search.shortcuts = false;
-    }
-    limits_for(&mut search, opts, start);
-    search.node_limit = search.node_limit.saturating_sub(spent);
-    let sol = Solution {
-        status: Status::Unknown,
-        pv: Vec::new(),
-        plies: 0,
-        first_proof_plies: 0,
-        first_proof_nodes: 0,
-        exact: false,
-        forced: true,
-        nodes: 0,
-        limit: None,
-        table_dropped: dropped,
-        sweep_undecided: 0,
-    };
-    let mut sol = solve_phases(&mut search, opts, start, sol);
-    sol.table_dropped += search.table.dropped;
-    sol.nodes += spent;
-    if sol.first_proof_plies > 0 {
-        sol.first_proof_nodes += spent;
-    }
-    Ok(match sol.limit {
-        Some(_) => Solution {
-            limit: Some(limit_reached(opts, start)),
-            ..sol
-        },
-        None => sol,
-    })
+    Solver::new(opts.clone()).solve(pos)
 }
 
 /// Which limit stopped a phase, read once the search is over: the cancellation flag if
@@ -402,16 +354,18 @@ fn limit_reached(opts: &Options, start: Instant) -> Limit {
     }
 }
 
-/// The phases of [`solve`] after its set-up; `sol.limit` is `Some` (of any kind) when a
-/// limit stopped one of them.
+/// The phases of [`solve`] after the first proof (`first`, the root's result, see
+/// [`Solver::prove`]); `sol.limit` is `Some` (of any kind) when a limit stopped one of
+/// them.
 fn solve_phases(
     search: &mut Search,
     opts: &Options,
     start: Instant,
     mut sol: Solution,
+    first: Probe,
 ) -> Solution {
     let cut = Some(Limit::Nodes);
-    let mut len = match search.solve(INF) {
+    let mut len = match first {
         Probe::Proven { len, .. } => len,
         Probe::Disproven { .. } => {
             sol.status = Status::NoMate;

@@ -115,6 +115,17 @@ impl<V: Copy + Default> Memo<V> {
         self.recorded += 1;
     }
 
+    /// Forgets every record, as a new memo knows none: the array is cut back to its first
+    /// size (reallocating nothing) and cleared, so that it grows again as a new one does.
+    pub(crate) fn clear(&mut self) {
+        if self.slots.is_empty() {
+            return;
+        }
+        self.slots.truncate(MEMO_START);
+        self.slots.fill((0, V::default()));
+        self.recorded = 0;
+    }
+
     /// Four times the slots, the records kept moved to their new slots.
     #[cold]
     fn grow(&mut self) {

@@ -160,6 +160,21 @@ impl Table {
         }
     }
 
+    /// Empties the table for a new search, as [`Self::new`] with the same limit would
+    /// make it (the same small array, so that the search runs exactly as from a new
+    /// table), but keeps the vector's allocation: growing again up to the size reached
+    /// before reallocates nothing, and only the small array is cleared here.
+    pub(crate) fn clear(&mut self) {
+        let start = self.max_slots.min(START_SLOTS);
+        self.slots.truncate(start + PAD);
+        self.slots.fill(FREE);
+        self.mask = start - 1;
+        self.entries = 0;
+        self.used = 0;
+        self.collections = 0;
+        self.dropped = 0;
+    }
+
     /// Home slots of the array now.
     #[inline]
     fn homes(&self) -> usize {
@@ -527,6 +542,40 @@ mod tests {
                 assert_eq!(Packed::of(x).le(Packed::of(y)), hands::le(x, y));
             }
         }
+    }
+
+    #[test]
+    fn a_cleared_table_is_laid_out_as_a_new_one() {
+        // `clear`'s contract: the same stores into a cleared table and into a new one
+        // leave the same array, slot by slot (so a search from a cleared table runs as
+        // from a new one), and nothing stored before the clearing is found after it.
+        let stores = |t: &mut Table, salt: u64| {
+            for i in 0..3_000u64 {
+                let board = (i ^ salt).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                let h = Hand([(i % 3) as u8, 0, 0, 0, 0, 0, 0]);
+                match i % 3 {
+                    0 => t.store_proof(board, h, h, 3, 1),
+                    1 => t.store_disproof(board, h, h, INF, 1),
+                    _ => t.store_open(board, h, 2, 5, 1),
+                }
+            }
+        };
+        let layout = |t: &Table| format!("{:?} {} {}", t.slots, t.entries, t.used);
+        let mut fresh = Table::new(1 << 12);
+        stores(&mut fresh, 0);
+        let mut reused = Table::new(1 << 12);
+        stores(&mut reused, 0x5a5a);
+        let before = 0x5a5a_u64.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let h = Hand([0, 0, 0, 0, 0, 0, 0]);
+        assert!(matches!(reused.probe(before, &h, 9), Probe::Proven { .. }));
+        reused.clear();
+        assert!(matches!(
+            reused.probe(before, &h, 9),
+            Probe::Open { pn: 1, dn: 1 }
+        ));
+        assert_eq!(layout(&reused), layout(&Table::new(1 << 12)));
+        stores(&mut reused, 0);
+        assert_eq!(layout(&reused), layout(&fresh));
     }
 
     #[test]
