@@ -1,11 +1,12 @@
 //! Tsume solving on the short problems of the spec (shogi.md §7.4): time to a proven answer
-//! with the line, in both modes. The long record problems are reported runs (see the
+//! with the line, in both modes, and to the first proof alone (`Solver::prove`, a mate
+//! detector's question). The long record problems are reported runs (see the
 //! `tsume_records` ignored tests); cshogi's DfPn and mate_move are measured on the same
 //! problems by `benches/peers/tsume_cshogi.py`.
 
 use criterion::{Criterion, criterion_group};
 use shogi_rules::Position;
-use shogi_rules::tsume::{self, Mode, Options, Status};
+use shogi_rules::tsume::{self, Mode, Options, Solver, Status};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -86,42 +87,79 @@ fn bench_short(c: &mut Criterion) {
         });
     }
     group.finish();
+    // The first proof alone, by one solver kept over the runs (its table cleared, not
+    // allocated, at each): the counterpart of cshogi's DfPn.search.
+    let mut group = c.benchmark_group("tsume_prove");
+    group.sample_size(20);
+    let mut solver = Solver::new(Options::default());
+    for (id, sfen) in CASES {
+        let pos = Position::from_sfen(sfen).expect("spec SFEN");
+        group.bench_function(id, |b| {
+            b.iter(|| {
+                let p = solver.prove(black_box(&pos)).expect("defender king");
+                assert_eq!(p.status, Status::Mate);
+                p.nodes
+            })
+        });
+    }
+    group.finish();
+}
+
+/// The best mean time of `f` in seconds over `batches` batches of `runs` calls.
+fn best_mean(batches: usize, runs: usize, mut f: impl FnMut()) -> f64 {
+    let mut best = f64::INFINITY;
+    for _ in 0..batches {
+        let start = Instant::now();
+        for _ in 0..runs {
+            f();
+        }
+        best = best.min(start.elapsed().as_secs_f64() / runs as f64);
+    }
+    best
 }
 
 /// The first proof of each short problem timed in-process as the peer harness times
 /// cshogi's `DfPn.search` (`benches/peers/tsume_cshogi.py --first-proof`): the best mean
-/// over `batches` batches of `runs` solves, one line per problem (name, µs, nodes to the
-/// first proof, plies of the line). A best-of figure rather than criterion's median, so
-/// that both sides are read the same way on a loaded machine. `TSUME_ONLY=NAME` in the
-/// environment times that problem alone (for a profiler).
+/// over `batches` batches of `runs` calls, one line per problem: name, µs of
+/// `Solver::prove` (the first proof alone), µs of a first-proof `Solver::solve` (the proof
+/// and the reading of its line, no shortening and no exact search: the counterpart of
+/// `DfPn.search` + `DfPn.get_pv`), nodes of the proof, plies of the line. One solver for
+/// each, kept over the runs: its table is cleared, not allocated, at each call (cshogi's
+/// table is made by `DfPn()`, outside its timing). A best-of figure rather than
+/// criterion's median, so that both sides are read the same way on a loaded machine.
+/// `TSUME_ONLY=NAME` in the environment times that problem alone (for a profiler).
 fn best_of(batches: usize, runs: usize) {
-    let opts = Options {
+    let mut prover = Solver::new(Options::default());
+    let mut solver = Solver::new(Options {
         shorten: false,
         exact_line_plies: 0,
         ..Options::default()
-    };
+    });
     let only = std::env::var("TSUME_ONLY").ok();
     for (id, sfen) in CASES {
         if only.as_deref().is_some_and(|o| o != id) {
             continue;
         }
         let pos = Position::from_sfen(sfen).expect("spec SFEN");
-        let mut best = f64::INFINITY;
-        let mut last = None;
-        for _ in 0..batches {
-            let start = Instant::now();
-            for _ in 0..runs {
-                let s = tsume::solve(black_box(&pos), &opts).expect("defender king");
-                assert_eq!(s.status, Status::Mate);
-                last = Some(s);
-            }
-            best = best.min(start.elapsed().as_secs_f64() / runs as f64);
-        }
-        if let Some(s) = last {
+        let mut proof = None;
+        let prove = best_mean(batches, runs, || {
+            let p = prover.prove(black_box(&pos)).expect("defender king");
+            assert_eq!(p.status, Status::Mate);
+            proof = Some(p);
+        });
+        let mut line = None;
+        let solve = best_mean(batches, runs, || {
+            let s = solver.solve(black_box(&pos)).expect("defender king");
+            assert_eq!(s.status, Status::Mate);
+            line = Some(s);
+        });
+        if let (Some(p), Some(s)) = (proof, line) {
+            assert_eq!(p.nodes, s.first_proof_nodes, "{id}");
             println!(
-                "{id} {:.3} {} {}",
-                best * 1e6,
-                s.first_proof_nodes,
+                "{id} {:.3} {:.3} {} {}",
+                prove * 1e6,
+                solve * 1e6,
+                p.nodes,
                 s.pv.len()
             );
         }

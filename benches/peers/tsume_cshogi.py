@@ -10,17 +10,34 @@ the full answer is mate_move's iterative deepening; DfPn times are given for mat
 Times are wall-clock per problem, the arbiter's including process start (a few ms), so the
 ratio favours cshogi on the tiniest problems.
 
-The first-proof table (`--first-proof`) times `DfPn.search` in-process, the best of 50
-batches of 20 searches per problem (a fresh board and solver per search, their set-up not
-timed), and `DfPn.search` followed by `DfPn.get_pv` (cshogi reads its line in a separate
-call; `tsume::solve` proves and reads the line in one, so "search+pv" is the like-for-like
-figure and "search" cshogi's proof alone). The arbiter side is timed in-process the same
-way (best of 50 x 20 first-proof solves, fresh table per solve and timed, since a solve
-allocates its own) by the tsume bench binary run with TSUME_BEST_OF=50x20 (`cargo bench -p
-arbiter-benches --bench tsume`, built once); the two sides alternate for `--rounds N`
-rounds (default 3) and the best of each is kept. Ratios above 1: slower than cshogi. With
-`--criterion DIR` (criterion's output directory, e.g. target/criterion) the criterion
-`tsume_first_proof` median is shown instead of the in-process run.
+The first-proof table (`--first-proof`) times cshogi's `DfPn.search` in-process, the
+best of 50 batches of 20 searches per problem, and, after each search, a `DfPn.get_pv`
+call on its own. In cshogi 1.1.0 (src/dfpn.h, dfpn.cpp, cshogi.h) the table is a
+`std::unordered_map` member of the solver, empty when `DfPn()` constructs it; the search
+starts with `NewSearch()`, which clears it (`tt.clear()`), and allocates an entry on the
+heap for each position it looks up. A fresh board and `DfPn()` are made for each search
+outside the timing, so cshogi's timed figure holds the table's growth (its allocations)
+but neither its construction nor the freeing of the last search's entries (done when the
+old `DfPn` is dropped, also outside the timing). The Python `DfPn.search` is the C++
+wrapper `__DfPn::search`, which runs the df-pn search and then, when it found a mate,
+reads the line (`dfpn.get_pv`) before it returns: "search" is a proof with its line.
+cshogi's proof alone is not reachable from Python; "proof" estimates it as the best
+search less the best `get_pv` (the same reading made again on the same table).
+
+The arbiter side is timed in-process the same way (best of 50 x 20) by the tsume bench
+binary run with TSUME_BEST_OF=50x20 (`cargo bench -p arbiter-benches --bench tsume`,
+built once), with one `tsume::Solver` kept over the runs, whose table is cleared (cut
+back to its small first size and zeroed) at the start of each timed call, inside the
+timing:
+  - "prove": `Solver::prove`, the first df-pn proof alone (mate or not, nodes, the first
+    move), against cshogi's estimated proof ("/proof");
+  - "solve": a first-proof `Solver::solve` (options `shorten: false, exact_line_plies:
+    0`): the same proof, then its line read back (no shortening, no exact conventional
+    search), against `DfPn.search` ("/search"), which proves and reads its line too.
+The two sides alternate for `--rounds N` rounds (default 3) and the best of each is kept.
+Ratios above 1: slower than cshogi. With `--criterion DIR` (criterion's output directory,
+e.g. target/criterion) the criterion `tsume_prove` and `tsume_first_proof` medians (the
+latter a `tsume::solve` with its own new table) are shown instead of the in-process run.
 
 Usage: python3 benches/peers/tsume_cshogi.py [--first-proof [--rounds N] [--criterion DIR]]
        [path/to/arbiter]
@@ -94,8 +111,9 @@ def cshogi_shortest(sfen, max_ply):
 
 
 def cshogi_first_proof(sfen, batches=50, runs=20):
-    """Best per-search times over `batches` batches of `runs` searches: DfPn.search alone,
-    and DfPn.search with DfPn.get_pv; the nodes searched and the line's length."""
+    """Best per-call times over `batches` batches of `runs` searches: DfPn.search (which
+    reads the line too) and a DfPn.get_pv made after it; the nodes searched and the line's
+    length."""
     import cshogi
     best, best_pv = float("inf"), float("inf")
     for _ in range(batches):
@@ -109,7 +127,7 @@ def cshogi_first_proof(sfen, batches=50, runs=20):
             pv = dfpn.get_pv(board)
             t_pv = time.perf_counter()
             total += t_search - t
-            total_pv += t_pv - t
+            total_pv += t_pv - t_search
             assert found
         best = min(best, total / runs)
         best_pv = min(best_pv, total_pv / runs)
@@ -117,7 +135,7 @@ def cshogi_first_proof(sfen, batches=50, runs=20):
 
 
 def arbiter_first_proof(batches=50, runs=20):
-    """The tsume bench's in-process best-of table: {name: (µs, nodes, plies)}."""
+    """The tsume bench's in-process best-of table: {name: (prove µs, solve µs, nodes, plies)}."""
     env = dict(os.environ, TSUME_BEST_OF=f"{batches}x{runs}")
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     out = subprocess.run(["cargo", "bench", "-q", "-p", "arbiter-benches", "--bench", "tsume"],
@@ -125,8 +143,8 @@ def arbiter_first_proof(batches=50, runs=20):
     table = {}
     for line in out.splitlines():
         parts = line.split()
-        if len(parts) == 4:
-            table[parts[0]] = (float(parts[1]), int(parts[2]), int(parts[3]))
+        if len(parts) == 5:
+            table[parts[0]] = (float(parts[1]), float(parts[2]), int(parts[3]), int(parts[4]))
     return table
 
 
@@ -134,9 +152,9 @@ def arbiter_first_proof(batches=50, runs=20):
 BENCH_IDS = {"mudaai": "mudaai7"}
 
 
-def criterion_median_us(criterion_dir, name):
-    """The `tsume_first_proof` median of a problem in criterion's output, in µs (None if absent)."""
-    path = os.path.join(criterion_dir, "tsume_first_proof", BENCH_IDS.get(name, name), "new",
+def criterion_median_us(criterion_dir, group, name):
+    """The median of a problem in a criterion group's output, in µs (None if absent)."""
+    path = os.path.join(criterion_dir, group, BENCH_IDS.get(name, name), "new",
                         "estimates.json")
     try:
         with open(path) as f:
@@ -158,24 +176,28 @@ def first_proof_table(criterion_dir=None, rounds=3):
                         nodes, plies)
         if criterion_dir:
             continue
-        for bench_name, (t, nodes, plies) in arbiter_first_proof().items():
+        for bench_name, (prove, solve, nodes, plies) in arbiter_first_proof().items():
             old = ours.get(bench_name)
-            ours[bench_name] = (min(t, old[0]) if old else t, nodes, plies)
-    print(f"{'problem':9} {'search us':>9} {'+pv us':>8} {'nodes':>6} | {'arbiter us':>10} "
-          f"{'nodes':>6} {'plies':>5} | {'/search':>7} {'/+pv':>6}")
+            ours[bench_name] = (min(prove, old[0]) if old else prove,
+                                min(solve, old[1]) if old else solve, nodes, plies)
+    print(f"{'problem':9} {'search us':>9} {'get_pv':>7} {'proof':>7} {'nodes':>6} | "
+          f"{'prove us':>8} {'solve us':>8} {'nodes':>6} {'plies':>5} | {'/proof':>6} "
+          f"{'/search':>7}")
     for name, _ in short:
         t, t_pv, nodes, plies = cs[name]
+        proof = t - t_pv
         if criterion_dir:
-            a = criterion_median_us(criterion_dir, name)
+            prove = criterion_median_us(criterion_dir, "tsume_prove", name)
+            solve = criterion_median_us(criterion_dir, "tsume_first_proof", name)
             a_nodes, a_plies = "-", "-"
         else:
-            a, a_nodes, a_plies = ours.get(BENCH_IDS.get(name, name), (None, "-", "-"))
-        line = f"{name:9} {t * 1e6:>9.2f} {t_pv * 1e6:>8.2f} {nodes:>6} | "
-        if a is None:
-            line += f"{'-':>10} {'-':>6} {'-':>5} | {'-':>7} {'-':>6}"
-        else:
-            line += (f"{a:>10.2f} {a_nodes:>6} {a_plies:>5} | {a / (t * 1e6):>7.2f} "
-                     f"{a / (t_pv * 1e6):>6.2f}")
+            prove, solve, a_nodes, a_plies = ours.get(BENCH_IDS.get(name, name),
+                                                      (None, None, "-", "-"))
+        line = f"{name:9} {t * 1e6:>9.2f} {t_pv * 1e6:>7.2f} {proof * 1e6:>7.2f} {nodes:>6} | "
+        cells = [f"{v:>8.2f}" if v is not None else f"{'-':>8}" for v in (prove, solve)]
+        line += f"{cells[0]} {cells[1]} {a_nodes:>6} {a_plies:>5} | "
+        line += f"{prove / (proof * 1e6):>6.2f} " if prove is not None else f"{'-':>6} "
+        line += f"{solve / (t * 1e6):>7.2f}" if solve is not None else f"{'-':>7}"
         print(line)
 
 
