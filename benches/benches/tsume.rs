@@ -127,7 +127,8 @@ fn best_mean(batches: usize, runs: usize, mut f: impl FnMut()) -> f64 {
 /// each, kept over the runs: its table is cleared, not allocated, at each call (cshogi's
 /// table is made by `DfPn()`, outside its timing). A best-of figure rather than
 /// criterion's median, so that both sides are read the same way on a loaded machine.
-/// `TSUME_ONLY=NAME` in the environment times that problem alone (for a profiler).
+/// `TSUME_ONLY=NAME` in the environment times that problem alone, and `TSUME_PART=prove`
+/// or `solve` that column alone, the other printed as 0 (for a profiler).
 fn best_of(batches: usize, runs: usize) {
     let mut prover = Solver::new(Options::default());
     let mut solver = Solver::new(Options {
@@ -136,33 +137,40 @@ fn best_of(batches: usize, runs: usize) {
         ..Options::default()
     });
     let only = std::env::var("TSUME_ONLY").ok();
+    let part = std::env::var("TSUME_PART").ok();
+    let (batches_prove, batches_solve) = match part.as_deref() {
+        Some("prove") => (batches, 0),
+        Some("solve") => (0, batches),
+        _ => (batches, batches),
+    };
     for (id, sfen) in CASES {
         if only.as_deref().is_some_and(|o| o != id) {
             continue;
         }
         let pos = Position::from_sfen(sfen).expect("spec SFEN");
         let mut proof = None;
-        let prove = best_mean(batches, runs, || {
+        let prove = best_mean(batches_prove, runs, || {
             let p = prover.prove(black_box(&pos)).expect("defender king");
             assert_eq!(p.status, Status::Mate);
             proof = Some(p);
         });
         let mut line = None;
-        let solve = best_mean(batches, runs, || {
+        let solve = best_mean(batches_solve, runs, || {
             let s = solver.solve(black_box(&pos)).expect("defender king");
             assert_eq!(s.status, Status::Mate);
             line = Some(s);
         });
-        if let (Some(p), Some(s)) = (proof, line) {
+        if let (Some(p), Some(s)) = (&proof, &line) {
             assert_eq!(p.nodes, s.first_proof_nodes, "{id}");
-            println!(
-                "{id} {:.3} {:.3} {} {}",
-                prove * 1e6,
-                solve * 1e6,
-                p.nodes,
-                s.pv.len()
-            );
         }
+        let us = |t: f64| if t.is_finite() { t * 1e6 } else { 0.0 };
+        println!(
+            "{id} {:.3} {:.3} {} {}",
+            us(prove),
+            us(solve),
+            proof.map_or(0, |p| p.nodes),
+            line.map_or(0, |s| s.pv.len())
+        );
     }
 }
 
