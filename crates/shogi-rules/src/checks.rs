@@ -224,7 +224,55 @@ impl Position {
         out
     }
 
+    /// Whether the king of `us` on `k` is attacked with the occupancy `occ`, and if not,
+    /// the pieces of `us` pinned to it: one pass over the enemy sliders on the king's
+    /// empty-board lines answers both (one with nothing between attacks the king, one
+    /// with a single piece of `us` between pins it), where the attack test and the pin
+    /// search would each make it.
+    #[inline]
+    fn checked_or_pinned(&self, us: Side, k: Square, occ: Bitboard) -> Option<Bitboard> {
+        let them = !us;
+        let s = k.index();
+        let o = us.index();
+        let bk = &self.by_kind;
+        let theirs = self.by_side[them.index()];
+        let royal = bk[Kind::King.index()] | bk[Kind::Horse.index()] | bk[Kind::Dragon.index()];
+        let steps = (PAWN[o][s] & bk[Kind::Pawn.index()])
+            | (tables::KNIGHT[o][s] & bk[Kind::Knight.index()])
+            | (tables::SILVER[o][s] & (bk[Kind::Silver.index()] | royal))
+            | (tables::GOLD[o][s] & (self.golds() | royal));
+        if (steps & theirs).any() {
+            return None;
+        }
+        let snipers = ((tables::rook_ray(k) & (bk[Kind::Rook.index()] | bk[Kind::Dragon.index()]))
+            | (tables::bishop_ray(k) & (bk[Kind::Bishop.index()] | bk[Kind::Horse.index()]))
+            | (tables::lance_ray(us, k) & bk[Kind::Lance.index()]))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let b = tables::between(k, sniper) & occ;
+            if b.is_empty() {
+                return None;
+            }
+            if !b.has_several() {
+                pinned |= b & self.by_side[us.index()];
+            }
+        }
+        Some(pinned)
+    }
+
     pub(crate) fn generate_checks<S: Sink>(&self, sink: &mut S) {
+        let Some(ek) = self.kings[(!self.side).index()] else {
+            return;
+        };
+        let disc = self.discoverers(self.side, ek, self.occupied());
+        self.generate_checks_with(sink, disc);
+    }
+
+    /// [`Position::generate_checks`] with the side to move's discoverers known (`disc`:
+    /// [`Position::discoverers`] of the side to move against the enemy king), for a caller
+    /// that needs them too.
+    pub(crate) fn generate_checks_with<S: Sink>(&self, sink: &mut S, disc: Bitboard) {
         let us = self.side;
         let them = !us;
         let Some(ek) = self.kings[them.index()] else {
@@ -234,17 +282,16 @@ impl Position {
         let own = self.by_side[us.index()];
         let board = Bitboard::FULL;
         let our_king = self.kings[us.index()];
-        if let Some(k) = our_king
-            && self.is_attacked(k, them, occ)
-        {
-            self.filtered_checks(sink);
-            return;
-        }
         let pinned = match our_king {
-            Some(k) => self.pinned(us, k, occ),
+            Some(k) => match self.checked_or_pinned(us, k, occ) {
+                Some(pinned) => pinned,
+                None => {
+                    self.filtered_checks(sink);
+                    return;
+                }
+            },
             None => Bitboard::EMPTY,
         };
-        let disc = self.discoverers(us, ek, occ);
         let zone = tables::zone(us);
         let origins = &**CHECK_ORIGINS;
         for kind in BOARD_KINDS {

@@ -378,20 +378,17 @@ impl Search {
         let hand = self.node.attacker_hand();
         let mut moves = self.buffer();
         let free = flight_squares(&self.node.pos);
+        let disc = discoverers(&self.node.pos);
         // Without a flight square there is nothing to filter on.
+        let pos = &self.node.pos;
         match free.any() {
-            true => {
-                self.node
-                    .pos
-                    .generate_checks(&mut MayMate::new(&self.node.pos, free, &mut moves))
-            }
-            false => self.node.pos.generate_checks(&mut Gather(&mut moves)),
+            true => pos.generate_checks_with(&mut MayMate::new(pos, free, &mut moves), disc),
+            false => pos.generate_checks_with(&mut Gather(&mut moves), disc),
         }
         if moves.is_empty() {
             self.give_back(moves);
             return None;
         }
-        let disc = discoverers(&self.node.pos);
         let mut found = None;
         for &mv in &moves {
             // A king step, an interposing drop and the capture of the checker are looked
