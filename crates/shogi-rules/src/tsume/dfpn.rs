@@ -272,8 +272,12 @@ fn bucket(board: u64) -> usize {
 
 impl Path {
     /// Empties the path for a new search (a search that returned left it empty already:
-    /// every push is popped on the way back; this makes sure).
+    /// every push is popped on the way back, and every bucket count is down to zero).
     fn clear(&mut self) {
+        if self.stack.is_empty() {
+            // Every count is back to zero, the map empty.
+            return;
+        }
         emptied(&mut self.last);
         self.buckets = [0; 256];
         self.stack.clear();

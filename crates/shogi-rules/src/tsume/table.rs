@@ -126,6 +126,9 @@ pub(crate) struct Table {
     limit: usize,
     max_slots: usize,
     pub(crate) collections: u32,
+    /// While the array has its first size, the slots of the first 128 that a store may
+    /// have filled, by bit: [`Self::clear`] empties only those.
+    written: u128,
     /// Live entries thrown away by garbage collection so far (proofs, disproofs and open
     /// entries alike: each can be found again by searching its node again).
     pub(crate) dropped: u64,
@@ -156,6 +159,7 @@ impl Table {
             limit,
             max_slots,
             collections: 0,
+            written: 0,
             dropped: 0,
         }
     }
@@ -163,16 +167,35 @@ impl Table {
     /// Empties the table for a new search, as [`Self::new`] with the same limit would
     /// make it (the same small array, so that the search runs exactly as from a new
     /// table), but keeps the vector's allocation: growing again up to the size reached
-    /// before reallocates nothing, and only the small array is cleared here.
+    /// before reallocates nothing, and only the small array is cleared here, or only the
+    /// slots stored into when the array never grew (a mate in three fills a few dozen).
     pub(crate) fn clear(&mut self) {
         let start = self.max_slots.min(START_SLOTS);
-        self.slots.truncate(start + PAD);
-        self.slots.fill(FREE);
+        if self.slots.len() == start + PAD {
+            let mut written = self.written;
+            while written != 0 {
+                self.slots[written.trailing_zeros() as usize] = FREE;
+                written &= written - 1;
+            }
+        } else {
+            self.slots.truncate(start + PAD);
+            self.slots.fill(FREE);
+        }
+        self.written = 0;
         self.mask = start - 1;
         self.entries = 0;
         self.used = 0;
         self.collections = 0;
         self.dropped = 0;
+    }
+
+    /// Records that slot `i`, empty before, was filled (see [`Self::written`]; past the
+    /// first 128 slots the array has grown and is cleared whole).
+    #[inline]
+    fn note_written(&mut self, i: usize) {
+        if i < 128 {
+            self.written |= 1 << i;
+        }
     }
 
     /// Home slots of the array now.
@@ -251,6 +274,7 @@ impl Table {
             Some(t) => self.slots[t] = slot,
             None if end < self.slots.len() => {
                 self.slots[end] = slot;
+                self.note_written(end);
                 self.used += 1;
             }
             None => {
@@ -290,6 +314,7 @@ impl Table {
         match self.slots[home..].iter().position(|s| s.board == EMPTY) {
             Some(k) => {
                 self.slots[home + k] = e;
+                self.note_written(home + k);
                 self.entries += 1;
                 self.used += 1;
                 true
@@ -548,9 +573,11 @@ mod tests {
     fn a_cleared_table_is_laid_out_as_a_new_one() {
         // `clear`'s contract: the same stores into a cleared table and into a new one
         // leave the same array, slot by slot (so a search from a cleared table runs as
-        // from a new one), and nothing stored before the clearing is found after it.
-        let stores = |t: &mut Table, salt: u64| {
-            for i in 0..3_000u64 {
+        // from a new one), and nothing stored before the clearing is found after it;
+        // after a few stores (the array never grew: only the slots filled are cleared)
+        // and after many (it grew).
+        let stores = |t: &mut Table, salt: u64, n: u64| {
+            for i in 0..n {
                 let board = (i ^ salt).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                 let h = Hand([(i % 3) as u8, 0, 0, 0, 0, 0, 0]);
                 match i % 3 {
@@ -561,21 +588,23 @@ mod tests {
             }
         };
         let layout = |t: &Table| format!("{:?} {} {}", t.slots, t.entries, t.used);
-        let mut fresh = Table::new(1 << 12);
-        stores(&mut fresh, 0);
-        let mut reused = Table::new(1 << 12);
-        stores(&mut reused, 0x5a5a);
-        let before = 0x5a5a_u64.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let h = Hand([0, 0, 0, 0, 0, 0, 0]);
-        assert!(matches!(reused.probe(before, &h, 9), Probe::Proven { .. }));
-        reused.clear();
-        assert!(matches!(
-            reused.probe(before, &h, 9),
-            Probe::Open { pn: 1, dn: 1 }
-        ));
-        assert_eq!(layout(&reused), layout(&Table::new(1 << 12)));
-        stores(&mut reused, 0);
-        assert_eq!(layout(&reused), layout(&fresh));
+        for (before, after) in [(20, 3_000), (3_000, 20), (25, 25)] {
+            let mut fresh = Table::new(1 << 12);
+            stores(&mut fresh, 0, after);
+            let mut reused = Table::new(1 << 12);
+            stores(&mut reused, 0x5a5a, before);
+            let first = 0x5a5a_u64.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let h = Hand([0, 0, 0, 0, 0, 0, 0]);
+            assert!(matches!(reused.probe(first, &h, 9), Probe::Proven { .. }));
+            reused.clear();
+            assert!(matches!(
+                reused.probe(first, &h, 9),
+                Probe::Open { pn: 1, dn: 1 }
+            ));
+            assert_eq!(layout(&reused), layout(&Table::new(1 << 12)));
+            stores(&mut reused, 0, after);
+            assert_eq!(layout(&reused), layout(&fresh), "{before} then {after}");
+        }
     }
 
     #[test]
