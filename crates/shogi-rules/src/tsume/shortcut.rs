@@ -50,6 +50,9 @@ pub(crate) struct Memo<V> {
     slots: Vec<(u64, V)>,
     /// Records made since the array last grew.
     recorded: usize,
+    /// While the array has its first size ([`MEMO_START`] slots), the slots recorded
+    /// into, by bit: [`Memo::clear`] empties only those.
+    written: u64,
 }
 
 /// Children whose mate test failed, not tested again: a failure forgotten is only tested
@@ -68,6 +71,7 @@ impl<V> Default for Memo<V> {
         Memo {
             slots: Vec::new(),
             recorded: 0,
+            written: 0,
         }
     }
 }
@@ -76,7 +80,8 @@ impl<V> Default for Memo<V> {
 /// [`super::dfpn::SHORTCUT_NODES`] nodes of a search.
 const MEMO_SLOTS: usize = 1 << 11;
 
-/// Slots of a [`Memo`] at its first record (a mate-in-three problem records a few).
+/// Slots of a [`Memo`] at its first record (a mate-in-three problem records a few); at
+/// most 64, the bits of [`Memo::written`].
 const MEMO_START: usize = 1 << 6;
 
 impl<V: Copy + Default> Memo<V> {
@@ -113,16 +118,26 @@ impl<V: Copy + Default> Memo<V> {
         let i = self.slot(k);
         self.slots[i] = (k, v);
         self.recorded += 1;
+        if self.slots.len() == MEMO_START {
+            self.written |= 1 << i;
+        }
     }
 
     /// Forgets every record, as a new memo knows none: the array is cut back to its first
-    /// size (reallocating nothing) and cleared, so that it grows again as a new one does.
+    /// size (reallocating nothing) and cleared, so that it grows again as a new one does;
+    /// when it never grew, only the slots recorded into are cleared.
     pub(crate) fn clear(&mut self) {
-        if self.slots.is_empty() {
-            return;
+        if self.slots.len() == MEMO_START {
+            let mut written = self.written;
+            while written != 0 {
+                self.slots[written.trailing_zeros() as usize] = (0, V::default());
+                written &= written - 1;
+            }
+        } else if !self.slots.is_empty() {
+            self.slots.truncate(MEMO_START);
+            self.slots.fill((0, V::default()));
         }
-        self.slots.truncate(MEMO_START);
-        self.slots.fill((0, V::default()));
+        self.written = 0;
         self.recorded = 0;
     }
 
@@ -552,6 +567,31 @@ mod tests {
             }
         }
         assert!(filtered > 10000 && mates > 300, "{filtered} {mates}");
+    }
+
+    #[test]
+    fn a_cleared_memo_forgets_and_grows_as_a_new_one() {
+        // `Memo::clear`'s contract: nothing recorded before is found after it, whether the
+        // array kept its first size (only the slots recorded into are cleared) or grew, and
+        // the same records then leave it as they leave a new memo.
+        let h = Hand::default();
+        let key = |i: u64| i.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        for before in [5u64, 3_000] {
+            let mut m: Mates = Memo::default();
+            for i in 0..before {
+                m.record(key(i), &h, None);
+            }
+            assert!((0..before).any(|i| m.get(key(i), &h).is_some()));
+            m.clear();
+            assert!((0..before).all(|i| m.get(key(i), &h).is_none()), "{before}");
+            let mut fresh: Mates = Memo::default();
+            for i in 5_000..5_040 {
+                m.record(key(i), &h, None);
+                fresh.record(key(i), &h, None);
+            }
+            assert_eq!(m.slots, fresh.slots, "{before}");
+            assert_eq!(m.recorded, fresh.recorded);
+        }
     }
 
     #[test]
