@@ -226,7 +226,16 @@ impl BoardFilter {
     }
 
     fn clear(&mut self) {
-        self.bits.fill(0);
+        if self.bits.len() * 64 < FILTER_BITS {
+            // Below its full size the filter lists every board inserted: only their bits
+            // are set (a short search inserts a few).
+            for &b in &self.boards {
+                let i = self.bit(b);
+                self.bits[i / 64] &= !(1 << (i % 64));
+            }
+        } else {
+            self.bits.fill(0);
+        }
         self.boards.clear();
     }
 }
@@ -1173,6 +1182,17 @@ mod tests {
         assert!(!boards.iter().any(|&b| f.may_hold(b)));
         f.insert(boards[0]);
         assert!(f.may_hold(boards[0]));
+        // Cleared below its full size (only the bits of the boards listed are unset): as
+        // empty as a new filter of that size.
+        for n in [3, 100] {
+            let mut f = BoardFilter::default();
+            for &b in &boards[..n] {
+                f.insert(b);
+            }
+            assert!(f.bits.len() * 64 < FILTER_BITS);
+            f.clear();
+            assert!(f.bits.iter().all(|&w| w == 0) && f.boards.is_empty(), "{n}");
+        }
     }
 
     fn bounded(sfen: &str, free_pairs: bool, rem: u32) -> Probe {
