@@ -43,6 +43,9 @@ pub struct Solver {
     opts: Options,
     /// Made at the first problem (a search needs a position) and reset for each next one.
     search: Option<Search>,
+    /// When the solver was made: the start of every search when no time limit is set
+    /// (only a time limit reads it), so that a short one does not read the clock.
+    made: Instant,
 }
 
 impl std::fmt::Debug for Solver {
@@ -98,7 +101,11 @@ impl Solver {
     /// A solver with these options (limits, table size, and for [`Self::solve`] the mode
     /// and the later phases). Allocates nothing until the first problem.
     pub fn new(opts: Options) -> Solver {
-        Solver { opts, search: None }
+        Solver {
+            opts,
+            search: None,
+            made: Instant::now(),
+        }
     }
 
     /// The options the solver runs with.
@@ -111,7 +118,7 @@ impl Solver {
     /// cancellation flag and the progress counter of the options apply; the mode does
     /// not (the first proof is the same in both).
     pub fn prove(&mut self, pos: &Position) -> Result<Proof, TsumeError> {
-        let start = Instant::now();
+        let start = self.start();
         let first = self.first_proof(pos, start)?;
         let search = self.search.as_ref().expect("set up by first_proof");
         let mut proof = Proof {
@@ -137,7 +144,7 @@ impl Solver {
     /// Solves the position as [`super::solve`] does (the same answer, nodes included),
     /// with the memory kept from the last problem.
     pub fn solve(&mut self, pos: &Position) -> Result<Solution, TsumeError> {
-        let start = Instant::now();
+        let start = self.start();
         let first = self.first_proof(pos, start)?;
         let search = self.search.as_mut().expect("set up by first_proof");
         let sol = Solution {
@@ -166,6 +173,15 @@ impl Solver {
             },
             None => sol,
         })
+    }
+
+    /// The start of a search, for its time limit: the clock now, or without a time limit
+    /// (nothing reads it then) when the solver was made.
+    fn start(&self) -> Instant {
+        match self.opts.time_limit {
+            Some(_) => Instant::now(),
+            None => self.made,
+        }
     }
 
     /// Sets the search up for `pos` and runs the first proof: a short first try with the
