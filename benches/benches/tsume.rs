@@ -68,7 +68,8 @@ fn bench_short(c: &mut Criterion) {
         group.finish();
     }
     // Mate detection with the line of the first proof (no shortening, no exact line
-    // search): the counterpart of cshogi's DfPn in the peer harness.
+    // search): the counterpart of cshogi's DfPn.search (which reads its line too) in the
+    // peer harness.
     let mut group = c.benchmark_group("tsume_first_proof");
     group.sample_size(20);
     for (id, sfen) in CASES {
@@ -88,7 +89,8 @@ fn bench_short(c: &mut Criterion) {
     }
     group.finish();
     // The first proof alone, by one solver kept over the runs (its table cleared, not
-    // allocated, at each): the counterpart of cshogi's DfPn.search.
+    // allocated, at each): the counterpart of the proof cshogi's DfPn.search makes before
+    // it reads its line.
     let mut group = c.benchmark_group("tsume_prove");
     group.sample_size(20);
     let mut solver = Solver::new(Options::default());
@@ -123,7 +125,8 @@ fn best_mean(batches: usize, runs: usize, mut f: impl FnMut()) -> f64 {
 /// over `batches` batches of `runs` calls, one line per problem: name, µs of
 /// `Solver::prove` (the first proof alone), µs of a first-proof `Solver::solve` (the proof
 /// and the reading of its line, no shortening and no exact search: the counterpart of
-/// `DfPn.search` + `DfPn.get_pv`), nodes of the proof, plies of the line. One solver for
+/// `DfPn.search`, which reads its line before it returns), nodes of the proof, plies of
+/// the line. One solver for
 /// each, kept over the runs: its table is cleared, not allocated, at each call (cshogi's
 /// table is made by `DfPn()`, outside its timing). A best-of figure rather than
 /// criterion's median, so that both sides are read the same way on a loaded machine.
