@@ -23,6 +23,10 @@
 //! is off) and the exact line search, bounded by the shortest proof, picks the longest
 //! defence and the line. When a budget runs out the line is read from the df-pn proof
 //! tree: a valid mate, possibly longer than the conventional length.
+//!
+//! [`solve`] answers one problem; a [`Solver`] answers problem after problem with its
+//! memory kept between them, and its [`Solver::prove`] gives the first proof alone (mate
+//! or not, with a mating first move), what a mate detector needs.
 
 mod checker;
 mod composed;
@@ -325,7 +329,8 @@ fn line_budget(search: &mut Search, opts: &Options, start: Instant) {
     };
 }
 
-/// Solves the position: the side to move attacks.
+/// Solves the position: the side to move attacks. The same as a new [`Solver`]'s
+/// [`Solver::solve`].
 ///
 /// Every phase (first proof, exact conventional line, shortening, reading the line) stops
 /// at the time and node limits. When a limit stops a phase after a mate was proven, the
