@@ -125,8 +125,9 @@ impl Position {
     /// attacks with the king lifted (so that a slider's line reaches past it): the king's
     /// legal steps (the king moves of [`Position::generate`] when `side` is to move), or
     /// its flight squares. Each enemy slider's attacks are found once (a side has few
-    /// sliders) rather than looked for from every square; the squares left are tested
-    /// against the enemy's step pieces only.
+    /// sliders) rather than looked for from every square; so are the steps of each enemy
+    /// step piece near enough to reach one of the squares left (in a mate search there
+    /// are few, where looking from every square took four lookups a square).
     pub(crate) fn king_step_squares(&self, side: Side) -> Bitboard {
         let Some(k) = self.kings[side.index()] else {
             return Bitboard::EMPTY;
@@ -163,26 +164,30 @@ impl Position {
                 open = open.and_not(tables::lance_attacks(them, s, without_king));
             }
         }
-        // Step attacks seen from the square: the pieces that would reach it (as in
-        // `Position::attackers_to`; the horse and dragon step like a king).
-        let o = us.index();
-        let royal = bk[Kind::King.index()] | bk[Kind::Horse.index()] | bk[Kind::Dragon.index()];
-        let silvers = (bk[Kind::Silver.index()] | royal) & theirs;
-        let golds = (self.golds() | royal) & theirs;
-        let pawns = bk[Kind::Pawn.index()] & theirs;
-        let knights = bk[Kind::Knight.index()] & theirs;
-        let mut ok = Bitboard::EMPTY;
-        for t in open {
-            let s = t.index();
-            let stepped = (tables::PAWN[o][s] & pawns)
-                | (tables::KNIGHT[o][s] & knights)
-                | (tables::SILVER[o][s] & silvers)
-                | (tables::GOLD[o][s] & golds);
-            if stepped.is_empty() {
-                ok.insert(t);
+        // Step attacks from the enemy's step pieces close enough to reach a square left
+        // (in a mate search a few), each piece's own steps taken away at once; the horse
+        // and dragon step like a king, their lines were taken above.
+        let t = them.index();
+        let lines = bk[Kind::Lance.index()] | bk[Kind::Rook.index()] | bk[Kind::Bishop.index()];
+        for p in (theirs & tables::STEP_REACH[k.index()]).and_not(lines) {
+            if open.is_empty() {
+                break;
             }
+            let s = p.index();
+            let Some(piece) = self.board[s] else {
+                continue;
+            };
+            let steps = match piece.kind {
+                Kind::Pawn => tables::PAWN[t][s],
+                Kind::Knight => tables::KNIGHT[t][s],
+                Kind::Silver => tables::SILVER[t][s],
+                Kind::King | Kind::Horse | Kind::Dragon => tables::KING[s],
+                Kind::Lance | Kind::Rook | Kind::Bishop => Bitboard::EMPTY,
+                _ => tables::GOLD[t][s],
+            };
+            open = open.and_not(steps);
         }
-        ok
+        open
     }
 
     pub(crate) fn generate_evasions<S: Sink>(&self, sink: &mut S) {

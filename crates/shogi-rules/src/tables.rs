@@ -83,6 +83,29 @@ pub(crate) static SILVER: [[Bitboard; SQUARES]; 2] = per_side(SILVER_STEPS);
 pub(crate) static GOLD: [[Bitboard; SQUARES]; 2] = per_side(GOLD_STEPS);
 pub(crate) static KING: [Bitboard; SQUARES] = leaper_table(&KING_STEPS);
 
+/// Offsets within two files and three ranks, the square itself left out.
+const REACH_STEPS: [(i8, i8); 34] = {
+    let mut out = [(0i8, 0i8); 34];
+    let mut n = 0;
+    let mut dx = -2;
+    while dx <= 2 {
+        let mut dy = -3;
+        while dy <= 3 {
+            if dx != 0 || dy != 0 {
+                out[n] = (dx, dy);
+                n += 1;
+            }
+            dy += 1;
+        }
+        dx += 1;
+    }
+    out
+};
+
+/// The squares from which a step piece of either side (a knight included) may attack a
+/// square next to the given one: those within two files and three ranks of it.
+pub(crate) static STEP_REACH: [Bitboard; SQUARES] = leaper_table(&REACH_STEPS);
+
 /// For each of [`DIRS`] and each square, the squares from it (exclusive) to the edge, as
 /// raw words for the slide arithmetic.
 static RAYS: [[u128; SQUARES]; 8] = {
