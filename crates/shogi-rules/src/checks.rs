@@ -294,6 +294,7 @@ impl Position {
         };
         let zone = tables::zone(us);
         let origins = &**CHECK_ORIGINS;
+        let king_lines = tables::rook_ray(ek) | tables::bishop_ray(ek);
         for kind in BOARD_KINDS {
             let pieces = self.pieces(us, kind);
             if pieces.is_empty() {
@@ -304,6 +305,25 @@ impl Position {
                 continue;
             }
             let promoted = kind.promoted();
+            // The squares from which the piece checks directly, as it stands (plain) and
+            // promoted: a bishop or rook promoted checks from its own squares and the
+            // king's neighbours. They depend on the occupancy only along the king's lines
+            // and only for a slider, so they are worked out once for the kind and again,
+            // with the mover lifted, only for a slider standing on one of those lines.
+            let checks_at = |o: Bitboard| {
+                let plain = check_squares(us, kind, ek, o);
+                let promo = match promoted {
+                    Some(Kind::Horse | Kind::Dragon) => plain | KING[ek.index()],
+                    Some(p) => check_squares(us, p, ek, o),
+                    None => Bitboard::EMPTY,
+                };
+                (plain, promo)
+            };
+            let sliding = matches!(
+                kind,
+                Kind::Lance | Kind::Bishop | Kind::Rook | Kind::Horse | Kind::Dragon
+            );
+            let mut shared = None;
             for from in pieces {
                 let mut targets = tables::attacks(us, kind, from, occ).and_not(own) & board;
                 if let Some(k) = our_king
@@ -314,22 +334,26 @@ impl Position {
                 if targets.is_empty() {
                     continue;
                 }
-                let lifted = occ.without(from);
+                let (plain_checks, promo_checks) = if sliding && king_lines.contains(from) {
+                    checks_at(occ.without(from))
+                } else {
+                    *shared.get_or_insert_with(|| checks_at(occ))
+                };
                 let off_line = if disc.contains(from) {
                     targets.and_not(tables::line(ek, from))
                 } else {
                     Bitboard::EMPTY
                 };
                 let plain_ok = targets.and_not(tables::dead_squares(us, kind));
-                let plain = plain_ok & (off_line | check_squares(us, kind, ek, lifted));
+                let plain = plain_ok & (off_line | plain_checks);
                 let promo = match promoted {
-                    Some(p) => {
+                    Some(_) => {
                         let reach = if zone.contains(from) {
                             targets
                         } else {
                             targets & zone
                         };
-                        reach & (off_line | check_squares(us, p, ek, lifted))
+                        reach & (off_line | promo_checks)
                     }
                     None => Bitboard::EMPTY,
                 };
