@@ -407,21 +407,21 @@ impl Search {
         let mut found = None;
         for &mv in &moves {
             // A king step, an interposing drop and the capture of the checker are looked
-            // for without playing the move; the other replies after it is played on the
-            // position alone (the node's board key is needed only for the one move that
-            // mates).
+            // for without playing the move; the other replies after it is played. It is
+            // played on the node, keys and all: a candidate left by these tests mates
+            // more often than not, and the mated position's proof is stored under its
+            // keys while it is on the board.
             if self.node.pos.king_steps_after(mv, free)
                 || self.node.pos.interposable_after(mv, disc)
                 || self.node.pos.checker_taken_after(mv, disc)
             {
                 continue;
             }
-            let u = self.node.pos.play_unchecked(mv);
-            let mated = !self.node.pos.has_evasion_but_king_steps();
-            self.node.pos.undo(mv, u);
-            if mated {
-                let taken = self.node.captured(mv);
-                let u = self.node.play(mv);
+            let taken = self.node.captured(mv);
+            let u = self.node.play(mv);
+            if self.node.pos.has_evasion_but_king_steps() {
+                self.node.unplay(mv, u);
+            } else {
                 let pieces = and_proof_base(&self.node);
                 let (board, after) = (self.node.board_key(), self.node.attacker_hand());
                 self.table.store_proof(board, after, pieces, 0, 1);
