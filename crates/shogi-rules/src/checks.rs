@@ -581,6 +581,25 @@ mod tests {
     }
 
     #[test]
+    fn sliders_on_and_off_the_king_lines() {
+        // Hand-made: the rook on 5e stands on the file of the king on 5a behind its own
+        // silver on 5c (the squares it checks from are worked out again with it lifted),
+        // the bishop on 9i is off the king's lines (it shares the kind's squares) and is
+        // screened by the rook, and the lance on 5i by both. Only the silver checks: off
+        // the file by discovery (4b, 6b, 4d, 6d, each promoting or not) and on 5b
+        // directly, both ways; the rook's and the bishop's moves check nowhere.
+        let pos = Position::from_sfen("4k4/9/4S4/9/4R4/9/9/9/B3L4 b b4g3s4n3l18pr 1").unwrap();
+        let checks = pos.check_moves();
+        let silver = Square::new(5, 3).unwrap();
+        assert!(
+            checks.iter().all(|m| m.from() == Some(silver)),
+            "{checks:?}"
+        );
+        assert_eq!(checks.len(), 10);
+        assert_eq!(compare(&pos), checks.len());
+    }
+
+    #[test]
     fn discovered_and_promoting_checks() {
         // Hand-made: the silver on 5三 blocks the rook on 5九 against the king on 5一;
         // every silver move off file 5 checks by discovery, and 5三→5二 checks directly
