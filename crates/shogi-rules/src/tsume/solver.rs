@@ -207,20 +207,20 @@ impl Solver {
         search.node_limit = search.node_limit.min(dfpn::SHORTCUT_NODES);
         let mut probe = search.solve(INF);
         let (mut spent, mut dropped) = (0, 0);
-        if matches!(probe, Probe::Open { .. })
+        let again = matches!(probe, Probe::Open { .. })
             && search.stopped == Some(dfpn::Stop::Nodes)
-            && opts.node_limit.is_none_or(|n| n > dfpn::SHORTCUT_NODES)
-        {
+            && opts.node_limit.is_none_or(|n| n > dfpn::SHORTCUT_NODES);
+        if again {
             spent = search.nodes;
             dropped = search.table.dropped;
             search.reset(Node::new(pos.clone()));
             search.shortcuts = false;
-            limits_for(search, opts, start);
-            search.node_limit = search.node_limit.saturating_sub(spent);
-            probe = search.solve(INF);
         }
         limits_for(search, opts, start);
         search.node_limit = search.node_limit.saturating_sub(spent);
+        if again {
+            probe = search.solve(INF);
+        }
         Ok(FirstProof {
             probe,
             spent,
