@@ -83,6 +83,7 @@ const MEMO_SLOTS: usize = 1 << 11;
 /// Slots of a [`Memo`] at its first record (a mate-in-three problem records a few); at
 /// most 64, the bits of [`Memo::written`].
 const MEMO_START: usize = 1 << 6;
+const _: () = assert!(MEMO_START <= 64, "Memo::written has a bit per slot");
 
 impl<V: Copy + Default> Memo<V> {
     #[inline]

@@ -142,6 +142,10 @@ pub(crate) const PAD: usize = 64;
 /// Home slots of a new table: small, since each solve clears its array at the start (a
 /// mate in three stores a few dozen entries); a larger problem grows it by doubling.
 const START_SLOTS: usize = 1 << 6;
+const _: () = assert!(
+    START_SLOTS + PAD <= 128,
+    "Table::written has a bit per slot"
+);
 
 /// Bytes of one table slot, for sizing a table by memory.
 pub(crate) const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
