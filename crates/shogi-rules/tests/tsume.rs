@@ -777,10 +777,10 @@ fn a_first_proof_is_the_first_proof_of_solve() {
 #[test]
 fn a_kept_solver_answers_as_a_new_one() {
     // One solver kept over the set, twice over in opposite orders, after a search stopped
-    // by its node limit on 図巧98番「裸玉」 (shogi.md §7.4, a 31-ply mate: the table, the
-    // memos and the loop filter grown, and the first try without shortcuts given up):
-    // every proof, nodes and first move included, and every solve (line and nodes) is the
-    // one a new solver gives.
+    // by its node limit on 図巧98番「裸玉」 (shogi.md §7.4, a 31-ply mate: the first try,
+    // with the mate tests, given up for a search without them, and the table, the mate
+    // memo and the loop filter grown): every proof, nodes and first move included, and
+    // every solve (line and nodes) is the one a new solver gives.
     let opts = Options {
         node_limit: Some(50_000),
         ..Options::default()
