@@ -180,15 +180,7 @@ fn best_of(batches: usize, runs: usize) {
 /// `Solver::prove` on one position (`TSUME_SFEN`, mate or not), timed as [`best_of`] times
 /// the problems, printed with its proof: the fixed cost of a prove on a position without
 /// a check, or of a mate in one, which the problem set does not show apart.
-fn prove_one(spec: &str, sfen: &str) {
-    let (b, r) = spec.split_once('x').unwrap_or((spec, "20"));
-    let (b, r) = match (b.parse::<usize>(), r.parse::<usize>()) {
-        (Ok(b), Ok(r)) if b > 0 && r > 0 => (b, r),
-        _ => {
-            eprintln!("TSUME_BEST_OF={spec}: expected BATCHESxRUNS, two counts of at least 1");
-            std::process::exit(2);
-        }
-    };
+fn prove_one(batches: usize, runs: usize, sfen: &str) {
     let pos = match Position::from_sfen(sfen) {
         Ok(p) => p,
         Err(e) => {
@@ -198,7 +190,7 @@ fn prove_one(spec: &str, sfen: &str) {
     };
     let mut prover = Solver::new(Options::default());
     let mut proof = None;
-    let t = best_mean(b, r, || {
+    let t = best_mean(batches, runs, || {
         proof = Some(prover.prove(black_box(&pos)).expect("defender king"))
     });
     println!("{:.3} {:?}", t * 1e6, proof);
@@ -212,18 +204,18 @@ criterion_group!(benches, bench_short);
 /// never timed with other counts than the ones asked for. With `TSUME_SFEN` set as well,
 /// that one position instead ([`prove_one`]).
 fn main() {
-    if let (Ok(spec), Ok(sfen)) = (std::env::var("TSUME_BEST_OF"), std::env::var("TSUME_SFEN")) {
-        prove_one(&spec, &sfen);
-        return;
-    }
     if let Ok(spec) = std::env::var("TSUME_BEST_OF") {
         let (b, r) = spec.split_once('x').unwrap_or((&spec, "20"));
-        match (b.parse::<usize>(), r.parse::<usize>()) {
-            (Ok(b), Ok(r)) if b > 0 && r > 0 => best_of(b, r),
+        let (b, r) = match (b.parse::<usize>(), r.parse::<usize>()) {
+            (Ok(b), Ok(r)) if b > 0 && r > 0 => (b, r),
             _ => {
                 eprintln!("TSUME_BEST_OF={spec}: expected BATCHESxRUNS, two counts of at least 1");
                 std::process::exit(2);
             }
+        };
+        match std::env::var("TSUME_SFEN") {
+            Ok(sfen) => prove_one(b, r, &sfen),
+            Err(_) => best_of(b, r),
         }
         return;
     }
