@@ -126,12 +126,12 @@ fn best_mean(batches: usize, runs: usize, mut f: impl FnMut()) -> f64 {
 /// `Solver::prove` (the first proof alone), µs of a first-proof `Solver::solve` (the proof
 /// and the reading of its line, no shortening and no exact search: the counterpart of
 /// `DfPn.search`, which reads its line before it returns), nodes of the proof, plies of
-/// the line. One solver for
-/// each, kept over the runs: its table is cleared, not allocated, at each call (cshogi's
-/// table is made by `DfPn()`, outside its timing). A best-of figure rather than
-/// criterion's median, so that both sides are read the same way on a loaded machine.
-/// `TSUME_ONLY=NAME` in the environment times that problem alone, and `TSUME_PART=prove`
-/// or `solve` that column alone, the other printed as 0 (for a profiler).
+/// the line. One solver for each, kept over the runs: its table is cleared, not
+/// allocated, at each call (cshogi's table is made by `DfPn()`, outside its timing). A
+/// best-of figure rather than criterion's median, so that both sides are read the same
+/// way on a loaded machine. `TSUME_ONLY=NAME` in the environment times that problem
+/// alone, and `TSUME_PART=prove` or `solve` that column alone, the other (and the nodes
+/// or the plies it gives) printed as 0 (for a profiler).
 fn best_of(batches: usize, runs: usize) {
     let mut prover = Solver::new(Options::default());
     let mut solver = Solver::new(Options {
