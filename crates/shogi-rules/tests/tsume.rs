@@ -680,10 +680,8 @@ fn detour_sweep_keeps_the_published_lengths_without_the_exact_search() {
         let s = tsume::solve(&pos, &opts).unwrap();
         assert_eq!(s.status, Status::Mate, "{sfen}");
         assert_eq!(s.plies, n, "{sfen}: {:?}", usi_pv(&s));
-        assert!(s.forced && !s.exact, "{sfen}");
-        // No limit stopped a phase: checks the sweep can neither prove nor refute within
-        // their share of nodes (mate3 #4 has some) are counted apart, the line being a
-        // forced mate whose length is not claimed minimal anyway.
+        // The lower-bound phase then proves the length minimal (see src/tsume/lower.rs).
+        assert!(s.forced && s.exact, "{sfen}");
         assert_eq!(s.limit, None, "{sfen}");
         assert_line_mates_but_useless(sfen, &s.pv);
     }

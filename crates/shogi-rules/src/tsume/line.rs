@@ -48,6 +48,8 @@ pub(crate) fn proof_line(search: &mut Search, tsume: bool) -> Option<Vec<Move>> 
 pub(crate) struct Refined {
     /// The main line (attacker first).
     pub(crate) line: Vec<Move>,
+    /// The length worked out at each position of the line (the one before each move).
+    pub(crate) lens: Vec<u32>,
     /// Every attacker node of the line was examined (see [`refined_line`]); false when the
     /// sweep's budget, the time or the rounds ran out first.
     pub(crate) complete: bool,
@@ -129,6 +131,7 @@ pub(crate) fn refined_line(search: &mut Search, tsume: bool, budget: u64) -> Opt
             return Some(Refined {
                 undecided: undecided(&examined),
                 line,
+                lens,
                 complete: !stopped,
             });
         };
@@ -143,6 +146,7 @@ pub(crate) fn refined_line(search: &mut Search, tsume: bool, budget: u64) -> Opt
             return Some(Refined {
                 undecided: undecided(&examined),
                 line,
+                lens,
                 complete: false,
             });
         }
@@ -591,9 +595,9 @@ fn probe_after(search: &Search, mv: Move, rem: u32) -> Probe {
 
 /// Gathers the board moves onto one square (the checks that take an interposed piece),
 /// in generation order.
-struct OnSquare<'a> {
-    moves: &'a mut Vec<Move>,
-    to: Bitboard,
+pub(crate) struct OnSquare<'a> {
+    pub(crate) moves: &'a mut Vec<Move>,
+    pub(crate) to: Bitboard,
 }
 
 impl Sink for OnSquare<'_> {

@@ -18,7 +18,15 @@
 //! tsume-mode proof is read back with every length worked out again (the defender's
 //! longest resistance), and then, unless [`Options::shorten`] is off, the attacker's
 //! detours are taken out along the main line (see `line::refined_line`): ミクロコスモス's
-//! first proof reads as 1581 plies, and as its published 1525 after that. In shortest
+//! first proof reads as 1581 plies, and as its published 1525 after that. That length is
+//! an upper bound (a forced line); it is then proven a lower bound too, from the end of the
+//! line backwards, by bounded floor searches showing that no position of the line has a
+//! shorter conventional mate (see `lower`), and the length is exact when every one of them
+//! is settled within the limits (`exact`; the checks left open are counted in
+//! [`Solution::sweep_undecided`]). The upper bound rests on the line reading's 無駄合 test,
+//! which takes the dropped piece with a check and looks the mate up with the piece kept
+//! rather than handed back (see [`conventions`]); the short problems sent through this path
+//! give the exact search's lengths. In shortest
 //! mode, ply-bounded df-pn searches shorten the first proof (unless [`Options::shorten`]
 //! is off) and the exact line search, bounded by the shortest proof, picks the longest
 //! defence and the line. When a budget runs out the line is read from the df-pn proof
@@ -34,6 +42,7 @@ pub mod conventions;
 mod dfpn;
 mod hands;
 mod line;
+mod lower;
 mod node;
 mod shortcut;
 mod solver;
@@ -128,8 +137,9 @@ pub struct Options {
     /// After the first proof, search for shorter mates until none is left (the length is
     /// then proven minimal). In tsume mode, for a proof longer than
     /// [`Options::exact_line_plies`]: take the attacker's detours out of the line read
-    /// back (every check of each attacker node of the main line compared; the length is
-    /// then not proven minimal). Off: report the first proof's line.
+    /// back (every check of each attacker node of the main line compared), then prove that
+    /// no position of the line has a shorter mate (the length is then exact). Off: report
+    /// the first proof's line.
     pub shorten: bool,
 }
 
@@ -255,13 +265,15 @@ pub struct Solution {
     /// [`Options::table_entries`]): each is searched again when it is needed, so a
     /// count that is large next to `nodes` says the table is too small for the problem.
     pub table_dropped: u64,
-    /// Checks at the attacker nodes of the line that the detour sweep (tsume mode, a
-    /// proof longer than [`Options::exact_line_plies`], [`Options::shorten`] on) could
-    /// neither prove nor refute within their node's share of nodes: a shorter mate through
-    /// one of them is not ruled out. Such checks do not make the answer partial (every
-    /// other check of the line was compared, and the length is not claimed minimal
-    /// anyway: `exact` stays false); a sweep stopped by its whole budget or the time sets
-    /// `limit`. 0 when the sweep did not run or decided every check.
+    /// Checks at the attacker nodes of the line (tsume mode, a proof longer than
+    /// [`Options::exact_line_plies`], [`Options::shorten`] on) through which a shorter
+    /// mate is not ruled out: after the lower-bound phase, the checks it could not refute
+    /// at the line's length within their position's share of nodes (with the captures of
+    /// the line's drop interpositions it could not show to leave the length as long);
+    /// when the detour sweep before it did not finish, the checks the sweep could neither
+    /// prove nor refute. Such checks do not make the answer partial (the line is a forced
+    /// mate; `exact` is false); a phase stopped by its whole budget or the time sets
+    /// `limit`. 0 when the length is proven minimal or neither phase ran.
     pub sweep_undecided: u32,
 }
 
@@ -332,8 +344,8 @@ fn line_budget(search: &mut Search, opts: &Options, start: Instant) {
 /// Solves the position: the side to move attacks. The same as a new [`Solver`]'s
 /// [`Solver::solve`].
 ///
-/// Every phase (first proof, exact conventional line, shortening, reading the line) stops
-/// at the time and node limits. When a limit stops a phase after a mate was proven, the
+/// Every phase (first proof, exact conventional line, shortening, reading the line,
+/// proving a long line's length minimal) stops at the time and node limits. When a limit stops a phase after a mate was proven, the
 /// best line found so far is reported with `exact` false: a mate, maybe not the shortest.
 /// When not even that line can be read back within its budget (a tenth of the limits), the status is
 /// [`Status::Unknown`].
@@ -464,10 +476,14 @@ fn solve_phases(
             .nodes
             .saturating_add(FULL_READING_NODES.max(search.nodes / 20)),
     );
+    // The lengths along a refined line whose sweep finished, for the lower-bound phase.
+    let mut lens = None;
     let full = if refine {
         // The first reading on its share of the budget, the sweeps on the rest.
         line::refined_line(search, tsume, budget).map(|r| {
-            if !r.complete {
+            if r.complete {
+                lens = Some(r.lens);
+            } else {
                 sol.limit = cut;
             }
             sol.sweep_undecided = r.undecided;
@@ -481,6 +497,27 @@ fn solve_phases(
     if !sol.forced {
         sol.limit = cut;
     }
+    // The refined line's length is proven minimal when no position of it has a shorter
+    // mate (see [`lower`]), within the limits as given (not the line's extra tenth).
+    let mut proven_minimal = false;
+    if let (Some(line), Some(lens)) = (&full, lens) {
+        search.deadline = opts.time_limit.map(|t| start + t);
+        let phase_budget = match opts.node_limit {
+            Some(n) => n.saturating_sub(extra),
+            None => search.nodes.saturating_add(
+                search
+                    .nodes
+                    .saturating_mul(LOWER_SHARE)
+                    .max(lower::LOWER_NODES),
+            ),
+        };
+        let lower = lower::lower_bound(search, line, &lens, phase_budget);
+        sol.sweep_undecided = lower.open;
+        proven_minimal = lower.complete && lower.open == 0;
+        if !lower.complete {
+            sol.limit = cut;
+        }
+    }
     let pv = full.unwrap_or_else(|| line::greedy_line(search, len, tsume));
     sol.nodes = search.nodes + extra;
     // The full reading ends its line where the defender has no reply left to count (none,
@@ -492,10 +529,15 @@ fn solve_phases(
     }
     sol.status = Status::Mate;
     sol.plies = pv.len() as u32;
-    sol.exact = shortest && opts.mode == Mode::Shortest && sol.plies == len;
+    sol.exact = (shortest && opts.mode == Mode::Shortest && sol.plies == len) || proven_minimal;
     sol.pv = pv;
     sol
 }
+
+/// Without a node limit, the lower-bound phase of a long line may take this many times
+/// the nodes of the phases before it, and at least one position's share (on 図巧100番「寿」
+/// it took twice as many).
+const LOWER_SHARE: u64 = 4;
 
 /// Least node budget of the full reading of a proof's line.
 const FULL_READING_NODES: u64 = 2_000_000;

@@ -508,6 +508,20 @@ impl Table {
         }
     }
 
+    /// Removes the disproofs valid for fewer than [`INF`]` / 2` plies, keeping those that
+    /// say there is no mate at all: a search that counts plies differently (the free
+    /// interposition pairs) may read the table's proofs (a mate within some length stays
+    /// one) and its unbounded disproofs, but not a bound counted another way. Not garbage
+    /// collection (not counted in [`Self::dropped`]): they are removed on purpose.
+    pub(crate) fn forget_bounded_disproofs(&mut self) {
+        for e in &mut self.slots {
+            if e.live() && e.disproven() && e.len < INF / 2 {
+                e.board = TOMB;
+                self.entries -= 1;
+            }
+        }
+    }
+
     /// Whether the table is over its size limit.
     pub(crate) fn full(&self) -> bool {
         self.entries > self.limit
