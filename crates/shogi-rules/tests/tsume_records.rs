@@ -128,14 +128,17 @@ fn microcosmos() {
     // proof (from ply 1520 the line shuffled 3a4a 4b3b 2a3a 3b2b before N*3d, 61 plies
     // where 57 mate). Taking the detours out along the main line (Options::shorten; each
     // attacker node's other checks proven and their lengths worked out) gives 1525.
-    // Measured (release, shared 2-core machine, /usr/bin/time -v): 69.5 M nodes (52.2 M
-    // to the first proof), 114 s user CPU, peak RSS 2.84 GB with the 3 GiB table budget
-    // (RECORD_TABLE_BYTES), 15 detours taken out. The length is not proven minimal
-    // (`exact` stays false): no search proves that no shorter mate exists, and 816 checks
-    // of the line's attacker nodes stay undecided within their share of nodes
-    // (`sweep_undecided`; no phase is cut short, so `limit` stays `None`). The time limit
-    // is a guard only: on a loaded machine the wall-clock time was up to 16 minutes for
-    // 173 s of CPU.
+    // The lower-bound phase (src/tsume/lower.rs) then works from the end of the line
+    // backwards, showing that no position has a shorter mate; within its budget (four
+    // times the nodes before it) it does not reach the start of the line, so the length is
+    // not proven minimal (`exact` false) and the checks left open, those of the positions
+    // it did not reach included, are counted in `sweep_undecided`; no limit of the
+    // caller's is hit, so `limit` stays `None`. Measured (release, shared 2-core machine,
+    // /usr/bin/time -v): 69.5 M nodes before the phase (52.2 M to the first proof, 15
+    // detours taken out), 347 M in all, 397 s user CPU, peak RSS 2.84 GB with the 3 GiB
+    // table budget (RECORD_TABLE_BYTES), 1107 checks open. The time limit is a guard only:
+    // on a loaded machine the wall-clock time was up to 16 minutes for 173 s of CPU before
+    // the phase existed.
     let s = run(
         "ミクロコスモス",
         "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1",
@@ -149,4 +152,6 @@ fn microcosmos() {
     assert!(s.forced);
     assert_eq!(s.plies, 1525);
     assert_eq!(s.limit, None);
+    // Exact exactly when no check is left open (the contract of `sweep_undecided`).
+    assert_eq!(s.exact, s.sweep_undecided == 0, "{}", s.sweep_undecided);
 }

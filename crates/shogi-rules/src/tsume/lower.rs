@@ -4,8 +4,10 @@
 //! Write conv(p) for the conventional length of a position (the attacker's shortest mate,
 //! the defender's longest resistance, 無駄合 not counted) and r(p) for the length the line
 //! gives it. The line read with every length worked out again (`line::refined_line`) is an
-//! upper bound: the defender's longest resistance against the attacker's moves in it. It
-//! is a lower bound when conv(p) ≥ r(p) at its first position, and that is shown for every
+//! upper bound: the defender's longest resistance against the attacker's moves in it, as
+//! far as the reading's 無駄合 test (the dropped piece taken, the mate looked up with the
+//! piece kept) agrees with the conventions' (the piece handed back). Its length is a
+//! lower bound when conv(p) ≥ r(p) at its first position, and that is shown for every
 //! position of the line from its end backwards:
 //!
 //! * At an attacker node with r(p) = r: conv(p) > r - 2 exactly when no check leads to a
@@ -56,9 +58,12 @@
 //!
 //! A position whose bound is not shown within its share of nodes ([`LOWER_NODES`]) has its
 //! checks that are not refuted counted as open. An attacker node's bound is then left to
-//! the defender node before it, which searches its own bound through any reply (the line's
-//! lengths are the walk's, and its defender may have had an equally long defence where the
-//! walk's was shorter than it read); if that fails too, the defender node's bound is
+//! the defender node before it, which searches its own bound through any reply: the
+//! line's lengths are the reading's, and where the reading counts an interposition the
+//! conventions call useless, a position of the line can read longer than it is while the
+//! defender has another defence as long (the 無駄合 problem of the tests: after 4b3a 2b1b
+//! the reading gives 3 plies where 4d4b mates by convention, and the king's other escape
+//! keeps the length 5). If that fails too, the defender node's bound is
 //! stored all the same, as an assumption, so that the positions before it can be
 //! examined: the length is then not proven (the open checks are reported), and the
 //! assumption never leaks into an answer called exact, which needs no open check at all.

@@ -269,11 +269,13 @@ pub struct Solution {
     /// [`Options::exact_line_plies`], [`Options::shorten`] on) through which a shorter
     /// mate is not ruled out: after the lower-bound phase, the checks it could not refute
     /// at the line's length within their position's share of nodes (with the captures of
-    /// the line's drop interpositions it could not show to leave the length as long);
-    /// when the detour sweep before it did not finish, the checks the sweep could neither
-    /// prove nor refute. Such checks do not make the answer partial (the line is a forced
-    /// mate; `exact` is false); a phase stopped by its whole budget or the time sets
-    /// `limit`. 0 when the length is proven minimal or neither phase ran.
+    /// the line's drop interpositions it could not show to leave the length as long, and
+    /// every check of the positions its own budget left unexamined); when the detour
+    /// sweep before it did not finish, the checks the sweep could neither prove nor
+    /// refute. Such checks do not make the answer partial (the line is a forced mate;
+    /// `exact` is false); the sweep stopped by its whole budget, or either phase stopped
+    /// by the caller's limits, sets `limit`. 0 when the length is proven minimal or
+    /// neither phase ran.
     pub sweep_undecided: u32,
 }
 
@@ -514,7 +516,13 @@ fn solve_phases(
         let lower = lower::lower_bound(search, line, &lens, phase_budget);
         sol.sweep_undecided = lower.open;
         proven_minimal = lower.complete && lower.open == 0;
-        if !lower.complete {
+        // The phase's own budget running out leaves its positions not examined counted
+        // open, as the detour sweep's shares do; only the caller's limits make the answer
+        // partial.
+        let stopped_by_caller = opts.node_limit.is_some()
+            || dfpn::cancelled(&opts.stop)
+            || opts.time_limit.is_some_and(|t| start.elapsed() >= t);
+        if !lower.complete && stopped_by_caller {
             sol.limit = cut;
         }
     }
@@ -536,7 +544,9 @@ fn solve_phases(
 
 /// Without a node limit, the lower-bound phase of a long line may take this many times
 /// the nodes of the phases before it, and at least one position's share (on 図巧100番「寿」
-/// it took twice as many).
+/// it took twice as many; on ミクロコスモス this budget runs out about 400 positions from
+/// the start of the line). Positions it leaves have their checks counted open
+/// ([`Solution::sweep_undecided`]), without setting [`Solution::limit`].
 const LOWER_SHARE: u64 = 4;
 
 /// Least node budget of the full reading of a proof's line.
