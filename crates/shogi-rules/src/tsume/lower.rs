@@ -96,6 +96,11 @@ pub(crate) struct Lower {
 /// took 3.5 M nodes.
 pub(crate) const LOWER_NODES: u64 = 1 << 22;
 
+/// Nodes each check of an attacker node not settled within its share ([`LOWER_NODES`])
+/// gets on its own: the node's search works on the check likeliest to mate, and a hard one
+/// leaves the others barely searched.
+const CHECK_NODES: u64 = LOWER_NODES / 16;
+
 /// Amount of work given to the bounds stored for the line's positions, so that garbage
 /// collection (which drops the entries with the least work below first) keeps them.
 const LINE_BOUND: u32 = u32::MAX;
@@ -199,23 +204,34 @@ fn attacker_node(search: &mut Search, r: u32, budget: u64) -> Result<u32, Exhaus
     if exhausted(search, budget) {
         return Err(Exhausted);
     }
-    let checks = search.node.checks();
-    let open = checks
-        .iter()
-        .filter(|&&mv| {
-            let (board, hand) = (
-                search.node.board_key_after(mv),
-                search.node.attacker_hand_after(mv),
-            );
-            !matches!(
-                search.table.probe(board, &hand, r - 3),
-                Probe::Disproven { .. }
-            )
-        })
-        .count();
-    // A check refuted only on the search's path (through a loop) reads open here; the node
-    // was not refuted, so at least one check is.
-    Ok(u32::try_from(open).unwrap_or(u32::MAX).max(1))
+    // The node's search gave up on a hard check or two and left the others barely
+    // touched: each check not refuted yet is searched on its own share.
+    let mut open = 0;
+    for mv in search.node.checks() {
+        let (board, hand) = (
+            search.node.board_key_after(mv),
+            search.node.attacker_hand_after(mv),
+        );
+        if matches!(
+            search.table.probe(board, &hand, r - 3),
+            Probe::Disproven { .. }
+        ) {
+            continue;
+        }
+        search.node_limit = budget.min(search.nodes.saturating_add(CHECK_NODES));
+        let u = search.node.play(mv);
+        let p = search.solve(r - 3);
+        search.node.unplay(mv, u);
+        if !matches!(p, Probe::Disproven { .. }) {
+            open += 1;
+            if exhausted(search, budget) {
+                return Err(Exhausted);
+            }
+        }
+        search.stopped = None;
+    }
+    // 0: every check refuted after all, each within r - 3 plies after it.
+    Ok(open)
 }
 
 /// A defender node of the line `r` plies from the mate with the line reply `reply`, whose

@@ -544,10 +544,10 @@ fn solve_phases(
 
 /// Without a node limit, the lower-bound phase of a long line may take this many times
 /// the nodes of the phases before it, and at least one position's share (on 図巧100番「寿」
-/// it took twice as many; on ミクロコスモス this budget runs out about 400 positions from
-/// the start of the line). Positions it leaves have their checks counted open
-/// ([`Solution::sweep_undecided`]), without setting [`Solution::limit`].
-const LOWER_SHARE: u64 = 4;
+/// it took twice as many, on ミクロコスモス about 4.7 times). Positions it leaves have
+/// their checks counted open ([`Solution::sweep_undecided`]), without setting
+/// [`Solution::limit`].
+const LOWER_SHARE: u64 = 8;
 
 /// Least node budget of the full reading of a proof's line.
 const FULL_READING_NODES: u64 = 2_000_000;
