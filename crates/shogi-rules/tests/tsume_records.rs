@@ -38,7 +38,7 @@ fn run_mode(name: &str, sfen: &str, limit: Duration, shorten: bool, mode: Mode) 
         s.nodes,
         s.limit,
         s.table_dropped,
-        s.sweep_undecided,
+        s.open_checks,
         t.elapsed()
     );
     println!("{}", tsume::usi_line(&s.pv).join(" "));
@@ -112,8 +112,8 @@ fn kotobuki_zukou_100() {
     assert_eq!(s.status, Status::Mate);
     assert_eq!(s.plies, 611);
     assert!(s.forced);
-    assert!(s.exact, "{} checks open", s.sweep_undecided);
-    assert_eq!(s.sweep_undecided, 0);
+    assert!(s.exact, "{} checks open", s.open_checks);
+    assert_eq!(s.open_checks, 0);
     assert_eq!(s.limit, None);
 }
 
@@ -130,7 +130,7 @@ fn microcosmos() {
     // attacker node's other checks proven and their lengths worked out) gives 1525.
     // The lower-bound phase (src/tsume/lower.rs) then works from the end of the line
     // backwards, showing that no position has a shorter mate. It examines every position,
-    // but 85 checks stay open (`sweep_undecided`), so the length is not proven minimal
+    // but 85 checks stay open (`open_checks`), so the length is not proven minimal
     // (`exact` false); no limit of the caller's is hit, so `limit` stays `None`. They lie
     // at some of the 52 (of 763) attacker nodes whose own search is not settled within its
     // 4 M nodes, in runs of two to four nodes that come back with the line's cycles (226
@@ -156,6 +156,6 @@ fn microcosmos() {
     assert!(s.forced);
     assert_eq!(s.plies, 1525);
     assert_eq!(s.limit, None);
-    // Exact exactly when no check is left open (the contract of `sweep_undecided`).
-    assert_eq!(s.exact, s.sweep_undecided == 0, "{}", s.sweep_undecided);
+    // Exact exactly when no check is left open (the contract of `open_checks`).
+    assert_eq!(s.exact, s.open_checks == 0, "{}", s.open_checks);
 }

@@ -171,13 +171,13 @@ pub(super) fn run_mate(
                 "line read quickly from the proof (a mate; the defences may not be the longest)\n",
             );
         }
-        if sol.sweep_undecided > 0 {
-            // What the detour sweep of a long problem left open, without calling the
+        if sol.open_checks > 0 {
+            // What the proof of a long line's length left open, without calling the
             // answer partial: the line is a forced mate, its length not claimed minimal.
             text.push_str(&format!(
-                "detour sweep: {} check(s) on the line neither proven nor refuted within their \
-                 share of nodes (a shorter mate through them is not ruled out)\n",
-                sol.sweep_undecided
+                "open checks: {} check(s) on the line not refuted at the line's length within \
+                 their share of nodes (a shorter mate through them is not ruled out)\n",
+                sol.open_checks
             ));
         }
     }

@@ -347,8 +347,8 @@ mod tests {
             let lower = solve(&pos, &long_path).unwrap();
             assert_eq!(lower.status, Status::Mate, "{sfen}");
             assert_eq!(lower.plies, exact.plies, "{sfen}");
-            assert!(lower.exact, "{sfen}: {} open", lower.sweep_undecided);
-            assert_eq!(lower.sweep_undecided, 0, "{sfen}");
+            assert!(lower.exact, "{sfen}: {} open", lower.open_checks);
+            assert_eq!(lower.open_checks, 0, "{sfen}");
             assert_eq!(lower.limit, None, "{sfen}");
         }
     }

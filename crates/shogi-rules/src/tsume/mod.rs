@@ -23,7 +23,7 @@
 //! line backwards, by bounded floor searches showing that no position of the line has a
 //! shorter conventional mate (see `lower`), and the length is exact when every one of them
 //! is settled within the limits (`exact`; the checks left open are counted in
-//! [`Solution::sweep_undecided`]). The upper bound rests on the line reading's 無駄合 test,
+//! [`Solution::open_checks`]). The upper bound rests on the line reading's 無駄合 test,
 //! which takes the dropped piece with a check and looks the mate up with the piece kept
 //! rather than handed back (see [`conventions`]); the short problems sent through this path
 //! give the exact search's lengths. In shortest
@@ -276,7 +276,7 @@ pub struct Solution {
     /// `exact` is false); the sweep stopped by its whole budget, or either phase stopped
     /// by the caller's limits, sets `limit`. 0 when the length is proven minimal or
     /// neither phase ran.
-    pub sweep_undecided: u32,
+    pub open_checks: u32,
 }
 
 /// Why a position cannot be searched.
@@ -488,7 +488,7 @@ fn solve_phases(
             } else {
                 sol.limit = cut;
             }
-            sol.sweep_undecided = r.undecided;
+            sol.open_checks = r.undecided;
             r.line
         })
     } else {
@@ -514,7 +514,7 @@ fn solve_phases(
             ),
         };
         let lower = lower::lower_bound(search, line, &lens, phase_budget);
-        sol.sweep_undecided = lower.open;
+        sol.open_checks = lower.open;
         proven_minimal = lower.complete && lower.open == 0;
         // The phase's own budget running out leaves its positions not examined counted
         // open, as the detour sweep's shares do; only the caller's limits make the answer
@@ -545,7 +545,7 @@ fn solve_phases(
 /// Without a node limit, the lower-bound phase of a long line may take this many times
 /// the nodes of the phases before it, and at least one position's share (on 図巧100番「寿」
 /// it took twice as many, on ミクロコスモス about 4.7 times). Positions it leaves have
-/// their checks counted open ([`Solution::sweep_undecided`]), without setting
+/// their checks counted open ([`Solution::open_checks`]), without setting
 /// [`Solution::limit`].
 const LOWER_SHARE: u64 = 8;
 

@@ -158,7 +158,7 @@ impl Solver {
             nodes: 0,
             limit: None,
             table_dropped: first.dropped,
-            sweep_undecided: 0,
+            open_checks: 0,
         };
         let mut sol = super::solve_phases(search, &self.opts, start, sol, first.probe);
         sol.table_dropped += search.table.dropped;
