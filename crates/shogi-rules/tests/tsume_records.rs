@@ -129,20 +129,21 @@ fn microcosmos() {
     // where 57 mate). Taking the detours out along the main line (Options::shorten; each
     // attacker node's other checks proven and their lengths worked out) gives 1525.
     // The lower-bound phase (src/tsume/lower.rs) then works from the end of the line
-    // backwards, showing that no position has a shorter mate. It examines every position,
-    // but 85 checks stay open (`open_checks`), so the length is not proven minimal
-    // (`exact` false); no limit of the caller's is hit, so `limit` stays `None`. They lie
-    // at some of the 52 (of 763) attacker nodes whose own search is not settled within its
-    // 4 M nodes, in runs of two to four nodes that come back with the line's cycles (226
-    // to 1446 plies into the line): mostly the tokins' and the king side's checks (3a2a,
-    // 1a2a, 2a3a, 9c8b, ...), whose bounded searches stay open (after 1302 plies, 3a2a
-    // had proof number 128 and disproof number 241 739 when the node's share ran out):
-    // detours that mate later through positions that differ from the line's by the order
-    // of the shuffle, which the bounds stored on the line do not cut. Measured (release,
-    // shared 2-core machine, /usr/bin/time -v): 69.5 M nodes before the phase (52.2 M to the first proof, 15 detours taken
-    // out), 397 M in all, 456 s user CPU, peak RSS 2.84 GB with the 3 GiB table budget
-    // (RECORD_TABLE_BYTES). The time limit is a guard only: on a loaded machine the
-    // wall-clock time was up to 16 minutes for 173 s of CPU before the phase existed.
+    // backwards, showing that no position has a shorter mate. Its first pass examines
+    // every position but leaves 85 checks open, at some of the 52 (of 763) attacker nodes
+    // whose own search is not settled within its 4 M nodes, in runs of two to four nodes
+    // that come back with the line's cycles (226 to 1446 plies into the line): mostly the
+    // tokins' and the king side's checks (3a2a, 1a2a, 2a3a, 9c8b, ...), detours through
+    // positions that differ from the line's by the order of the shuffle, reaching
+    // positions nearer the root whose bounds were not stored yet. Passes over them with
+    // every bound of the line in the table (theirs stored first) refute all but 8 (the
+    // last pass settles none of those). So the length is not proven minimal (`exact`
+    // false); no limit of the caller's is hit, so `limit` stays `None`. Measured (release,
+    // shared 2-core machine, /usr/bin/time -v): 69.5 M nodes before the phase (52.2 M to
+    // the first proof, 15 detours taken out), 553 M in all, 505 s user CPU, peak RSS
+    // 2.84 GB with the 3 GiB table budget (RECORD_TABLE_BYTES). The time limit is a guard
+    // only: on a loaded machine the wall-clock time was up to 16 minutes for 173 s of CPU
+    // before the phase existed.
     let s = run(
         "ミクロコスモス",
         "g1+P1k1+P+P+L/1p3P3/+R+p2pp1pl/1NNsg+p2+R/+b+nL+P1+p3/1P3ssP1/2P1+Ps2N/4+P1P1L/+B5G1g b - 1",

@@ -30,11 +30,34 @@
 //!   useless against the other; the floor search's failures in the exact search rest on
 //!   the same reading.)
 //!
-//! Each bound shown, "no mate within r(p) - 1", is stored in the table as a disproof of
-//! that many plies for the position's attacker hand and every smaller one (fewer pieces
-//! in hand never shorten a mate), with the largest amount of work so that garbage
-//! collection keeps it: an alternative check that transposes back into the line later on is
-//! cut there at once, instead of being searched again down to the mate.
+//! Each bound, "no mate within r(p) - 1", is stored in the table as a disproof of that
+//! many plies for the position's attacker hand and every smaller one (fewer pieces in hand
+//! never shorten a mate), with the largest amount of work so that garbage collection keeps
+//! it: an alternative check that transposes into the line is cut there at once, instead
+//! of being searched again down to the mate.
+//!
+//! Bounds may rest on each other, in a cycle too (a detour from one position back to
+//! another of the line, whose bound in turn was shown through the first): a bound is
+//! stored as a claim, and searches read it before it is shown. That is sound once every
+//! claim ever stored is shown by a search that makes a move before it reads anything from
+//! the table (the searches here set aside the disproofs stored for their own first
+//! position, [`solve_unread`]). Order positions by their conventional length, then by the
+//! pieces in the defender's hand, and suppose a claim "no mate within d" fails at a
+//! position p (conv(p) ≤ d). Follow the search that showed it down a shortest mate: at an
+//! attacker node the check that starts it was refuted, and the position after it fails,
+//! one ply shorter; at a defender node the reply the search kept was refuted: after a
+//! counted reply the position fails, one ply shorter; a drop counted free, with its
+//! capture (the piece kept), leads to a position no longer than p and with one piece
+//! fewer in the defender's hand (the drop either counts, and every mate after it is
+//! shorter, or is useless, and the capture that shows it, with the piece handed back, is
+//! no longer than p's other defences: the attacker keeping the piece mates no later). A
+//! drop interposition on the line leads the same way to the handed-back position of a
+//! capture, no longer than p, whose own search again makes a move first. A stored claim
+//! read on the way fails too, and so does it at the position it was stored for, which is
+//! no higher in the order (its hand holds at least as much: a mate no later, fewer pieces
+//! for the defender). So every failing claim leads to another one strictly lower, and
+//! there is no infinite descent: no claim fails. The disproofs the searches derive and
+//! store are claims of the same kind, each shown by the part of a search below it.
 //!
 //! The floor search reads the table the main search left, and may: a proof (of any count)
 //! only keeps a node from being disproven, and the main search's disproofs valid for every
@@ -56,19 +79,27 @@
 //! before the node are not put on the path: a bound stored for a position must hold
 //! whatever path leads there.
 //!
-//! A position whose bound is not shown within its share of nodes ([`LOWER_NODES`]) has its
-//! checks that are not refuted counted as open. An attacker node's bound is then left to
-//! the defender node before it, which searches its own bound through any reply: the
-//! line's lengths are the reading's, and where the reading counts an interposition the
-//! conventions call useless, a position of the line can read longer than it is while the
-//! defender has another defence as long (the 無駄合 problem of the tests: after 4b3a 2b1b
-//! the reading gives 3 plies where 4d4b mates by convention, and the king's other escape
-//! keeps the length 5). If that fails too, the defender node's bound is
-//! stored all the same, as an assumption, so that the positions before it can be
-//! examined: the length is then not proven (the open checks are reported), and the
-//! assumption never leaks into an answer called exact, which needs no open check at all.
-//! When the phase's budget or the time runs out, the checks of the attacker nodes not
-//! examined count as open too.
+//! The phase works in passes. The first goes from the end of the line backwards and
+//! stores each position's bound once shown. An attacker node whose bound is not shown
+//! within its share of nodes ([`LOWER_NODES`]) has its checks not refuted counted open and
+//! its bound is not stored: the defender node before it searches its own bound through
+//! any reply, since the line's lengths are the reading's, and where the reading counts an
+//! interposition the conventions call useless, a position of the line can read longer
+//! than it is while the defender has another defence as long (the 無駄合 problem of the
+//! tests: after 4b3a 2b1b the reading gives 3 plies where 4d4b mates by convention, and
+//! the king's other escape keeps the length 5). If that fails too, the defender node's
+//! bound is stored all the same, a claim not yet shown, so that the positions before it
+//! can be examined, and the pair's checks count open.
+//!
+//! A position examined early had only the bounds of the positions after it in the table:
+//! a detour back to a position nearer the root was not cut. Later passes go over the
+//! pairs still open with every bound of the line in the table; the claimed bounds of their
+//! attacker nodes are stored first, so that detours through one another are cut too. Such
+//! an attacker node then counts open until its own bound is shown (searches have read
+//! it: the defender node before it no longer stands in). Passes go on while the count of
+//! open checks falls. The length is exact when every position was examined and nothing is
+//! left open: every claim ever stored was shown. When the phase's budget or the time runs
+//! out in the first pass, the checks of the attacker nodes not examined count as open too.
 
 use super::composed::hand_back;
 use super::conventions::{ReplyClass, classify};
@@ -121,6 +152,12 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
     for &mv in line {
         undos.push((mv, search.node.play(mv)));
     }
+    let mut state = State {
+        attacker: vec![0; line.len()],
+        defender: vec![0; line.len()],
+        exposed: vec![false; line.len()],
+        keys: vec![(0, Default::default()); line.len()],
+    };
     let mut open = 0u32;
     let mut complete = true;
     // The open checks of the attacker node just examined when its bound could not be
@@ -129,6 +166,8 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
     let mut pending = 0u32;
     while let Some((mv, u)) = undos.pop() {
         search.node.unplay(mv, u);
+        let i = undos.len();
+        state.keys[i] = (search.node.board_key(), search.node.attacker_hand());
         if !complete {
             // Not examined: every check but the line's stays open.
             if search.node.attacker_to_move() {
@@ -137,11 +176,12 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
             }
             continue;
         }
-        let r = lens[undos.len()];
+        let r = lens[i];
         search.node_limit = budget.min(search.nodes.saturating_add(LOWER_NODES));
         let found = if search.node.attacker_to_move() {
             attacker_node(search, r, budget).map(|n| {
                 pending = n;
+                state.attacker[i] = n;
                 n == 0
             })
         } else {
@@ -149,13 +189,14 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
             // (`open` > 0), and the nodes before it are still examined.
             defender_node(search, mv, r, budget, pending).map(|n| {
                 open = open.saturating_add(n);
+                state.defender[i] = n;
                 pending = 0;
                 true
             })
         };
         match found {
             Ok(true) if r >= 1 => {
-                let (board, hand) = (search.node.board_key(), search.node.attacker_hand());
+                let (board, hand) = state.keys[i];
                 search
                     .table
                     .store_disproof(board, hand, hand, r - 1, LINE_BOUND);
@@ -175,10 +216,134 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
     // The line's first position is an attacker node: its open checks have no defender
     // node before it to answer for them.
     open = open.saturating_add(pending);
+    if complete {
+        // Again over what is left open, with every bound of the line in the table, while
+        // a pass settles something.
+        while open > 0 {
+            let before = open;
+            let more = settle_open(search, line, lens, budget, &mut state);
+            open = state.open();
+            if !more || open >= before {
+                break;
+            }
+        }
+    }
     search.free_pairs = free_pairs;
     search.node_limit = budget;
     search.stopped = None;
     Lower { open, complete }
+}
+
+/// What the passes know of the line's positions, by index (the position before `line[i]`).
+struct State {
+    /// At an attacker node: its checks left open (its bound is stored when 0 or exposed).
+    attacker: Vec<u32>,
+    /// At a defender node: what its pair with the attacker node after it leaves open (0:
+    /// its bound shown, by the line's reply or through another).
+    defender: Vec<u32>,
+    /// At an attacker node: its claimed bound was stored before it was shown (a later pass),
+    /// so it must be shown itself; the defender node before it can no longer stand in.
+    exposed: Vec<bool>,
+    /// Board key and attacker hand of each position.
+    keys: Vec<(u64, crate::types::Hand)>,
+}
+
+impl State {
+    /// The checks and captures left open: the first position's open checks, and each
+    /// pair's (an exposed attacker node's own while it has any).
+    fn open(&self) -> u32 {
+        let mut open = self.attacker.first().copied().unwrap_or(0);
+        for j in 0..self.defender.len() {
+            let x = j + 1;
+            let n = if x < self.attacker.len() && self.exposed[x] && self.attacker[x] > 0 {
+                self.attacker[x]
+            } else {
+                self.defender[j]
+            };
+            open = open.saturating_add(n);
+        }
+        open
+    }
+}
+
+/// One more pass over the pairs of positions the passes before left open, from the line's
+/// end backwards: the claimed bounds of their attacker nodes are stored first (each
+/// exposed: it then counts as open until shown itself), so that a detour through any of
+/// them, or back to a position nearer the root, is cut. False when the budget, the time or
+/// a cancellation stopped it.
+fn settle_open(
+    search: &mut Search,
+    line: &[Move],
+    lens: &[u32],
+    budget: u64,
+    state: &mut State,
+) -> bool {
+    // The attacker nodes to examine again: the first position, and those after a
+    // defender node that did not stand in for them.
+    let redo: Vec<bool> = (0..line.len())
+        .map(|x| {
+            let not_stood_in = x == 0 || state.exposed[x] || state.defender[x - 1] > 0;
+            state.attacker[x] > 0 && not_stood_in
+        })
+        .collect();
+    for x in (0..line.len()).filter(|&x| redo[x]) {
+        if lens[x] >= 1 {
+            let (board, hand) = state.keys[x];
+            search
+                .table
+                .store_disproof(board, hand, hand, lens[x] - 1, LINE_BOUND);
+        }
+        state.exposed[x] = true;
+    }
+    let mut undos = Vec::with_capacity(line.len());
+    for &mv in line {
+        undos.push((mv, search.node.play(mv)));
+    }
+    let mut going = true;
+    while let Some((mv, u)) = undos.pop() {
+        search.node.unplay(mv, u);
+        let i = undos.len();
+        if !going {
+            continue;
+        }
+        let r = lens[i];
+        search.node_limit = budget.min(search.nodes.saturating_add(LOWER_NODES));
+        if search.node.attacker_to_move() {
+            if redo[i] {
+                match attacker_node(search, r, budget) {
+                    Ok(n) => state.attacker[i] = n,
+                    Err(Exhausted) => going = false,
+                }
+            }
+        } else if state.defender[i] > 0 && (i + 1 >= line.len() || state.attacker[i + 1] == 0) {
+            // The attacker node after it shown (or the line's reply an interposition not
+            // shown to count): the line's reply carries its bound over, or the node's own
+            // bound is searched for. Its bound is in the table already, as an assumption.
+            let pending = if i + 1 < line.len() {
+                state.attacker[i + 1]
+            } else {
+                0
+            };
+            match defender_node(search, mv, r, budget, pending) {
+                Ok(n) => state.defender[i] = n,
+                Err(Exhausted) => going = false,
+            }
+        }
+    }
+    search.stopped = None;
+    going
+}
+
+/// The bounded floor search of the current node within `rem` plies, the table's disproofs
+/// for the node itself set aside meanwhile: a bound is shown by a search that makes at
+/// least one move before it reads a bound (see the module doc), and the node's own may be
+/// stored already as a claim not yet shown.
+fn solve_unread(search: &mut Search, rem: u32) -> Probe {
+    let (board, hand) = (search.node.board_key(), search.node.attacker_hand());
+    let taken = search.table.take_disproofs(board, &hand);
+    let p = search.solve(rem);
+    search.table.restore_disproofs(board, taken);
+    p
 }
 
 /// Whether a stopped search ran out of more than its position's share.
@@ -197,7 +362,7 @@ fn attacker_node(search: &mut Search, r: u32, budget: u64) -> Result<u32, Exhaus
         // Every mate takes a ply at least.
         return Ok(0);
     }
-    if matches!(search.solve(r - 2), Probe::Disproven { .. }) {
+    if matches!(solve_unread(search, r - 2), Probe::Disproven { .. }) {
         search.stopped = None;
         return Ok(0);
     }
@@ -257,7 +422,10 @@ fn defender_node(
     search.node_limit = search
         .node_limit
         .min(search.nodes.saturating_add(LOWER_NODES / 4));
-    if matches!(search.solve(r.saturating_sub(2)), Probe::Disproven { .. }) {
+    if matches!(
+        solve_unread(search, r.saturating_sub(2)),
+        Probe::Disproven { .. }
+    ) {
         search.stopped = None;
         return Ok(0);
     }
@@ -286,7 +454,7 @@ fn interposition(search: &mut Search, drop: Move, r: u32, budget: u64) -> Result
         let u2 = search.node.play(cap);
         if let Some(back) = hand_back(&search.node, kind) {
             let saved = std::mem::replace(&mut search.node, back);
-            let p = search.solve(r.saturating_sub(2));
+            let p = solve_unread(search, r.saturating_sub(2));
             search.node = saved;
             if !matches!(p, Probe::Disproven { .. }) {
                 open += 1;

@@ -20,7 +20,8 @@
 //! detours are taken out along the main line (see `line::refined_line`): ミクロコスモス's
 //! first proof reads as 1581 plies, and as its published 1525 after that. That length is
 //! an upper bound (a forced line); it is then proven a lower bound too, from the end of the
-//! line backwards, by bounded floor searches showing that no position of the line has a
+//! line backwards (and again over what that leaves open, with every bound of the line in
+//! the table), by bounded floor searches showing that no position of the line has a
 //! shorter conventional mate (see `lower`), and the length is exact when every one of them
 //! is settled within the limits (`exact`; the checks left open are counted in
 //! [`Solution::open_checks`]). The upper bound rests on the line reading's 無駄合 test,
@@ -544,7 +545,7 @@ fn solve_phases(
 
 /// Without a node limit, the lower-bound phase of a long line may take this many times
 /// the nodes of the phases before it, and at least one position's share (on 図巧100番「寿」
-/// it took twice as many, on ミクロコスモス about 4.7 times). Positions it leaves have
+/// it took twice as many, on ミクロコスモス about 7 times). Positions it leaves have
 /// their checks counted open ([`Solution::open_checks`]), without setting
 /// [`Solution::limit`].
 const LOWER_SHARE: u64 = 8;

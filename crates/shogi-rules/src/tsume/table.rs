@@ -99,6 +99,10 @@ impl Slot {
     }
 }
 
+/// A disproof taken out of the table for a while ([`Table::take_disproofs`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct TakenDisproof(Slot);
+
 /// What a lookup found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Probe {
@@ -522,6 +526,36 @@ impl Table {
         }
     }
 
+    /// Takes out the disproofs of `board` that answer `hand` (their disproof pieces contain
+    /// it), to be put back with [`Self::restore_disproofs`]: a search meant to show a bound
+    /// for a position must not be answered by a bound stored for that very position.
+    pub(crate) fn take_disproofs(&mut self, board: u64, hand: &Hand) -> Vec<TakenDisproof> {
+        let key = slot_key(board);
+        let hand = Packed::of(hand);
+        let mut taken = Vec::new();
+        let mut i = key as usize & self.mask;
+        while let Some(e) = self.slots.get_mut(i) {
+            if e.board == EMPTY {
+                break;
+            }
+            if e.board == key && e.disproven() && hand.le(e.pieces) {
+                taken.push(TakenDisproof(*e));
+                e.board = TOMB;
+                self.entries -= 1;
+            }
+            i += 1;
+        }
+        taken
+    }
+
+    /// Puts back the disproofs [`Self::take_disproofs`] took out (merged with any stored
+    /// since, as every store is).
+    pub(crate) fn restore_disproofs(&mut self, board: u64, taken: Vec<TakenDisproof>) {
+        for TakenDisproof(e) in taken {
+            self.store_disproof(board, e.hand.hand(), e.pieces.hand(), e.len, e.amount);
+        }
+    }
+
     /// Whether the table is over its size limit.
     pub(crate) fn full(&self) -> bool {
         self.entries > self.limit
@@ -724,5 +758,34 @@ mod tests {
             Probe::Disproven { .. }
         ));
         assert!(matches!(t.probe(9, &big, INF), Probe::Open { .. }));
+    }
+
+    #[test]
+    fn disproofs_taken_out_answer_nothing_until_put_back() {
+        // The contract of take_disproofs: the disproofs that would answer the hand are
+        // out (a disproof for a larger hand answers a smaller one, by superiority), the
+        // one for a hand it does not cover and the proofs stay, and putting them back
+        // restores the lookups as they were.
+        let mut t = Table::new(1 << 12);
+        let small = Hand([0, 0, 0, 0, 1, 0, 0]);
+        let big = Hand([1, 0, 0, 0, 1, 0, 0]);
+        let other = Hand([0, 1, 0, 0, 0, 0, 0]);
+        t.store_disproof(7, big, big, 9, u32::MAX);
+        t.store_disproof(7, other, other, 5, 1);
+        t.store_proof(7, big, big, 11, 1);
+        let taken = t.take_disproofs(7, &small);
+        assert_eq!(taken.len(), 1);
+        assert!(matches!(t.probe(7, &small, 9), Probe::Open { .. }));
+        assert!(matches!(t.probe(7, &other, 5), Probe::Disproven { .. }));
+        assert!(matches!(
+            t.probe(7, &big, 11),
+            Probe::Proven { len: 11, .. }
+        ));
+        t.restore_disproofs(7, taken);
+        assert!(matches!(
+            t.probe(7, &small, 9),
+            Probe::Disproven { bound: 9, .. }
+        ));
+        assert!(matches!(t.probe(7, &small, 10), Probe::Open { .. }));
     }
 }
