@@ -169,11 +169,7 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
         let i = undos.len();
         state.keys[i] = (search.node.board_key(), search.node.attacker_hand());
         if !complete {
-            // Not examined: every check but the line's stays open.
-            if search.node.attacker_to_move() {
-                let others = search.node.checks().len().saturating_sub(1);
-                open = open.saturating_add(u32::try_from(others).unwrap_or(u32::MAX));
-            }
+            open = open.saturating_add(unexamined(search));
             continue;
         }
         let r = lens[i];
@@ -206,10 +202,7 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
                 complete = false;
                 open = open.saturating_add(std::mem::take(&mut pending));
                 // This node's checks are counted with the others not examined.
-                if search.node.attacker_to_move() {
-                    let others = search.node.checks().len().saturating_sub(1);
-                    open = open.saturating_add(u32::try_from(others).unwrap_or(u32::MAX));
-                }
+                open = open.saturating_add(unexamined(search));
             }
         }
     }
@@ -232,6 +225,16 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
     search.node_limit = budget;
     search.stopped = None;
     Lower { open, complete }
+}
+
+/// The checks counted open at a position of the line the phase did not examine: at an
+/// attacker node every check but the line's, at a defender node none.
+fn unexamined(search: &mut Search) -> u32 {
+    if !search.node.attacker_to_move() {
+        return 0;
+    }
+    let others = search.node.checks().len().saturating_sub(1);
+    u32::try_from(others).unwrap_or(u32::MAX)
 }
 
 /// What the passes know of the line's positions, by index (the position before `line[i]`).
