@@ -106,7 +106,7 @@ use super::conventions::{ReplyClass, classify};
 use super::dfpn::{Search, Stop};
 use super::line::OnSquare;
 use super::table::Probe;
-use crate::types::{Bitboard, Move};
+use crate::types::{Bitboard, Hand, Move};
 
 /// What the lower-bound phase found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -248,7 +248,7 @@ struct State {
     /// so it must be shown itself; the defender node before it can no longer stand in.
     exposed: Vec<bool>,
     /// Board key and attacker hand of each position.
-    keys: Vec<(u64, crate::types::Hand)>,
+    keys: Vec<(u64, Hand)>,
 }
 
 impl State {
