@@ -454,6 +454,16 @@ impl Search {
         }
     }
 
+    /// Forgets the disproofs that rest on a loop (kept by path, outside the table). A
+    /// search that counts plies another way (the floor search of the lower bound, which
+    /// counts a captured drop interposition as free) must not read them: one found by an
+    /// every-ply search from the same root along the same path says nothing of the other
+    /// count.
+    pub(crate) fn forget_loops(&mut self) {
+        self.loops.clear();
+        self.loop_boards.clear();
+    }
+
     /// Makes the search over for the position of `node`, as [`Self::new`] would make it
     /// with the same table limit (the limits are left to the caller), but keeping the
     /// memory of the table, the memos, the path and the buffers: for a caller that solves

@@ -143,11 +143,13 @@ struct Exhausted;
 /// move) backwards, that no position of it has a conventional mate shorter than `lens`
 /// gives it (`lens[i]`: the length at the position before `line[i]`), within `budget`
 /// nodes in all (the search's node count) and the search's deadline. The search's table is
-/// reused: its bounded disproofs are removed first, and the bounds shown are stored in it.
+/// reused: its bounded disproofs and its loop disproofs (both counted every ply) are removed
+/// first, and the bounds shown are stored in it.
 /// The search's node is left where it was.
 pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budget: u64) -> Lower {
     let free_pairs = std::mem::replace(&mut search.free_pairs, true);
     search.table.forget_bounded_disproofs();
+    search.forget_loops();
     let mut undos = Vec::with_capacity(line.len());
     for &mv in line {
         undos.push((mv, search.node.play(mv)));
