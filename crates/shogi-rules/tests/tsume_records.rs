@@ -136,11 +136,11 @@ fn microcosmos() {
     // tokins' and the king side's checks (3a2a, 1a2a, 2a3a, 9c8b, ...), detours through
     // positions that differ from the line's by the order of the shuffle, reaching
     // positions nearer the root whose bounds were not stored yet. Passes over them with
-    // every bound of the line in the table (theirs stored first) refute all but 8 (the
+    // every bound of the line in the table (theirs stored first) refute all but 4 (the
     // last pass settles none of those). So the length is not proven minimal (`exact`
     // false); no limit of the caller's is hit, so `limit` stays `None`. Measured (release,
     // shared 2-core machine, /usr/bin/time -v): 69.5 M nodes before the phase (52.2 M to
-    // the first proof, 15 detours taken out), 553 M in all, 505 s user CPU, peak RSS
+    // the first proof, 15 detours taken out), 447 M in all, 525 s user CPU, peak RSS
     // 2.84 GB with the 3 GiB table budget (RECORD_TABLE_BYTES). The time limit is a guard
     // only: on a loaded machine the wall-clock time was up to 16 minutes for 173 s of CPU
     // before the phase existed.
