@@ -28,7 +28,7 @@ fn run_mode(name: &str, sfen: &str, limit: Duration, shorten: bool, mode: Mode) 
     let s = tsume::solve(&pos, &opts).unwrap();
     println!(
         "{name}: {} plies {} (first proof {} plies after {} nodes) exact {} forced {} nodes {} \
-         limit {:?} table entries dropped {} open checks {} time {:.1?}",
+         limit {:?} table entries dropped {} open checks {} at {:?} time {:.1?}",
         s.status.code(),
         s.plies,
         s.first_proof_plies,
@@ -39,6 +39,7 @@ fn run_mode(name: &str, sfen: &str, limit: Duration, shorten: bool, mode: Mode) 
         s.limit,
         s.table_dropped,
         s.open_checks,
+        s.open_at,
         t.elapsed()
     );
     println!("{}", tsume::usi_line(&s.pv).join(" "));

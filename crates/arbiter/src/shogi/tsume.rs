@@ -113,6 +113,16 @@ pub(super) fn options(
     })
 }
 
+/// Where a line's open checks are, for the text report: the plies (numbered from 1) played
+/// from the positions that hold them, or nothing when the solver did not say.
+fn open_plies(open_at: &[u32]) -> String {
+    if open_at.is_empty() {
+        return String::new();
+    }
+    let plies: Vec<String> = open_at.iter().map(|i| (i + 1).to_string()).collect();
+    format!(", at ply {}", plies.join(", "))
+}
+
 /// The warning naming the limit that stopped a phase (the answer is then partial, and the
 /// run exits with [`Output::LIMIT_EXIT`]), as the options explain it, with the option that
 /// raises it; none when every phase finished.
@@ -176,8 +186,9 @@ pub(super) fn run_mate(
             // answer partial: the line is a forced mate, its length not claimed minimal.
             text.push_str(&format!(
                 "open checks: {} check(s) on the line not refuted at the line's length within \
-                 their share of nodes (a shorter mate through them is not ruled out)\n",
-                sol.open_checks
+                 their share of nodes (a shorter mate through them is not ruled out){}\n",
+                sol.open_checks,
+                open_plies(&sol.open_at)
             ));
         }
     }

@@ -109,12 +109,16 @@ use super::table::Probe;
 use crate::types::{Bitboard, Hand, Move};
 
 /// What the lower-bound phase found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Lower {
     /// Checks at the line's attacker nodes not refuted at the node's bound, and captures of
     /// the line's drop interpositions whose handed-back position was not refuted at its
     /// bound: 0 when the length is proven a lower bound.
     pub(crate) open: u32,
+    /// The positions of the line the open checks belong to (index i: the position before
+    /// `line[i]`), ascending: an attacker node whose checks are open (or were not
+    /// examined), or a defender node whose pair with the attacker node after it is open.
+    pub(crate) open_at: Vec<u32>,
     /// Every position of the line was examined (false: the budget, the time or a
     /// cancellation stopped the phase first).
     pub(crate) complete: bool,
@@ -161,6 +165,7 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
         keys: vec![(0, Default::default()); line.len()],
     };
     let mut open = 0u32;
+    let mut open_at = Vec::new();
     let mut complete = true;
     // The open checks of the attacker node just examined when its bound could not be
     // shown (it is not stored: the defender node before it may show its own bound through
@@ -171,7 +176,11 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
         let i = undos.len();
         state.keys[i] = (search.node.board_key(), search.node.attacker_hand());
         if !complete {
-            open = open.saturating_add(unexamined(search));
+            let n = unexamined(search);
+            open = open.saturating_add(n);
+            if n > 0 {
+                open_at.push(i as u32);
+            }
             continue;
         }
         let r = lens[i];
@@ -187,6 +196,9 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
             // (`open` > 0), and the nodes before it are still examined.
             defender_node(search, mv, r, budget, pending).map(|n| {
                 open = open.saturating_add(n);
+                if n > 0 {
+                    open_at.push(i as u32);
+                }
                 state.defender[i] = n;
                 pending = 0;
                 true
@@ -202,15 +214,25 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
             Ok(_) => {}
             Err(Exhausted) => {
                 complete = false;
+                if pending > 0 {
+                    open_at.push(i as u32 + 1);
+                }
                 open = open.saturating_add(std::mem::take(&mut pending));
                 // This node's checks are counted with the others not examined.
-                open = open.saturating_add(unexamined(search));
+                let n = unexamined(search);
+                open = open.saturating_add(n);
+                if n > 0 {
+                    open_at.push(i as u32);
+                }
             }
         }
     }
     // The line's first position is an attacker node: its open checks have no defender
     // node before it to answer for them.
     open = open.saturating_add(pending);
+    if pending > 0 {
+        open_at.push(0);
+    }
     if complete {
         // Again over what is left open, with every bound of the line in the table, while
         // a pass settles something.
@@ -218,6 +240,7 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
             let before = open;
             let more = settle_open(search, line, lens, budget, &mut state);
             open = state.open();
+            open_at = state.open_at();
             if !more || open >= before {
                 break;
             }
@@ -226,7 +249,13 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
     search.free_pairs = free_pairs;
     search.node_limit = budget;
     search.stopped = None;
-    Lower { open, complete }
+    open_at.sort_unstable();
+    open_at.dedup();
+    Lower {
+        open,
+        open_at,
+        complete,
+    }
 }
 
 /// The checks counted open at a position of the line the phase did not examine: at an
@@ -268,6 +297,23 @@ impl State {
             open = open.saturating_add(n);
         }
         open
+    }
+
+    /// Where [`State::open`]'s checks are, as in [`Lower::open_at`].
+    fn open_at(&self) -> Vec<u32> {
+        let mut at = Vec::new();
+        if self.attacker.first().is_some_and(|&n| n > 0) {
+            at.push(0);
+        }
+        for j in 0..self.defender.len() {
+            let x = j + 1;
+            if x < self.attacker.len() && self.exposed[x] && self.attacker[x] > 0 {
+                at.push(x as u32);
+            } else if self.defender[j] > 0 {
+                at.push(j as u32);
+            }
+        }
+        at
     }
 }
 
@@ -549,6 +595,7 @@ mod tests {
                 lower,
                 Lower {
                     open: 0,
+                    open_at: Vec::new(),
                     complete: true
                 },
                 "{sfen}"
@@ -558,6 +605,9 @@ mod tests {
             let lower = lower_bound(&mut search, &line, &raised, u64::MAX);
             assert!(lower.complete, "{sfen}");
             assert!(lower.open > 0, "{sfen}");
+            // Each open count sits at a position of the line.
+            assert!(!lower.open_at.is_empty(), "{sfen}");
+            assert!(lower.open_at.iter().all(|&i| (i as usize) < line.len()));
         }
     }
 }

@@ -278,6 +278,13 @@ pub struct Solution {
     /// by the caller's limits, sets `limit`. 0 when the length is proven minimal or
     /// neither phase ran.
     pub open_checks: u32,
+    /// Where the open checks are ([`Solution::open_checks`] > 0 after the lower-bound
+    /// phase): the positions of the line, ascending, as indices into `pv` (i: the position
+    /// before `pv[i]`): an attacker node with checks not refuted (or not examined), or a
+    /// defender node whose drop interposition was not shown to count and whose own bound
+    /// was not shown through another reply. Empty when nothing is open or when the open
+    /// checks are the detour sweep's.
+    pub open_at: Vec<u32>,
 }
 
 /// Why a position cannot be searched.
@@ -516,6 +523,7 @@ fn solve_phases(
         };
         let lower = lower::lower_bound(search, line, &lens, phase_budget);
         sol.open_checks = lower.open;
+        sol.open_at = lower.open_at;
         proven_minimal = lower.complete && lower.open == 0;
         // The phase's own budget running out leaves its positions not examined counted
         // open, as the detour sweep's shares do; only the caller's limits make the answer

@@ -159,6 +159,7 @@ impl Solver {
             limit: None,
             table_dropped: first.dropped,
             open_checks: 0,
+            open_at: Vec::new(),
         };
         let mut sol = super::solve_phases(search, &self.opts, start, sol, first.probe);
         sol.table_dropped += search.table.dropped;
