@@ -980,15 +980,13 @@ impl Search {
             let (best, second) = select(or, &self.stack[base..]);
             let c = self.stack[base + best];
             let (cthpn, cthdn) = if or {
-                let sum_other = dn.saturating_sub(c.dn);
                 (
                     thpn.min(second.saturating_add(second / 4).saturating_add(1)),
-                    thdn.saturating_sub(sum_other).max(1),
+                    share_of_sum(thdn, dn, c.dn),
                 )
             } else {
-                let sum_other = pn.saturating_sub(c.pn);
                 (
-                    thpn.saturating_sub(sum_other).max(1),
+                    share_of_sum(thpn, pn, c.pn),
                     thdn.min(second.saturating_add(second / 4).saturating_add(1)),
                 )
             };
@@ -1119,6 +1117,22 @@ fn aggregate(or: bool, children: &[Child]) -> (u32, u32) {
     if or { (min, sum) } else { (sum, min) }
 }
 
+/// A child's threshold on the number its node sums (`sum`, the child's part `own`), under
+/// the node's threshold `th`: what the node's threshold leaves once its other children's
+/// part is counted. An infinite threshold stays infinite. Sums saturate at [`PN_MAX`]
+/// (they double-count shared subtrees, and on long ply-bounded searches reach it), and a
+/// saturated sum less the child's part is no measure of the others: an infinite threshold
+/// less it would leave the child the threshold of its own number plus one, and each visit
+/// would end after a single step of the child's search, its other number never brought
+/// to zero.
+#[inline]
+fn share_of_sum(th: u32, sum: u32, own: u32) -> u32 {
+    if th == INF {
+        return INF;
+    }
+    th.saturating_sub(sum.saturating_sub(own)).max(1)
+}
+
 /// Index of the most promising child and the second-smallest number.
 fn select(or: bool, children: &[Child]) -> (usize, u32) {
     let mut best = 0;
@@ -1141,6 +1155,20 @@ fn select(or: bool, children: &[Child]) -> (usize, u32) {
 mod tests {
     use super::*;
     use crate::position::Position;
+
+    #[test]
+    fn a_saturated_sum_leaves_an_infinite_threshold_infinite() {
+        // df-pn's child threshold (Nagai 2002): the node's threshold less its other
+        // children's part. Under an infinite threshold a saturated sum (PN_MAX) less the
+        // child's own number used to leave the child its number plus one: ミクロコスモス's
+        // lower-bound phase crawled on such nodes (pn PN_MAX, dn 4 after 262,144 nodes).
+        assert_eq!(share_of_sum(INF, PN_MAX, 37), INF);
+        assert_eq!(share_of_sum(INF, 100, 37), INF);
+        // A finite threshold: what the other children leave, at least one.
+        assert_eq!(share_of_sum(200, 100, 37), 137);
+        assert_eq!(share_of_sum(50, 100, 37), 1);
+        assert_eq!(share_of_sum(PN_MAX, PN_MAX, 37), 37);
+    }
 
     #[test]
     fn a_past_deadline_stops_every_solve_call_before_any_node() {
