@@ -503,17 +503,22 @@ fn interposition(search: &mut Search, drop: Move, r: u32, budget: u64) -> Result
     let mut result = Ok(());
     for &cap in &captures {
         let u2 = search.node.play(cap);
-        if let Some(back) = hand_back(&search.node, kind) {
-            let saved = std::mem::replace(&mut search.node, back);
-            let p = solve_unread(search, r.saturating_sub(2));
-            search.node = saved;
-            if !matches!(p, Probe::Disproven { .. }) {
-                open += 1;
-                if exhausted(search, budget) {
-                    result = Err(Exhausted);
+        match hand_back(&search.node, kind) {
+            Some(back) => {
+                let saved = std::mem::replace(&mut search.node, back);
+                let p = solve_unread(search, r.saturating_sub(2));
+                search.node = saved;
+                if !matches!(p, Probe::Disproven { .. }) {
+                    open += 1;
+                    if exhausted(search, budget) {
+                        result = Err(Exhausted);
+                    }
                 }
+                search.stopped = None;
             }
-            search.stopped = None;
+            // The handed-back position is not a legal setup: nothing shows the capture
+            // leaves the length as long.
+            None => open += 1,
         }
         search.node.unplay(cap, u2);
         if result.is_err() {
