@@ -18,7 +18,8 @@
 //! tsume-mode proof is read back with every length worked out again (the defender's
 //! longest resistance), and then, unless [`Options::shorten`] is off, the attacker's
 //! detours are taken out along the main line (see `line::refined_line`): ミクロコスモス's
-//! first proof reads as 1581 plies, and as its published 1525 after that. That length is
+//! first proof reads as 1581 plies, as its published 1525 after that, and is then proven
+//! minimal. That length is
 //! an upper bound (a forced line); it is then proven a lower bound too, from the end of the
 //! line backwards (and again over what that leaves open, with every bound of the line in
 //! the table), by bounded floor searches showing that no position of the line has a
@@ -553,7 +554,7 @@ fn solve_phases(
 
 /// Without a node limit, the lower-bound phase of a long line may take this many times
 /// the nodes of the phases before it, and at least one position's share (on 図巧100番「寿」
-/// it took twice as many, on ミクロコスモス about 7 times). Positions it leaves have
+/// it took twice as many, on ミクロコスモス about 5 times). Positions it leaves have
 /// their checks counted open ([`Solution::open_checks`]), without setting
 /// [`Solution::limit`].
 const LOWER_SHARE: u64 = 8;
