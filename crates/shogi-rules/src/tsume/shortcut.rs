@@ -300,6 +300,22 @@ fn discoverers(pos: &Position) -> Bitboard {
     }
 }
 
+/// [`and_proof_base`] of a mated node whose interposition squares (`block`) are known.
+#[inline]
+fn proof_base_blocking(node: &super::node::Node, block: Bitboard) -> Hand {
+    let mut pieces = Hand::default();
+    if block.any() {
+        let ours = node.attacker_hand();
+        let theirs = node.defender_hand();
+        for k in Kind::HAND {
+            if theirs.count(k) == 0 {
+                pieces.0[k.index()] = ours.count(k);
+            }
+        }
+    }
+    pieces
+}
+
 /// Gathers replies into a buffer, counting the drops and the squares dropped on apart.
 struct Replies<'a> {
     moves: &'a mut Vec<Move>,
@@ -423,7 +439,17 @@ impl Search {
             if self.node.pos.has_evasion_but_king_steps() {
                 self.node.unplay(mv, u);
             } else {
-                let pieces = and_proof_base(&self.node);
+                // The mover is the only checker unless it left a line to the king.
+                let block = match mv {
+                    Move::Board { from, .. } if disc.contains(from) => {
+                        self.node.interposition_squares()
+                    }
+                    _ => match self.node.pos.king(self.node.pos.side_to_move()) {
+                        Some(k) => tables::between(k, mv.to()),
+                        None => Bitboard::EMPTY,
+                    },
+                };
+                let pieces = proof_base_blocking(&self.node, block);
                 let (board, after) = (self.node.board_key(), self.node.attacker_hand());
                 self.table.store_proof(board, after, pieces, 0, 1);
                 self.node.unplay(mv, u);
