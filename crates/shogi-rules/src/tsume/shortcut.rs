@@ -14,8 +14,11 @@
 //! searched would be tested again each time; a mate found is remembered in [`Mates`] with
 //! its mating check, which the reading of the line takes from there. The mate in one lists
 //! only the checks that leave the defender king no flight square (see [`MayMate`]): in a
-//! failing test, most of them. Moves are generated into buffers kept by the search, so a
-//! test allocates nothing.
+//! failing test, most checks are left out. Before it lists any, a quick test looks for a
+//! flight square that no move at all can take (see [`escape`]). Moves are generated into
+//! buffers kept by the search, so a test allocates nothing.
+
+mod escape;
 
 use super::dfpn::{Search, and_proof_base};
 use super::hands;
@@ -407,10 +410,19 @@ impl Search {
     /// at most the hand held (as [`Search::finish`] derives them). The mated position's
     /// proof is stored.
     pub(crate) fn mate_in_1(&mut self) -> Option<Hand> {
-        let hand = self.node.attacker_hand();
-        let mut moves = self.buffer();
         let free = flight_squares(&self.node.pos);
         let disc = discoverers(&self.node.pos);
+        // A flight square that no move can take: no check is generated.
+        if escape::flight_kept(&self.node.pos, free, disc) {
+            debug_assert!(
+                !escape::mates_at_once(&self.node.pos),
+                "{}",
+                self.node.pos.to_sfen()
+            );
+            return None;
+        }
+        let hand = self.node.attacker_hand();
+        let mut moves = self.buffer();
         // Without a flight square there is nothing to filter on.
         let pos = &self.node.pos;
         match free.any() {
