@@ -10,6 +10,7 @@
 
 use board_core::Side;
 
+use crate::checks::held_kinds;
 use crate::movegen::{BOARD_KINDS, Counter, MoveList, Sink, emit};
 use crate::position::Position;
 use crate::tables;
@@ -114,11 +115,15 @@ impl Position {
         if block.is_empty() {
             return false;
         }
-        let hand = &self.hands[us];
-        !hand.is_empty()
-            && Kind::HAND
-                .into_iter()
-                .any(|kind| hand.count(kind) > 0 && self.drop_targets(us, kind, block).any())
+        let mut held = held_kinds(&self.hands[us]);
+        while held != 0 {
+            let kind = Kind::HAND[held.trailing_zeros() as usize / 8];
+            held &= held - 1;
+            if self.drop_targets(us, kind, block).any() {
+                return true;
+            }
+        }
+        false
     }
 
     /// The squares next to `side`'s king, not held by its own pieces, that no enemy piece
@@ -240,14 +245,13 @@ impl Position {
             }
         }
         // Drops between a sliding checker and the king (the squares are empty).
-        let hand = &self.hands[us];
-        if block.is_empty() || hand.is_empty() {
+        if block.is_empty() {
             return;
         }
-        for kind in Kind::HAND {
-            if hand.count(kind) == 0 {
-                continue;
-            }
+        let mut held = held_kinds(&self.hands[us]);
+        while held != 0 {
+            let kind = Kind::HAND[held.trailing_zeros() as usize / 8];
+            held &= held - 1;
             let targets = self.drop_targets(us, kind, block);
             if targets.any() {
                 sink.drops(kind, targets);
