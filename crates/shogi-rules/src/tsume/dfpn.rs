@@ -415,8 +415,15 @@ impl Costs {
 /// interposed but holds no piece of a kind, the attacker must keep all it holds of that
 /// kind (with fewer, the defender would hold one and could drop it).
 pub(crate) fn and_proof_base(node: &Node) -> Hand {
+    and_proof_base_blocking(node, node.interposition_squares())
+}
+
+/// [`and_proof_base`] of a mated AND node whose interposition squares (`block`, as
+/// [`Node::interposition_squares`] gives them) are already known.
+#[inline]
+pub(crate) fn and_proof_base_blocking(node: &Node, block: Bitboard) -> Hand {
     let mut pieces = Hand::default();
-    if node.interposition_squares().any() {
+    if block.any() {
         let ours = node.attacker_hand();
         let theirs = node.defender_hand();
         for k in Kind::HAND {

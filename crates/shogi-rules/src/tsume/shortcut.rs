@@ -20,7 +20,7 @@
 
 mod escape;
 
-use super::dfpn::{Search, and_proof_base};
+use super::dfpn::{Search, and_proof_base, and_proof_base_blocking};
 use super::hands;
 use board_core::Side;
 
@@ -303,22 +303,6 @@ fn discoverers(pos: &Position) -> Bitboard {
     }
 }
 
-/// [`and_proof_base`] of a mated node whose interposition squares (`block`) are known.
-#[inline]
-fn proof_base_blocking(node: &super::node::Node, block: Bitboard) -> Hand {
-    let mut pieces = Hand::default();
-    if block.any() {
-        let ours = node.attacker_hand();
-        let theirs = node.defender_hand();
-        for k in Kind::HAND {
-            if theirs.count(k) == 0 {
-                pieces.0[k.index()] = ours.count(k);
-            }
-        }
-    }
-    pieces
-}
-
 /// Gathers replies into a buffer, counting the drops and the squares dropped on apart.
 struct Replies<'a> {
     moves: &'a mut Vec<Move>,
@@ -461,7 +445,7 @@ impl Search {
                         None => Bitboard::EMPTY,
                     },
                 };
-                let pieces = proof_base_blocking(&self.node, block);
+                let pieces = and_proof_base_blocking(&self.node, block);
                 let (board, after) = (self.node.board_key(), self.node.attacker_hand());
                 self.table.store_proof(board, after, pieces, 0, 1);
                 self.node.unplay(mv, u);
