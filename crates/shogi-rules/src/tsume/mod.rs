@@ -18,14 +18,13 @@
 //! tsume-mode proof is read back with every length worked out again (the defender's
 //! longest resistance), and then, unless [`Options::shorten`] is off, the attacker's
 //! detours are taken out along the main line (see `line::refined_line`): ミクロコスモス's
-//! first proof reads as 1581 plies, as its published 1525 after that, and is then proven
-//! minimal. That length is
-//! an upper bound (a forced line); it is then proven a lower bound too, from the end of the
+//! first proof reads as 1581 plies, and as its published 1525 after that. That length is an
+//! upper bound (a forced line); it is then proven a lower bound too, from the end of the
 //! line backwards (and again over what that leaves open, with every bound of the line in
 //! the table), by bounded floor searches showing that no position of the line has a
 //! shorter conventional mate (see `lower`), and the length is exact when every one of them
-//! is settled within the limits (`exact`; the checks left open are counted in
-//! [`Solution::open_checks`]). The upper bound rests on the line reading's 無駄合 test,
+//! is settled within the limits (`exact`, as on ミクロコスモス; the checks left open are
+//! counted in [`Solution::open_checks`] and placed in [`Solution::open_at`]). The upper bound rests on the line reading's 無駄合 test,
 //! which takes the dropped piece with a check and looks the mate up with the piece kept
 //! rather than handed back (see [`conventions`]); the short problems sent through this path
 //! give the exact search's lengths. In shortest
