@@ -131,19 +131,20 @@ fn microcosmos() {
     // attacker node's other checks proven and their lengths worked out) gives 1525.
     // The lower-bound phase (src/tsume/lower.rs) then works from the end of the line
     // backwards, showing that no position has a shorter mate. Its first pass examines
-    // every position but leaves 78 checks open, at attacker nodes whose own search is not
-    // settled within its 4 M nodes, in runs of two to four nodes that come back with the
-    // line's cycles (226 to 1446 plies into the line): mostly the tokins' and the king
-    // side's checks (3a2a, 1a2a, 2a3a, 9c8b, ...), detours through positions that differ
-    // from the line's by the order of the shuffle, reaching positions nearer the root
-    // whose bounds were not stored yet. A second pass over them, with every bound of the
-    // line in the table (theirs stored first), refutes them all: the length is proven
-    // minimal. (The last four, the knight drop N*3d in place of the line's 3a4a and N*1d
-    // at plies 455, 459, 1069 and 1073, stayed open while a saturated proof-number sum
-    // made df-pn crawl one step a visit: pn 4294967294, dn 4 after 262,144 nodes.)
-    // Measured (release, shared 2-core machine busy with builds, /usr/bin/time -v): 52.2 M
-    // nodes to the first proof, 395.8 M in all, 487 s user CPU, 8 min 56 s wall, peak RSS
-    // 2.84 GB with the 3 GiB table budget (RECORD_TABLE_BYTES). The time limit is a guard
+    // every position on a small share of nodes each and leaves checks open at attacker
+    // nodes in runs of two to four that come back with the line's cycles (226 to 1446
+    // plies into the line; 78 checks with 4 M nodes a position): mostly the tokins' and
+    // the king side's checks (3a2a, 1a2a, 2a3a, 9c8b, ...), detours through positions
+    // that differ from the line's by the order of the shuffle, reaching positions nearer
+    // the root whose bounds were not stored yet. A second pass over them, with every
+    // bound of the line in the table (theirs stored first), refutes them all: the length
+    // is proven minimal. (The last four, the knight drop N*3d in place of the line's 3a4a
+    // and N*1d at plies 455, 459, 1069 and 1073, stayed open while a saturated
+    // proof-number sum made df-pn crawl one step a visit: pn 4294967294, dn 4 after
+    // 262,144 nodes.)
+    // Measured (release, shared 2-core machine, /usr/bin/time -v): 52.2 M nodes to the
+    // first proof, 185.1 M in all, 256 s user CPU, 4 min 18 s wall, peak RSS 2.84 GB with
+    // the 3 GiB table budget (RECORD_TABLE_BYTES). The time limit is a guard
     // only: on a loaded machine the wall-clock time was up to 16 minutes for 173 s of CPU
     // before the phase existed.
     let s = run(
