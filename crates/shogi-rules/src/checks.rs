@@ -77,21 +77,6 @@ fn check_origins(
     origins[us.index()][i][ek.index()]
 }
 
-/// The kinds a hand holds, as the top bit of each count's byte (the byte of
-/// `Kind::HAND[i]` is the `i`th): a drop generator walks these bits in [`Kind::HAND`]'s
-/// order instead of testing all seven counts, a branch each (the next kind held is
-/// `Kind::HAND[bits.trailing_zeros() / 8]`).
-#[inline]
-pub(crate) fn held_kinds(hand: &crate::types::Hand) -> u64 {
-    let a = hand.0;
-    let w = u64::from_le_bytes([a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0]);
-    // Per byte, the low seven bits plus 0x7f carry into the top bit when any is set (and
-    // never into the next byte).
-    const LOW: u64 = 0x007f_7f7f_7f7f_7f7f;
-    const TOP: u64 = 0x0080_8080_8080_8080;
-    (w | ((w & LOW) + LOW)) & TOP
-}
-
 /// Squares from which a piece of `kind` owned by `us` would attack the enemy king on `ek`,
 /// with the occupancy `occ` (the moving piece already lifted).
 #[inline]
@@ -394,14 +379,11 @@ impl Position {
             }
         }
         // Drops.
-        let mut held = held_kinds(&self.hands[us]);
-        if held == 0 {
+        if self.hands[us].is_empty() {
             return;
         }
         let empty = !occ & board;
-        while held != 0 {
-            let kind = Kind::HAND[held.trailing_zeros() as usize / 8];
-            held &= held - 1;
+        for kind in self.hands[us].held() {
             let mut targets =
                 (empty & check_squares(us, kind, ek, occ)).and_not(tables::dead_squares(us, kind));
             if kind == Kind::Pawn {
@@ -595,7 +577,7 @@ mod tests {
     }
 
     #[test]
-    fn held_kinds_walk_the_hand_in_order() {
+    fn held_walks_the_hand_in_order() {
         // The kinds with a count above zero, in `Kind::HAND` order (a hand's definition),
         // whatever the counts, the largest byte included.
         for counts in [
@@ -606,12 +588,7 @@ mod tests {
             [0, 127, 128, 255, 0, 2, 0],
         ] {
             let hand = crate::types::Hand(counts);
-            let mut bits = held_kinds(&hand);
-            let mut got = Vec::new();
-            while bits != 0 {
-                got.push(Kind::HAND[bits.trailing_zeros() as usize / 8]);
-                bits &= bits - 1;
-            }
+            let got: Vec<Kind> = hand.held().collect();
             let want: Vec<Kind> = Kind::HAND
                 .into_iter()
                 .filter(|&k| hand.count(k) > 0)

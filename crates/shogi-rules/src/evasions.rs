@@ -10,7 +10,6 @@
 
 use board_core::Side;
 
-use crate::checks::held_kinds;
 use crate::movegen::{BOARD_KINDS, Counter, MoveList, Sink, emit};
 use crate::position::Position;
 use crate::tables;
@@ -115,15 +114,9 @@ impl Position {
         if block.is_empty() {
             return false;
         }
-        let mut held = held_kinds(&self.hands[us]);
-        while held != 0 {
-            let kind = Kind::HAND[held.trailing_zeros() as usize / 8];
-            held &= held - 1;
-            if self.drop_targets(us, kind, block).any() {
-                return true;
-            }
-        }
-        false
+        self.hands[us]
+            .held()
+            .any(|kind| self.drop_targets(us, kind, block).any())
     }
 
     /// The squares next to `side`'s king, not held by its own pieces, that no enemy piece
@@ -248,10 +241,7 @@ impl Position {
         if block.is_empty() {
             return;
         }
-        let mut held = held_kinds(&self.hands[us]);
-        while held != 0 {
-            let kind = Kind::HAND[held.trailing_zeros() as usize / 8];
-            held &= held - 1;
+        for kind in self.hands[us].held() {
             let targets = self.drop_targets(us, kind, block);
             if targets.any() {
                 sink.drops(kind, targets);

@@ -227,6 +227,53 @@ impl Hand {
     pub fn total(&self) -> u32 {
         self.0.iter().map(|&c| u32::from(c)).sum()
     }
+
+    /// The hand as one word, a count per byte in [`Kind::HAND`] order (seven bytes, the
+    /// top one zero): hands are compared, hashed and changed a word at a time in the
+    /// searches.
+    #[inline]
+    pub(crate) fn packed(&self) -> u64 {
+        let a = self.0;
+        u64::from_le_bytes([a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0])
+    }
+
+    /// The hand of a word made by [`Hand::packed`] (its top byte ignored).
+    #[inline]
+    pub(crate) fn from_packed(word: u64) -> Hand {
+        let b = word.to_le_bytes();
+        Hand([b[0], b[1], b[2], b[3], b[4], b[5], b[6]])
+    }
+
+    /// The kinds the hand holds, in [`Kind::HAND`] order: a walk over the held kinds' bits
+    /// of the packed word, instead of a test of all seven counts, a branch each (the drop
+    /// generators' loop).
+    #[inline]
+    pub(crate) fn held(&self) -> HeldKinds {
+        let w = self.packed();
+        // Per byte, the low seven bits plus 0x7f carry into the top bit when any is set
+        // (and never into the next byte).
+        const LOW: u64 = 0x007f_7f7f_7f7f_7f7f;
+        const TOP: u64 = 0x0080_8080_8080_8080;
+        HeldKinds((w | ((w & LOW) + LOW)) & TOP)
+    }
+}
+
+/// The kinds a hand holds ([`Hand::held`]): the top bit of each held count's byte.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HeldKinds(u64);
+
+impl Iterator for HeldKinds {
+    type Item = Kind;
+
+    #[inline]
+    fn next(&mut self) -> Option<Kind> {
+        if self.0 == 0 {
+            return None;
+        }
+        let kind = Kind::HAND[self.0.trailing_zeros() as usize / 8];
+        self.0 &= self.0 - 1;
+        Some(kind)
+    }
 }
 
 /// A move: a board move (with optional promotion) or a drop from hand.

@@ -257,7 +257,7 @@ fn emptied<V>(map: &mut HashMap<u64, V, KeyBuild>) {
 /// The path key of a position reached from a path with key `prev`.
 #[inline]
 fn path_key(prev: u64, board: u64, hand: &Hand) -> u64 {
-    let h = hands::packed(hand);
+    let h = hand.packed();
     let x = prev.rotate_left(17) ^ board ^ h.wrapping_mul(0x9e37_79b9_7f4a_7c15);
     x.wrapping_mul(0xff51_afd7_ed55_8ccd) ^ (x >> 29)
 }

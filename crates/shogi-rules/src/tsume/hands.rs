@@ -7,13 +7,6 @@ use crate::types::{Hand, Kind};
 /// Most pieces of each hand kind that a side can ever hold (the full set).
 pub(crate) const FULL: Hand = Hand([18, 4, 4, 4, 4, 2, 2]);
 
-/// The hand as one word, a count per byte (seven bytes; counts are below 128).
-#[inline]
-pub(crate) fn packed(h: &Hand) -> u64 {
-    let a = h.0;
-    u64::from_le_bytes([a[0], a[1], a[2], a[3], a[4], a[5], a[6], 0])
-}
-
 /// `a` holds at most what `b` holds, kind by kind.
 #[inline]
 pub(crate) fn le(a: &Hand, b: &Hand) -> bool {
@@ -38,16 +31,41 @@ pub(crate) fn min(a: &Hand, b: &Hand) -> Hand {
     h
 }
 
+/// `hand` with one piece of `kind` (unpromoted) more, none above 255. The count is
+/// changed in the hand's packed word ([`Hand::packed`]) rather than in place: a byte
+/// written in place and the hand then read whole at once (its next use, a key or a table
+/// lookup) stalls the load until the write is done.
 #[inline]
-pub(crate) fn add(h: &mut Hand, kind: Kind) {
-    let slot = &mut h.0[kind.unpromoted().index()];
-    *slot = slot.saturating_add(1);
+pub(crate) fn plus(hand: Hand, kind: Kind) -> Hand {
+    let shift = 8 * kind.unpromoted().index() as u32;
+    let word = hand.packed();
+    match (word >> shift) & 0xff {
+        0xff => hand,
+        _ => Hand::from_packed(word + (1 << shift)),
+    }
 }
 
+/// `hand` with one piece of `kind` (unpromoted) less, none below 0 (see [`plus`]).
+#[inline]
+pub(crate) fn minus(hand: Hand, kind: Kind) -> Hand {
+    let shift = 8 * kind.unpromoted().index() as u32;
+    let word = hand.packed();
+    match (word >> shift) & 0xff {
+        0 => hand,
+        _ => Hand::from_packed(word - (1 << shift)),
+    }
+}
+
+/// Adds one piece of `kind` to `h` ([`plus`]).
+#[inline]
+pub(crate) fn add(h: &mut Hand, kind: Kind) {
+    *h = plus(*h, kind);
+}
+
+/// Takes one piece of `kind` from `h` ([`minus`]).
 #[inline]
 pub(crate) fn sub(h: &mut Hand, kind: Kind) {
-    let slot = &mut h.0[kind.unpromoted().index()];
-    *slot = slot.saturating_sub(1);
+    *h = minus(*h, kind);
 }
 
 #[cfg(test)]
@@ -70,5 +88,11 @@ mod tests {
         assert_eq!(c.0[0], 0);
         add(&mut c, Kind::Horse);
         assert_eq!(c.0[5], 1);
+        // Counts stop at their bounds, as a byte's saturating arithmetic does.
+        let full = Hand([255, 0, 0, 0, 0, 0, 0]);
+        assert_eq!(plus(full, Kind::Pawn), full);
+        assert_eq!(minus(Hand::default(), Kind::Rook), Hand::default());
+        assert_eq!(plus(full, Kind::Lance).0, [255, 1, 0, 0, 0, 0, 0]);
+        assert_eq!(minus(full, Kind::ProPawn).0, [254, 0, 0, 0, 0, 0, 0]);
     }
 }

@@ -22,39 +22,6 @@ fn turn_key() -> u64 {
     BOARD_KEYS.get(BOARD_KEY_COUNT - 1)
 }
 
-/// `hand` with one piece of `kind` (unpromoted) more, as [`hands::add`] gives it: the
-/// count is changed in the hand's packed word ([`hands::packed`]) rather than in place,
-/// since a byte written in place and the hand then read whole at once (its next use)
-/// stalls the load until the write is done.
-#[inline]
-fn one_more(hand: Hand, kind: Kind) -> Hand {
-    let shift = 8 * kind.unpromoted().index() as u32;
-    let word = hands::packed(&hand);
-    match (word >> shift) & 0xff {
-        0xff => hand,
-        _ => unpacked(word + (1 << shift)),
-    }
-}
-
-/// `hand` with one piece of `kind` (unpromoted) less, none below 0, as [`hands::sub`]
-/// gives it (see [`one_more`]).
-#[inline]
-fn one_less(hand: Hand, kind: Kind) -> Hand {
-    let shift = 8 * kind.unpromoted().index() as u32;
-    let word = hands::packed(&hand);
-    match (word >> shift) & 0xff {
-        0 => hand,
-        _ => unpacked(word - (1 << shift)),
-    }
-}
-
-/// The hand of a packed word ([`hands::packed`]).
-#[inline]
-fn unpacked(word: u64) -> Hand {
-    let b = word.to_le_bytes();
-    Hand([b[0], b[1], b[2], b[3], b[4], b[5], b[6]])
-}
-
 /// What [`Node::play`] needs to take a move back.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct NodeUndo {
@@ -150,9 +117,9 @@ impl Node {
             return hand;
         }
         match mv {
-            Move::Drop { kind, .. } => one_less(hand, kind),
+            Move::Drop { kind, .. } => hands::minus(hand, kind),
             Move::Board { .. } => match self.captured(mv) {
-                Some(v) => one_more(hand, v),
+                Some(v) => hands::plus(hand, v),
                 None => hand,
             },
         }

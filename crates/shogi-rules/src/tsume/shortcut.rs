@@ -91,7 +91,7 @@ const _: () = assert!(MEMO_START <= 64, "Memo::written has a bit per slot");
 impl<V: Copy + Default> Memo<V> {
     #[inline]
     fn key(board: u64, hand: &Hand) -> u64 {
-        (board ^ hands::packed(hand).wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
+        (board ^ hand.packed().wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
     }
 
     #[inline]

@@ -25,12 +25,11 @@ const TOP_BITS: u64 = 0x0080_8080_8080_8080;
 impl Packed {
     #[inline]
     fn of(h: &Hand) -> Packed {
-        Packed(hands::packed(h))
+        Packed(h.packed())
     }
     #[inline]
     fn hand(self) -> Hand {
-        let b = self.0.to_le_bytes();
-        Hand([b[0], b[1], b[2], b[3], b[4], b[5], b[6]])
+        Hand::from_packed(self.0)
     }
     /// `self` holds at most what `other` holds, kind by kind.
     #[inline]
