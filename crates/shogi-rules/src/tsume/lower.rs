@@ -547,8 +547,8 @@ mod tests {
 
     /// Short problems with a drop interposition somewhere in their solution trees or on
     /// their lines: shogi.md §7.4 (mate3 #1-#4, mate5 #1, mate7 #1 of the YaneuraOu sets,
-    /// 古典3手詰, JSA 2021-11-83, the 無駄合 problem of sugyan/tsumeshogi-solver issue #5) and
-    /// 図巧98番「裸玉」 (31 plies by convention).
+    /// 古典3手詰, JSA 2021-11-83, the 無駄合 problem of sugyan/tsumeshogi-solver issue #5),
+    /// the tsume bench's set. (A unit test cannot read tests/tsume.rs's tables.)
     const SHORT: &[&str] = &[
         "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42",
         "l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L w RG3Psnp 54",
