@@ -10,38 +10,22 @@ use shogi_rules::tsume::{self, Mode, Options, Solver, Status};
 use std::hint::black_box;
 use std::time::Instant;
 
-const CASES: [(&str, &str); 9] = [
-    (
-        "mate3_1",
-        "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42",
-    ),
-    (
-        "mate3_2",
-        "l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L w RG3Psnp 54",
-    ),
-    (
-        "mate3_3",
-        "l3k2nl/4g1gb1/1+S1pspp+P1/p1p6/3n4p/2PPR1P2/P2bPP2P/5GS2/LN1K4L w R2Pgsn2p 50",
-    ),
-    (
-        "mate3_4",
-        "lns+R4l/1p1p5/p1pkppB1p/6p2/1R7/6P1P/P1PPnPS2/2+b1G1g2/L3K1sNL b 2GS3Pnp 51",
-    ),
-    (
-        "mate5_1",
-        "l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72",
-    ),
-    (
-        "mate7_1",
-        "ln1g3+Rl/2sk1s+P2/2ppppb1p/p1b3p2/8P/P4P3/2PPP1P2/1+r2GS3/LN+p2KGNL w GN2Ps 36",
-    ),
-    ("classic3", "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1"),
-    ("jsa3", "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1"),
-    (
-        "mudaai7",
-        "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1",
-    ),
-];
+/// The short problems of shogi.md §7.4 as the tsume tests read them (name and SFEN;
+/// `crates/shogi-rules/tests/data/tsume_short.json` gives each one's source and lengths),
+/// also read by `benches/peers/tsume_cshogi.py`.
+fn cases() -> Vec<(String, String)> {
+    let data: serde_json::Value = serde_json::from_str(include_str!(
+        "../../crates/shogi-rules/tests/data/tsume_short.json"
+    ))
+    .expect("the short problems' file is JSON");
+    let text = |v: &serde_json::Value| v.as_str().expect("a string").to_string();
+    data["problems"]
+        .as_array()
+        .expect("a list of problems")
+        .iter()
+        .map(|p| (text(&p["name"]), text(&p["sfen"])))
+        .collect()
+}
 
 fn bench_short(c: &mut Criterion) {
     for mode in [Mode::Shortest, Mode::Tsume] {
@@ -51,13 +35,13 @@ fn bench_short(c: &mut Criterion) {
         };
         let mut group = c.benchmark_group(name);
         group.sample_size(20);
-        for (id, sfen) in CASES {
-            let pos = Position::from_sfen(sfen).expect("spec SFEN");
+        for (id, sfen) in cases() {
+            let pos = Position::from_sfen(&sfen).expect("spec SFEN");
             let opts = Options {
                 mode,
                 ..Options::default()
             };
-            group.bench_function(id, |b| {
+            group.bench_function(&id, |b| {
                 b.iter(|| {
                     let s = tsume::solve(black_box(&pos), &opts).expect("defender king");
                     assert_eq!(s.status, Status::Mate);
@@ -72,14 +56,14 @@ fn bench_short(c: &mut Criterion) {
     // peer harness.
     let mut group = c.benchmark_group("tsume_first_proof");
     group.sample_size(20);
-    for (id, sfen) in CASES {
-        let pos = Position::from_sfen(sfen).expect("spec SFEN");
+    for (id, sfen) in cases() {
+        let pos = Position::from_sfen(&sfen).expect("spec SFEN");
         let opts = Options {
             shorten: false,
             exact_line_plies: 0,
             ..Options::default()
         };
-        group.bench_function(id, |b| {
+        group.bench_function(&id, |b| {
             b.iter(|| {
                 let s = tsume::solve(black_box(&pos), &opts).expect("defender king");
                 assert_eq!(s.status, Status::Mate);
@@ -94,9 +78,9 @@ fn bench_short(c: &mut Criterion) {
     let mut group = c.benchmark_group("tsume_prove");
     group.sample_size(20);
     let mut solver = Solver::new(Options::default());
-    for (id, sfen) in CASES {
-        let pos = Position::from_sfen(sfen).expect("spec SFEN");
-        group.bench_function(id, |b| {
+    for (id, sfen) in cases() {
+        let pos = Position::from_sfen(&sfen).expect("spec SFEN");
+        group.bench_function(&id, |b| {
             b.iter(|| {
                 let p = solver.prove(black_box(&pos)).expect("defender king");
                 assert_eq!(p.status, Status::Mate);
@@ -146,11 +130,11 @@ fn best_of(batches: usize, runs: usize) {
         Some("solve") => (0, batches),
         _ => (batches, batches),
     };
-    for (id, sfen) in CASES {
-        if only.as_deref().is_some_and(|o| o != id) {
+    for (id, sfen) in cases() {
+        if only.as_deref().is_some_and(|o| o != id.as_str()) {
             continue;
         }
-        let pos = Position::from_sfen(sfen).expect("spec SFEN");
+        let pos = Position::from_sfen(&sfen).expect("spec SFEN");
         let mut proof = None;
         let prove = best_mean(batches_prove, runs, || {
             let p = prover.prove(black_box(&pos)).expect("defender king");

@@ -70,17 +70,21 @@ def ensure_cshogi():
     env = dict(os.environ, TSUME_CSHOGI_VENV="1")
     os.execve(python, [python] + sys.argv, env)
 
-# shogi.md §7.4, with the published / exact lengths.
-CASES = [
-    ("mate3_1", "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42", 3),
-    ("mate3_2", "l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L w RG3Psnp 54", 3),
-    ("mate3_3", "l3k2nl/4g1gb1/1+S1pspp+P1/p1p6/3n4p/2PPR1P2/P2bPP2P/5GS2/LN1K4L w R2Pgsn2p 50", 3),
-    ("mate3_4", "lns+R4l/1p1p5/p1pkppB1p/6p2/1R7/6P1P/P1PPnPS2/2+b1G1g2/L3K1sNL b 2GS3Pnp 51", 3),
-    ("mate5_1", "l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72", 5),
-    ("mate7_1", "ln1g3+Rl/2sk1s+P2/2ppppb1p/p1b3p2/8P/P4P3/2PPP1P2/1+r2GS3/LN+p2KGNL w GN2Ps 36", 7),
-    ("classic3", "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", 3),
-    ("jsa3", "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1", 3),
-    ("mudaai", "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1", 7),
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def short_problems():
+    """The short problems of shogi.md §7.4 as the tsume tests and bench read them (the file
+    gives each one's source): (name, SFEN, length counting every defence)."""
+    path = os.path.join(ROOT, "crates", "shogi-rules", "tests", "data", "tsume_short.json")
+    with open(path, encoding="utf-8") as f:
+        data = json.load(f)
+    return [(p["name"], p["sfen"], p["shortest"]) for p in data["problems"]]
+
+
+# The short problems, then 図巧98番「裸玉」 (shogi.md §7.4, 31 plies by convention and by
+# every count).
+CASES = short_problems() + [
     ("hadaka31", "8k/9/9/9/9/9/9/9/9 b R2GSr2b2g3s4n4l18p 1", 31),
 ]
 
@@ -137,9 +141,8 @@ def cshogi_first_proof(sfen, batches=50, runs=20):
 def arbiter_first_proof(batches=50, runs=20):
     """The tsume bench's in-process best-of table: {name: (prove µs, solve µs, nodes, plies)}."""
     env = dict(os.environ, TSUME_BEST_OF=f"{batches}x{runs}")
-    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     out = subprocess.run(["cargo", "bench", "-q", "-p", "arbiter-benches", "--bench", "tsume"],
-                         env=env, cwd=root, check=True, capture_output=True, text=True).stdout
+                         env=env, cwd=ROOT, check=True, capture_output=True, text=True).stdout
     table = {}
     for line in out.splitlines():
         parts = line.split()
@@ -148,14 +151,9 @@ def arbiter_first_proof(batches=50, runs=20):
     return table
 
 
-# The criterion bench's names for the problems whose names differ here.
-BENCH_IDS = {"mudaai": "mudaai7"}
-
-
 def criterion_median_us(criterion_dir, group, name):
     """The median of a problem in a criterion group's output, in µs (None if absent)."""
-    path = os.path.join(criterion_dir, group, BENCH_IDS.get(name, name), "new",
-                        "estimates.json")
+    path = os.path.join(criterion_dir, group, name, "new", "estimates.json")
     try:
         with open(path) as f:
             return json.load(f)["median"]["point_estimate"] / 1e3
@@ -165,7 +163,7 @@ def criterion_median_us(criterion_dir, group, name):
 
 def first_proof_table(criterion_dir=None, rounds=3):
     """cshogi's first proof against the arbiter's, the sides alternating `rounds` times."""
-    short = [(name, sfen) for name, sfen, length in CASES if length <= 9]
+    short = [(name, sfen) for name, sfen, _ in short_problems()]
     cs = {}
     ours = {}
     for _ in range(rounds):
@@ -191,8 +189,7 @@ def first_proof_table(criterion_dir=None, rounds=3):
             solve = criterion_median_us(criterion_dir, "tsume_first_proof", name)
             a_nodes, a_plies = "-", "-"
         else:
-            prove, solve, a_nodes, a_plies = ours.get(BENCH_IDS.get(name, name),
-                                                      (None, None, "-", "-"))
+            prove, solve, a_nodes, a_plies = ours.get(name, (None, None, "-", "-"))
         line = f"{name:9} {t * 1e6:>9.2f} {t_pv * 1e6:>7.2f} {proof * 1e6:>7.2f} {nodes:>6} | "
         cells = [f"{v:>8.2f}" if v is not None else f"{'-':>8}" for v in (prove, solve)]
         line += f"{cells[0]} {cells[1]} {a_nodes:>6} {a_plies:>5} | "

@@ -74,39 +74,52 @@ fn usi_pv(s: &tsume::Solution) -> Vec<String> {
     tsume::usi_line(&s.pv)
 }
 
-// Each row: shogi.md §7.4 "Exact mate-in-N", the YaneuraOu 詰将棋500万問 sets (mate3.sfen,
-// mate5.sfen, mate7.sfen) as quoted by sugyan/tsumeshogi-solver, every length confirmed by
-// exact mate_move(n) searches.
-const EXACT: &[(&str, u32)] = &[
-    (
-        "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42",
-        3,
-    ),
-    (
-        "l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L w RG3Psnp 54",
-        3,
-    ),
-    (
-        "l3k2nl/4g1gb1/1+S1pspp+P1/p1p6/3n4p/2PPR1P2/P2bPP2P/5GS2/LN1K4L w R2Pgsn2p 50",
-        3,
-    ),
-    (
-        "lns+R4l/1p1p5/p1pkppB1p/6p2/1R7/6P1P/P1PPnPS2/2+b1G1g2/L3K1sNL b 2GS3Pnp 51",
-        3,
-    ),
-    (
-        "l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72",
-        5,
-    ),
-    (
-        "ln1g3+Rl/2sk1s+P2/2ppppb1p/p1b3p2/8P/P4P3/2PPP1P2/1+r2GS3/LN+p2KGNL w GN2Ps 36",
-        7,
-    ),
-];
+/// A short problem of `data/tsume_short.json`: shogi.md §7.4's exact mate-in-N sets
+/// (YaneuraOu 詰将棋500万問 mate3/5/7.sfen) and composed problems, each with its source in
+/// the file, its length counting every defence (`shortest`), its conventional length
+/// (`tsume`) and the first moves its source gives (`first`, maybe none).
+struct Short {
+    name: String,
+    sfen: String,
+    shortest: u32,
+    tsume: u32,
+    first: Vec<String>,
+}
+
+/// The problems of `data/tsume_short.json`, in its order (the tsume bench, the peer
+/// harness and the lower-bound unit test read the same file).
+fn short_problems() -> Vec<Short> {
+    let data: serde_json::Value =
+        serde_json::from_str(include_str!("data/tsume_short.json")).unwrap();
+    let text = |v: &serde_json::Value| v.as_str().unwrap().to_string();
+    let plies = |v: &serde_json::Value| u32::try_from(v.as_u64().unwrap()).unwrap();
+    data["problems"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| Short {
+            name: text(&p["name"]),
+            sfen: text(&p["sfen"]),
+            shortest: plies(&p["shortest"]),
+            tsume: plies(&p["tsume"]),
+            first: p["first"].as_array().unwrap().iter().map(text).collect(),
+        })
+        .collect()
+}
+
+/// The SFEN of the short problem `name`.
+fn short_sfen(name: &str) -> String {
+    short_problems()
+        .into_iter()
+        .find(|p| p.name == name)
+        .unwrap_or_else(|| panic!("{name} is not in data/tsume_short.json"))
+        .sfen
+}
 
 #[test]
 fn exact_mate_in_n_sets_shortest_mode() {
-    for &(sfen, n) in EXACT {
+    for p in short_problems() {
+        let (sfen, n) = (p.sfen.as_str(), p.shortest);
         let s = solve(sfen, Mode::Shortest);
         assert_eq!(s.status, Status::Mate, "{sfen}");
         assert_eq!(s.plies, n, "{sfen}: {:?}", usi_pv(&s));
@@ -118,18 +131,19 @@ fn exact_mate_in_n_sets_shortest_mode() {
 
 #[test]
 fn exact_mate_in_n_sets_tsume_mode() {
-    for (i, &(sfen, n)) in EXACT.iter().enumerate() {
+    for p in short_problems() {
+        let sfen = p.sfen.as_str();
         let s = solve(sfen, Mode::Tsume);
         assert_eq!(s.status, Status::Mate, "{sfen}");
-        // These come from games and their lengths count every defence. Under the
-        // composers' conventions (shogi.md §7.1 rule 7) mate3 #2 is a mate in 1: after
-        // 2h3i the defender can only drop a piece on 4i, which the dragon takes with mate
-        // under the knight's guard without needing it (the taken piece would stay in hand:
-        // 駒余り, rule 6), the textbook useless interposition. The others have no such
-        // defence.
-        let expected = if i == 1 { 1 } else { n };
-        assert_eq!(s.plies, expected, "{sfen}: {:?}", usi_pv(&s));
-        if i == 1 {
+        // The game positions' lengths count every defence. Under the composers'
+        // conventions (shogi.md §7.1 rule 7) mate3 #2 is a mate in 1: after 2h3i the
+        // defender can only drop a piece on 4i, which the dragon takes with mate under the
+        // knight's guard without needing it (the taken piece would stay in hand: 駒余り,
+        // rule 6), the textbook useless interposition. The others but the 無駄合 problem
+        // (see useless_interposition_problem) have no such defence.
+        assert_eq!(s.plies, p.tsume, "{sfen}: {:?}", usi_pv(&s));
+        assert!(s.exact, "{sfen}");
+        if p.name == "mate3_2" {
             let end = replay_checks(sfen, &s.pv);
             let replies = end.legal_moves();
             assert!(!replies.is_empty());
@@ -138,6 +152,9 @@ fn exact_mate_in_n_sets_tsume_mode() {
                     .iter()
                     .all(|m| m.is_drop() && m.to().to_string() == "4i")
             );
+        }
+        if p.tsume < p.shortest {
+            assert_line_mates_but_useless(sfen, &s.pv);
         } else {
             assert_line_mates(sfen, &s.pv);
         }
@@ -147,15 +164,14 @@ fn exact_mate_in_n_sets_tsume_mode() {
 #[test]
 fn mate3_first_line_is_the_published_one() {
     // shogi.md §7.4 mate3 #1: "mate in 3 (B*5g 4h5h 7i6i)".
-    let sfen = EXACT[0].0;
-    let s = solve(sfen, Mode::Shortest);
+    let s = solve(&short_sfen("mate3_1"), Mode::Shortest);
     assert_eq!(usi_pv(&s), ["B*5g", "4h5h", "7i6i"]);
 }
 
 #[test]
 fn classical_three_ply() {
     // shogi.md §7.4 古典3手詰 (nsolver test file): 3 plies, 9f5b+ 6a5b S*6b.
-    let sfen = "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1";
+    let sfen = &short_sfen("classic3");
     let s = solve(sfen, Mode::Tsume);
     assert_eq!(s.status, Status::Mate);
     assert_eq!(s.plies, 3);
@@ -171,8 +187,7 @@ fn classical_three_ply() {
 #[test]
 fn jsa_daily_2021_11_83() {
     // shogi.md §7.4 JSA 毎日詰将棋 2021-11-83: 3 plies, R*3d 3c3d 4b4d+.
-    let sfen = "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1";
-    let s = solve(sfen, Mode::Tsume);
+    let s = solve(&short_sfen("jsa3"), Mode::Tsume);
     assert_eq!(s.plies, 3);
     assert_eq!(usi_pv(&s), ["R*3d", "3c3d", "4b4d+"]);
 }
@@ -181,7 +196,7 @@ fn jsa_daily_2021_11_83() {
 fn useless_interposition_problem() {
     // shogi.md §7.4 無駄合 test (sugyan/tsumeshogi-solver issue #5): mate; KomoringHeights
     // and cshogi both give 7-ply lines containing an interposition.
-    let sfen = "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1";
+    let sfen = &short_sfen("mudaai7");
     let short = solve(sfen, Mode::Shortest);
     assert_eq!(short.status, Status::Mate);
     // Counting every interposition, the exact shortest mate is the 7 of mate_move(7).
@@ -225,7 +240,7 @@ fn no_mate_positions() {
 fn gote_attacks_too() {
     // The mate3 #1 position with colours swapped and the board rotated must be solved the
     // same way (same length): the attacker is whoever is to move.
-    let sfen = EXACT[0].0;
+    let sfen = &short_sfen("mate3_1");
     let rotated = rotate(sfen);
     let a = solve(sfen, Mode::Shortest);
     let b = solve(&rotated, Mode::Shortest);
@@ -302,94 +317,43 @@ fn defender_holds_rest_fills_the_hand() {
     );
 }
 
-/// A problem with a known answer: its conventional length, its exact shortest length
-/// (every defence counted), and the accepted first moves.
-struct Known {
-    name: &'static str,
-    sfen: &'static str,
-    tsume: u32,
-    shortest: u32,
-    first: &'static [&'static str],
+/// Constructed textbook patterns with known answers, whose shortest length and mating
+/// moves were confirmed by exhaustive search (cshogi `mate_move_in_1ply` / `mate_move(n)`
+/// and a scan of every legal move); with the short problems of the data file, the
+/// problems of `known_problems_either_colour`.
+fn constructed() -> Vec<Short> {
+    let known = |name: &str, sfen: &str, plies: u32, first: &[&str]| Short {
+        name: name.to_string(),
+        sfen: sfen.to_string(),
+        shortest: plies,
+        tsume: plies,
+        first: first.iter().map(|m| m.to_string()).collect(),
+    };
+    vec![
+        // Textbook 頭金 (gold on the king's head, guarded by the pawn below it); cshogi
+        // finds exactly one mating move, G*5b.
+        known(
+            "頭金",
+            "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1",
+            1,
+            &["G*5b"],
+        ),
+        // 打ち歩詰め avoidance, on shogi.md §4.2's uchifuzume fixture with a bishop added to
+        // the hand: P*1b would mate and is therefore illegal (JSA rules, 打ち歩詰め);
+        // cshogi: no mate in 1, and a scan of every check finds 3-ply mates after a bishop
+        // drop on any square of the 2b-9i diagonal (the defender's hand is empty).
+        known(
+            "打ち歩詰め回避",
+            "7lk/9/8S/9/9/9/9/7L1/8K b BP 1",
+            3,
+            &[
+                "B*2b", "B*3c", "B*4d", "B*5e", "B*6f", "B*7g", "B*8h", "B*9i",
+            ],
+        ),
+    ]
 }
 
-// Sources, per row: shogi.md §7.4 (with the source it quotes), or a constructed textbook
-// pattern whose shortest length and mating moves were confirmed by exhaustive search
-// (cshogi `mate_move_in_1ply` / `mate_move(n)` and a scan of every legal move).
-const KNOWN: &[Known] = &[
-    // Textbook 頭金 (gold on the king's head, guarded by the pawn below it), constructed;
-    // cshogi finds exactly one mating move, G*5b.
-    Known {
-        name: "頭金",
-        sfen: "4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1",
-        tsume: 1,
-        shortest: 1,
-        first: &["G*5b"],
-    },
-    // shogi.md §7.4 古典3手詰 (nsolver test file): 9f5b+ 6a5b S*6b or its mirror image.
-    Known {
-        name: "古典3手詰",
-        sfen: "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
-        tsume: 3,
-        shortest: 3,
-        first: &["9f5b+"],
-    },
-    // shogi.md §7.4 JSA 毎日詰将棋 2021-11-83: R*3d 3c3d 4b4d+.
-    Known {
-        name: "JSA 2021-11-83",
-        sfen: "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1",
-        tsume: 3,
-        shortest: 3,
-        first: &["R*3d"],
-    },
-    // 打ち歩詰め avoidance, constructed on shogi.md §4.2's uchifuzume fixture with a
-    // bishop added to the hand: P*1b would mate and is therefore illegal (JSA rules, 打ち歩
-    // 詰め); cshogi: no mate in 1, and a scan of every check finds 3-ply mates after a
-    // bishop drop on any square of the 2b-9i diagonal (the defender's hand is empty).
-    Known {
-        name: "打ち歩詰め回避",
-        sfen: "7lk/9/8S/9/9/9/9/7L1/8K b BP 1",
-        tsume: 3,
-        shortest: 3,
-        first: &[
-            "B*2b", "B*3c", "B*4d", "B*5e", "B*6f", "B*7g", "B*8h", "B*9i",
-        ],
-    },
-    // shogi.md §7.4 mate3 #1, #3, #4 (YaneuraOu mate3.sfen): exact mate in 3, no drop
-    // interposition anywhere in the solution tree, so the conventions agree.
-    Known {
-        name: "mate3 #1 (White attacks)",
-        sfen: "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42",
-        tsume: 3,
-        shortest: 3,
-        first: &["B*5g"],
-    },
-    // shogi.md §7.4 mate5 #1 and mate7 #1 (YaneuraOu mate5.sfen / mate7.sfen).
-    Known {
-        name: "mate5 #1 (White attacks)",
-        sfen: "l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72",
-        tsume: 5,
-        shortest: 5,
-        first: &[],
-    },
-    Known {
-        name: "mate7 #1 (White attacks)",
-        sfen: "ln1g3+Rl/2sk1s+P2/2ppppb1p/p1b3p2/8P/P4P3/2PPP1P2/1+r2GS3/LN+p2KGNL w GN2Ps 36",
-        tsume: 7,
-        shortest: 7,
-        first: &[],
-    },
-    // shogi.md §7.4 無駄合 test (sugyan/tsumeshogi-solver issue #5): 7 counting the drop on
-    // 3b, 5 by convention (see useless_interposition_problem).
-    Known {
-        name: "無駄合 (issue #5)",
-        sfen: "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1",
-        tsume: 5,
-        shortest: 7,
-        first: &["4b3a+", "4b3a"],
-    },
-];
-
-fn check_known(k: &Known, sfen: &str, first: &[String]) {
+fn check_known(k: &Short, sfen: &str, first: &[String]) {
     let t = solve(sfen, Mode::Tsume);
     assert_eq!(t.status, Status::Mate, "{}", k.name);
     assert_eq!(t.plies, k.tsume, "{} tsume: {:?}", k.name, usi_pv(&t));
@@ -412,13 +376,16 @@ fn check_known(k: &Known, sfen: &str, first: &[String]) {
 
 #[test]
 fn known_problems_either_colour() {
-    for k in KNOWN {
-        let first: Vec<String> = k.first.iter().map(|m| m.to_string()).collect();
-        check_known(k, k.sfen, &first);
+    // The short problems of the data file (several with White attacking) and the
+    // constructed ones: lengths in both counts, and the first move where the source
+    // gives it (古典3手詰's 9f5b+ 6a5b S*6b or its mirror image; the 無駄合 problem's bishop
+    // takes promoted or not).
+    for k in short_problems().iter().chain(&constructed()) {
+        check_known(k, &k.sfen, &k.first);
         // The same problem with the board turned and the colours swapped: the attacker is
         // whoever is to move, so the answers are the turned ones.
-        let turned: Vec<String> = first.iter().map(|m| rotate_move(m)).collect();
-        check_known(k, &rotate(k.sfen), &turned);
+        let turned: Vec<String> = k.first.iter().map(|m| rotate_move(m)).collect();
+        check_known(k, &rotate(&k.sfen), &turned);
     }
 }
 
@@ -607,7 +574,7 @@ fn a_node_limit_reached_after_the_first_proof_stops_every_later_phase() {
     // one node past the first proof, the exact line search and the shortening get no
     // budget; the reported line is read from the first proof (within the tenth more that
     // reading a line may take) and is a mate, not claimed to be the shortest.
-    let sfen = EXACT[5].0;
+    let sfen = &short_sfen("mate7_1");
     let pos = Position::from_sfen(sfen).unwrap();
     for mode in [Mode::Tsume, Mode::Shortest] {
         let full = solve(sfen, mode);
@@ -663,15 +630,12 @@ fn detour_sweep_keeps_the_published_lengths_without_the_exact_search() {
     // The path of a proof too long for the exact search (ミクロコスモス's, see
     // tests/tsume_records.rs), forced on short problems with `exact_line_plies` 0: the
     // first proof read back, then the attacker's detours taken out along the main line,
-    // which must neither cut below nor miss the conventional lengths of the exact-mate
-    // sets (EXACT above, and the 無駄合 problem's 5 of useless_interposition_problem).
-    // mate3 #2 (1 by convention) and the 無駄合 problem end with a useless interposition
-    // one ply before the mate: the reading leaves it out there too (it counted it before,
-    // reading 3 and 7).
-    let mudaai = ("7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1", 5);
-    for (i, &(sfen, n)) in EXACT.iter().chain([&mudaai]).enumerate() {
-        // mate3 #2: 1 by convention (see exact_mate_in_n_sets_tsume_mode).
-        let n = if i == 1 { 1 } else { n };
+    // which must neither cut below nor miss the conventional lengths of the short
+    // problems (data/tsume_short.json). mate3 #2 (1 by convention) and the 無駄合 problem
+    // (5) end with a useless interposition one ply before the mate: the reading leaves it
+    // out there too (it counted it before, reading 3 and 7).
+    for p in short_problems() {
+        let (sfen, n) = (p.sfen.as_str(), p.tsume);
         let pos = Position::from_sfen(sfen).unwrap();
         let opts = tsume::Options {
             exact_line_plies: 0,
@@ -687,17 +651,13 @@ fn detour_sweep_keeps_the_published_lengths_without_the_exact_search() {
     }
 }
 
-/// The problems of this file with their sources: EXACT (YaneuraOu sets), 古典3手詰
-/// (nsolver), JSA 2021-11-83, the 無駄合 problem (sugyan/tsumeshogi-solver #5), and the two
-/// positions without mate of `no_mate_positions`.
-fn proof_set() -> Vec<&'static str> {
-    let mut set: Vec<&str> = EXACT.iter().map(|&(sfen, _)| sfen).collect();
+/// The short problems (data/tsume_short.json, each with its source) and the two positions
+/// without mate of `no_mate_positions`.
+fn proof_set() -> Vec<String> {
+    let mut set: Vec<String> = short_problems().into_iter().map(|p| p.sfen).collect();
     set.extend([
-        "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
-        "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1",
-        "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1",
-        "8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1",
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1".to_string(),
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1".to_string(),
     ]);
     set
 }
@@ -728,24 +688,19 @@ fn a_first_proof_is_the_first_proof_of_solve() {
     // Solver::prove is the first phase of solve: the same status, nodes and length as
     // solve's first proof (Solution::first_proof_*), on every problem of the set. Its
     // first move checks, and every reply to it is mated within the plies left; where the
-    // problem's first move is unique by its source it is that move: mate3 #1 B*5g
-    // (shogi.md §7.4), 古典3手詰 9f5b+, JSA 2021-11-83 R*3d, the 無駄合 problem 4b3a(+)
-    // (the bishop takes promoted or not).
+    // problem's source gives its first move, it is that move: mate3 #1 B*5g (shogi.md
+    // §7.4), 古典3手詰 9f5b+, JSA 2021-11-83 R*3d, the 無駄合 problem 4b3a(+) (the bishop
+    // takes promoted or not).
     let opts = Options::default();
-    let published = [
-        (EXACT[0].0, &["B*5g"][..]),
-        ("3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1", &["9f5b+"][..]),
-        (
-            "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1",
-            &["R*3d"][..],
-        ),
-        (
-            "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1",
-            &["4b3a+", "4b3a"][..],
-        ),
-    ];
+    let published: Vec<(String, Vec<String>)> = short_problems()
+        .into_iter()
+        .filter(|p| !p.first.is_empty())
+        .map(|p| (p.sfen, p.first))
+        .collect();
+    assert_eq!(published.len(), 4);
     let mut mates = 0;
     for sfen in proof_set() {
+        let sfen = sfen.as_str();
         let pos = Position::from_sfen(sfen).unwrap();
         let p = Solver::new(opts.clone()).prove(&pos).unwrap();
         let s = tsume::solve(&pos, &opts).unwrap();
@@ -764,9 +719,9 @@ fn a_first_proof_is_the_first_proof_of_solve() {
         after.play_unchecked(first);
         assert!(after.in_check(), "{sfen}");
         assert!(mated_within(&after, p.plies - 1), "{sfen}");
-        if let Some((_, moves)) = published.iter().find(|(p, _)| *p == sfen) {
+        if let Some((_, moves)) = published.iter().find(|(p, _)| p == sfen) {
             let usi = usi::format_move(first);
-            assert!(moves.contains(&usi.as_str()), "{sfen}: {usi}");
+            assert!(moves.contains(&usi), "{sfen}: {usi}");
         }
     }
     assert_eq!(mates, 9);
@@ -795,6 +750,7 @@ fn a_kept_solver_answers_as_a_new_one() {
     reversed.reverse();
     set.extend(reversed);
     for sfen in set {
+        let sfen = sfen.as_str();
         let pos = Position::from_sfen(sfen).unwrap();
         let new = Solver::new(opts.clone()).prove(&pos).unwrap();
         assert_eq!(kept.prove(&pos).unwrap(), new, "{sfen}");

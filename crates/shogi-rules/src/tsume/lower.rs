@@ -545,21 +545,21 @@ mod tests {
     use crate::tsume::table::INF;
     use crate::tsume::{Options, Status, solve};
 
-    /// Short problems with a drop interposition somewhere in their solution trees or on
-    /// their lines: shogi.md §7.4 (mate3 #1-#4, mate5 #1, mate7 #1 of the YaneuraOu sets,
-    /// 古典3手詰, JSA 2021-11-83, the 無駄合 problem of sugyan/tsumeshogi-solver issue #5),
-    /// the tsume bench's set. (A unit test cannot read tests/tsume.rs's tables.)
-    const SHORT: &[&str] = &[
-        "ln1gkg1nl/6+P2/2sppps1p/2p3p2/p8/P1P1P3P/2NP1PP2/3s1KSR1/L1+b2G1NL w R2Pbgp 42",
-        "l3kgsnl/9/p1pS+Bp3/7pp/6PP1/9/PPPPPPn1P/1B1GG2+r1/LNS1K3L w RG3Psnp 54",
-        "l3k2nl/4g1gb1/1+S1pspp+P1/p1p6/3n4p/2PPR1P2/P2bPP2P/5GS2/LN1K4L w R2Pgsn2p 50",
-        "lns+R4l/1p1p5/p1pkppB1p/6p2/1R7/6P1P/P1PPnPS2/2+b1G1g2/L3K1sNL b 2GS3Pnp 51",
-        "l2gkg2l/2s3s2/p1nppp1pp/2p3p2/P4P1P1/4n3P/1PPPG1N2/1BKS2+s2/LN3+r3 w RBgl3p 72",
-        "ln1g3+Rl/2sk1s+P2/2ppppb1p/p1b3p2/8P/P4P3/2PPP1P2/1+r2GS3/LN+p2KGNL w GN2Ps 36",
-        "3sks3/9/4S4/9/9/B8/9/9/9 b S2rb4g4n4l18p 1",
-        "7+P1/5R1s1/6ks1/9/5L1p1/9/9/9/9 b R2b4g2s4n3l16p 1",
-        "7nl/5B1k1/6Ppp/5+R3/9/9/9/9/9 b Srb4g3s3n3l15p 1",
-    ];
+    /// The short problems of tests/data/tsume_short.json (shogi.md §7.4: mate3 #1-#4, mate5
+    /// #1, mate7 #1 of the YaneuraOu sets, 古典3手詰, JSA 2021-11-83, the 無駄合 problem of
+    /// sugyan/tsumeshogi-solver issue #5; the tsume bench's set), several with a drop
+    /// interposition somewhere in their solution trees or on their lines.
+    fn short() -> Vec<String> {
+        let data: serde_json::Value =
+            serde_json::from_str(include_str!("../../tests/data/tsume_short.json")).unwrap();
+        let problems = data["problems"].as_array().unwrap();
+        let sfens: Vec<String> = problems
+            .iter()
+            .map(|p| p["sfen"].as_str().unwrap().to_string())
+            .collect();
+        assert_eq!(sfens.len(), 9);
+        sfens
+    }
 
     #[test]
     fn the_lower_bound_proves_what_the_exact_search_finds() {
@@ -567,7 +567,7 @@ mod tests {
         // under 255 plies goes to; sent through the long problems' path instead (the line
         // read, its detours taken out, then the lower-bound phase), each must come out
         // exact at the same length.
-        for sfen in SHORT {
+        for sfen in &short() {
             let pos = Position::from_sfen(sfen).unwrap();
             let exact = solve(&pos, &Options::default()).unwrap();
             assert!(exact.exact, "{sfen}");
@@ -600,7 +600,7 @@ mod tests {
         // two claim a mate two plies longer than the exact search's (the oracle of the test
         // above), so some check must stay open. Same problems, with their true lengths
         // proven as a control.
-        for sfen in SHORT {
+        for sfen in &short() {
             let (mut search, line, lens) = read(sfen);
             let lower = lower_bound(&mut search, &line, &lens, u64::MAX);
             assert_eq!(
