@@ -226,8 +226,10 @@ fn tsume_error_paths() {
 
 #[test]
 fn mate_json_has_exactly_the_contract_fields() {
-    // The JSON contract of `shogi mate --json`: {"status", "plies", "pv", "ki2", "nodes"} and, since the length
-    // may come from a search cut short, "proven_minimal"; nothing else.
+    // The JSON contract of `shogi mate --json`: {"status", "plies", "pv", "ki2", "nodes"};
+    // since the length may come from a search cut short, "proven_minimal"; since a long
+    // line may be read quickly or keep checks not refuted, "forced", "open_checks" and
+    // "open_at_plies"; nothing else.
     // Problem: shogi.md §7.4 JSA 毎日詰将棋 2021-11-83, R*3d 3c3d 4b4d+.
     let (code, v) = json(&[
         "shogi",
@@ -240,10 +242,23 @@ fn mate_json_has_exactly_the_contract_fields() {
     keys.sort_unstable();
     assert_eq!(
         keys,
-        ["ki2", "nodes", "plies", "proven_minimal", "pv", "status"]
+        [
+            "forced",
+            "ki2",
+            "nodes",
+            "open_at_plies",
+            "open_checks",
+            "plies",
+            "proven_minimal",
+            "pv",
+            "status"
+        ]
     );
     assert_eq!(v["status"], "mate");
     assert_eq!(v["proven_minimal"], true);
+    assert_eq!(v["forced"], true);
+    assert_eq!(v["open_checks"], 0);
+    assert_eq!(v["open_at_plies"], serde_json::json!([]));
     assert_eq!(v["plies"], 3);
     assert_eq!(v["pv"], serde_json::json!(["R*3d", "3c3d", "4b4d+"]));
     assert_eq!(v["ki2"], "▲３四飛 △同玉 ▲４四飛成");
@@ -255,8 +270,9 @@ fn mate_json_has_exactly_the_contract_fields() {
         "8k/9/9/9/9/9/9/9/9 b Rr2b4g4s4n4l18p 1",
     ]);
     assert_eq!(v["status"], "no_mate");
-    assert_eq!(v.as_object().unwrap().len(), 6);
+    assert_eq!(v.as_object().unwrap().len(), 9);
     assert_eq!(v["proven_minimal"], false);
+    assert_eq!(v["forced"], false);
 }
 
 /// Writes `bytes` to `name` in this test's scratch directory (removed when the test ends).

@@ -109,9 +109,9 @@ fn time_limit_spent_before_the_search_gives_unknown() {
         .keys()
         .map(|k| k.as_str())
         .collect();
-    // status, plies, pv, ki2, nodes and proven_minimal (false: nothing was proven), and
-    // the warning that names the limit hit.
-    assert_eq!(keys.len(), 7, "{keys:?}");
+    // status, plies, pv, ki2, nodes, proven_minimal (false: nothing was proven), forced,
+    // open_checks and open_at_plies, and the warning that names the limit hit.
+    assert_eq!(keys.len(), 10, "{keys:?}");
     assert_eq!(doc["proven_minimal"], false);
     assert!(doc["warnings"][0].as_str().unwrap().contains("time limit"));
 }

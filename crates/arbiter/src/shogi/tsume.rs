@@ -10,8 +10,10 @@ use super::to_json;
 use crate::output::{CliError, Output};
 
 /// `--json` of `shogi mate`: the contract fields of the solution (status, length, the
-/// line in USI and in KI2, nodes, and whether the length is proven minimal), nothing
-/// more.
+/// line in USI and in KI2, nodes, whether the length is proven minimal) and, so that a
+/// program reading it can say how strong the claim is as the text output does, whether
+/// the line is forced and which checks on it were left open; nothing more. Every field
+/// is present whatever the status.
 #[derive(Serialize)]
 struct MateReport<'a> {
     status: Status,
@@ -19,6 +21,15 @@ struct MateReport<'a> {
     /// The length is proven to be the shortest (false when a time limit cut the search
     /// for a shorter mate, or when there is no mate).
     proven_minimal: bool,
+    /// The line shows the defender's longest resistance (false for a line read quickly
+    /// from a proof too large to work out again, and when there is no mate).
+    forced: bool,
+    /// Checks on the line through which a shorter mate was not ruled out (the line is
+    /// still a forced mate; its length is then not proven minimal).
+    open_checks: u32,
+    /// The plies (numbered from 1) played from the positions that hold the open checks,
+    /// where the search located them.
+    open_at_plies: Vec<u32>,
     pv: &'a [Move],
     ki2: String,
     nodes: u64,
@@ -113,13 +124,18 @@ pub(super) fn options(
     })
 }
 
-/// Where a line's open checks are, for the text report: the plies (numbered from 1) played
-/// from the positions that hold them, or nothing when the solver did not say.
-fn open_plies(open_at: &[u32]) -> String {
+/// Where a line's open checks are ([`tsume::Solution::open_at`], positions of the line):
+/// the plies, numbered from 1, played from the positions that hold them.
+fn open_plies(open_at: &[u32]) -> Vec<u32> {
+    open_at.iter().map(|i| i + 1).collect()
+}
+
+/// [`open_plies`] for the text report, or nothing when the solver did not say.
+fn open_plies_text(open_at: &[u32]) -> String {
     if open_at.is_empty() {
         return String::new();
     }
-    let plies: Vec<String> = open_at.iter().map(|i| (i + 1).to_string()).collect();
+    let plies: Vec<String> = open_plies(open_at).iter().map(u32::to_string).collect();
     format!(", at ply {}", plies.join(", "))
 }
 
@@ -188,7 +204,7 @@ pub(super) fn run_mate(
                 "open checks: {} check(s) on the line not refuted at the line's length within \
                  their share of nodes (a shorter mate through them is not ruled out){}\n",
                 sol.open_checks,
-                open_plies(&sol.open_at)
+                open_plies_text(&sol.open_at)
             ));
         }
     }
@@ -209,6 +225,9 @@ pub(super) fn run_mate(
         status: sol.status,
         plies: sol.plies,
         proven_minimal: sol.status == tsume::Status::Mate && sol.exact,
+        forced: sol.status == tsume::Status::Mate && sol.forced,
+        open_checks: sol.open_checks,
+        open_at_plies: open_plies(&sol.open_at),
         pv: &sol.pv,
         ki2,
         nodes: sol.nodes,
