@@ -473,12 +473,14 @@ fn read_origin(rest: &str) -> Result<(Option<Square>, String), (usize, String)> 
     Ok((None, t.to_string()))
 }
 
-/// Seconds of the move from `( m:ss/hh:mm:ss)`.
+/// Seconds of the move from `( m:ss/hh:mm:ss)`; none when the field does not read as a
+/// time, as when it is missing, or its minutes do not fit in a count of seconds.
 fn read_time(rest: &str) -> Option<u32> {
     let inner = rest.strip_prefix('(')?.trim_start();
     let first = inner.split('/').next()?.trim();
     let (m, s) = first.split_once(':')?;
-    Some(m.trim().parse::<u32>().ok()? * 60 + s.trim().parse::<u32>().ok()?)
+    let (m, s) = (m.trim().parse::<u32>().ok()?, s.trim().parse::<u32>().ok()?);
+    m.checked_mul(60)?.checked_add(s)
 }
 
 fn kif_move(

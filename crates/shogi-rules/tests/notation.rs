@@ -186,6 +186,25 @@ fn kif_round_trip_through_usi() {
 }
 
 #[test]
+fn a_kif_move_time_beyond_a_count_of_seconds_is_left_out() {
+    // The KIF time field ( m:ss/hh:mm:ss) is read into seconds (a u32): 71,582,788 minutes
+    // and 15 seconds is 4,294,967,295 s, the largest count; a second or a minute more does
+    // not fit and the move is read without its time, as with a time field that does not
+    // read as one (the kif fuzz target found the overflow).
+    let seconds = |time: &str| {
+        let text =
+            format!("手数----指手---------消費時間--\n   1 ７六歩(77)   ({time}/00:00:00)\n");
+        let rec = kif::parse(&text).unwrap();
+        assert_eq!(rec.moves.len(), 1, "{time}");
+        rec.moves[0].seconds
+    };
+    assert_eq!(seconds(" 0:16"), Some(16));
+    assert_eq!(seconds("71582788:15"), Some(u32::MAX));
+    assert_eq!(seconds("71582788:16"), None);
+    assert_eq!(seconds("71582789:00"), None);
+}
+
+#[test]
 fn csa_v2_and_v3() {
     let text = "V2.2\nN+sente\nN-gote\nPI\n+\n+7776FU\nT12\n-3334FU,T3\n+8822UM\n-3122GI\n+0045KA\n%TORYO\n";
     let rec = csa::parse(text).unwrap();
@@ -319,6 +338,9 @@ fn hostile_input_never_panics() {
         "PI76\u{3042}",
         "P+00\u{3042}U",
         "P+\u{3042}7",
+        // A KIF move time whose minutes overflow a count of seconds (found by the mutation
+        // fuzzer, `cargo xtask fuzz --target kif`).
+        "：\n1３四歩(333333330:",
     ];
     for s in samples {
         let _ = record::parse_any(s);
