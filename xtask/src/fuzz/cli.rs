@@ -80,7 +80,7 @@ pub fn run(bytes: &[u8]) {
         .iter()
         .map(|&a| if a == "@in" { input_path.as_str() } else { a })
         .collect();
-    let json = args.contains(&"--json");
+    let json = options(&args).contains(&"--json");
     let Ok(mut child) = Command::new(binary)
         .args(&args)
         .current_dir(scratch)
@@ -140,13 +140,23 @@ pub fn run(bytes: &[u8]) {
         }
         Some(_) => {}
     }
-    if json && !asks_for_help_or_version(&args) && !out.is_empty() {
+    if json && !asks_for_help_or_version(options(&args)) && !out.is_empty() {
         let text = String::from_utf8_lossy(&out);
         assert!(
             looks_like_one_json_document(&text),
             "arbiter {args:?} --json printed something other than one JSON document: {}",
             text.chars().take(200).collect::<String>()
         );
+    }
+}
+
+/// The arguments that may be options: those before a `--`, after which every argument is a
+/// value (a file named `--json` asks for no JSON; a finding of this target was that case,
+/// `go score FILE -- --json` reading two files and printing text).
+fn options<'a, 'b>(args: &'a [&'b str]) -> &'a [&'b str] {
+    match args.iter().position(|&a| a == "--") {
+        Some(i) => &args[..i],
+        None => args,
     }
 }
 
@@ -195,7 +205,7 @@ fn looks_like_one_json_document(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{asks_for_help_or_version, looks_like_one_json_document as one};
+    use super::{asks_for_help_or_version, looks_like_one_json_document as one, options};
 
     #[test]
     fn help_inside_a_cluster_of_short_flags_is_recognised() {
@@ -205,6 +215,21 @@ mod tests {
         ]));
         assert!(asks_for_help_or_version(&["go", "-V"]));
         assert!(!asks_for_help_or_version(&["go", "score", "--json", "-1"]));
+    }
+
+    #[test]
+    fn arguments_after_a_double_dash_are_no_options() {
+        // The minimised finding: `go score @ -- --json` names a file `--json` and prints
+        // text, as clap (and POSIX argument syntax) reads everything after `--` as values.
+        assert_eq!(
+            options(&["go", "score", "@", "--", "--json"]),
+            ["go", "score", "@"]
+        );
+        assert!(!options(&["go", "score", "--", "-h"]).contains(&"-h"));
+        assert_eq!(
+            options(&["go", "score", "--json"]),
+            ["go", "score", "--json"]
+        );
     }
 
     #[test]
