@@ -228,6 +228,10 @@ impl Hand {
         self.0.iter().map(|&c| u32::from(c)).sum()
     }
 
+    /// The top bit of each count's byte in [`Hand::packed`]'s word (counts are below 128, so
+    /// it is free): the word-at-a-time tests set it to see which counts carry or borrow.
+    pub(crate) const PACKED_TOP: u64 = 0x0080_8080_8080_8080;
+
     /// The hand as one word, a count per byte in [`Kind::HAND`] order (seven bytes, the
     /// top one zero): hands are compared, hashed and changed a word at a time in the
     /// searches.
@@ -253,8 +257,7 @@ impl Hand {
         // Per byte, the low seven bits plus 0x7f carry into the top bit when any is set
         // (and never into the next byte).
         const LOW: u64 = 0x007f_7f7f_7f7f_7f7f;
-        const TOP: u64 = 0x0080_8080_8080_8080;
-        HeldKinds((w | ((w & LOW) + LOW)) & TOP)
+        HeldKinds((w | ((w & LOW) + LOW)) & Hand::PACKED_TOP)
     }
 }
 

@@ -82,9 +82,8 @@
 //! The phase works in passes. The first goes from the end of the line backwards and
 //! stores each position's bound once shown. An attacker node whose bound is not shown
 //! within its share of nodes ([`FIRST_PASS_NODES`], later [`LOWER_NODES`]) has its checks
-//! not refuted counted open and
-//! its bound is not stored: the defender node before it searches its own bound through
-//! any reply, since the line's lengths are the reading's, and where the reading counts an
+//! not refuted counted open and its bound is not stored: the defender node before it
+//! searches its own bound through any reply, since the line's lengths are the reading's, and where the reading counts an
 //! interposition the conventions call useless, a position of the line can read longer
 //! than it is while the defender has another defence as long (the 無駄合 problem of the
 //! tests: after 4b3a 2b1b the reading gives 3 plies where 4d4b mates by convention, and
@@ -175,8 +174,7 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
         exposed: vec![false; line.len()],
         keys: vec![(0, Default::default()); line.len()],
     };
-    let mut open = 0u32;
-    let mut open_at = Vec::new();
+    let mut open = Open::default();
     let mut complete = true;
     // The open checks of the attacker node just examined when its bound could not be
     // shown (it is not stored: the defender node before it may show its own bound through
@@ -187,11 +185,7 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
         let i = undos.len();
         state.keys[i] = (search.node.board_key(), search.node.attacker_hand());
         if !complete {
-            let n = unexamined(search);
-            open = open.saturating_add(n);
-            if n > 0 {
-                open_at.push(i as u32);
-            }
+            open.add(i, unexamined(search));
             continue;
         }
         let r = lens[i];
@@ -206,10 +200,7 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
             // Stored as an assumption when not shown: the length is then not proven
             // (`open` > 0), and the nodes before it are still examined.
             defender_node(search, mv, r, budget, pending).map(|n| {
-                open = open.saturating_add(n);
-                if n > 0 {
-                    open_at.push(i as u32);
-                }
+                open.add(i, n);
                 state.defender[i] = n;
                 pending = 0;
                 true
@@ -225,34 +216,23 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
             Ok(_) => {}
             Err(Exhausted) => {
                 complete = false;
-                if pending > 0 {
-                    open_at.push(i as u32 + 1);
-                }
-                open = open.saturating_add(std::mem::take(&mut pending));
+                open.add(i + 1, std::mem::take(&mut pending));
                 // This node's checks are counted with the others not examined.
-                let n = unexamined(search);
-                open = open.saturating_add(n);
-                if n > 0 {
-                    open_at.push(i as u32);
-                }
+                open.add(i, unexamined(search));
             }
         }
     }
     // The line's first position is an attacker node: its open checks have no defender
     // node before it to answer for them.
-    open = open.saturating_add(pending);
-    if pending > 0 {
-        open_at.push(0);
-    }
+    open.add(0, pending);
     if complete {
         // Again over what is left open, with every bound of the line in the table, while
         // a pass settles something.
-        while open > 0 {
-            let before = open;
+        while open.count > 0 {
+            let before = open.count;
             let more = settle_open(search, line, lens, budget, &mut state);
             open = state.open();
-            open_at = state.open_at();
-            if !more || open >= before {
+            if !more || open.count >= before {
                 break;
             }
         }
@@ -260,12 +240,30 @@ pub(crate) fn lower_bound(search: &mut Search, line: &[Move], lens: &[u32], budg
     search.free_pairs = free_pairs;
     search.node_limit = budget;
     search.stopped = None;
-    open_at.sort_unstable();
-    open_at.dedup();
+    let Open { count, mut at } = open;
+    at.sort_unstable();
+    at.dedup();
     Lower {
-        open,
-        open_at,
+        open: count,
+        open_at: at,
         complete,
+    }
+}
+
+/// The checks counted open so far, with the positions of the line they belong to.
+#[derive(Default)]
+struct Open {
+    count: u32,
+    at: Vec<u32>,
+}
+
+impl Open {
+    /// Counts `n` open checks at the position before `line[i]` (none: nothing is noted).
+    fn add(&mut self, i: usize, n: u32) {
+        if n > 0 {
+            self.count = self.count.saturating_add(n);
+            self.at.push(i as u32);
+        }
     }
 }
 
@@ -310,17 +308,13 @@ impl State {
         std::iter::once(first).chain(pairs)
     }
 
-    /// The checks and captures left open.
-    fn open(&self) -> u32 {
-        self.counts().fold(0, |open, (_, n)| open.saturating_add(n))
-    }
-
-    /// Where [`State::open`]'s checks are, as in [`Lower::open_at`].
-    fn open_at(&self) -> Vec<u32> {
-        self.counts()
-            .filter(|&(_, n)| n > 0)
-            .map(|(i, _)| i)
-            .collect()
+    /// The checks and captures left open, with where they are.
+    fn open(&self) -> Open {
+        let mut open = Open::default();
+        for (i, n) in self.counts() {
+            open.add(i as usize, n);
+        }
+        open
     }
 }
 

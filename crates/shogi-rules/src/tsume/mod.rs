@@ -24,13 +24,13 @@
 //! the table), by bounded floor searches showing that no position of the line has a
 //! shorter conventional mate (see `lower`), and the length is exact when every one of them
 //! is settled within the limits (`exact`, as on ミクロコスモス; the checks left open are
-//! counted in [`Solution::open_checks`] and placed in [`Solution::open_at`]). The upper bound rests on the line reading's 無駄合 test,
-//! which takes the dropped piece with a check and looks the mate up with the piece kept
-//! rather than handed back (see [`conventions`]); the short problems sent through this path
-//! give the exact search's lengths. In shortest
-//! mode, ply-bounded df-pn searches shorten the first proof (unless [`Options::shorten`]
-//! is off) and the exact line search, bounded by the shortest proof, picks the longest
-//! defence and the line. When a budget runs out the line is read from the df-pn proof
+//! counted in [`Solution::open_checks`] and placed in [`Solution::open_at`]). The upper
+//! bound rests on the line reading's 無駄合 test, which takes the dropped piece with a
+//! check and looks the mate up with the piece kept rather than handed back (see
+//! [`conventions`]); the short problems sent through this path give the exact search's
+//! lengths. In shortest mode, ply-bounded df-pn searches shorten the first proof (unless
+//! [`Options::shorten`] is off) and the exact line search, bounded by the shortest proof,
+//! picks the longest defence and the line. When a budget runs out the line is read from the df-pn proof
 //! tree: a valid mate, possibly longer than the conventional length.
 //!
 //! [`solve`] answers one problem; a [`Solver`] answers problem after problem with its

@@ -20,8 +20,6 @@ pub(crate) type KeyBuild = board_core::hash::IdentityBuildHasher;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Packed(u64);
 
-const TOP_BITS: u64 = 0x0080_8080_8080_8080;
-
 impl Packed {
     #[inline]
     fn of(h: &Hand) -> Packed {
@@ -34,7 +32,8 @@ impl Packed {
     /// `self` holds at most what `other` holds, kind by kind.
     #[inline]
     fn le(self, other: Packed) -> bool {
-        let r = ((other.0 | TOP_BITS) - self.0) & TOP_BITS == TOP_BITS;
+        let top = Hand::PACKED_TOP;
+        let r = ((other.0 | top) - self.0) & top == top;
         debug_assert_eq!(r, hands::le(&self.hand(), &other.hand()));
         r
     }
