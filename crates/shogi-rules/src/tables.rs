@@ -172,16 +172,35 @@ pub(crate) fn lance_ray(side: Side, sq: Square) -> Bitboard {
     Bitboard(RAYS[side.index()][sq.index()])
 }
 
-#[inline]
-pub(crate) fn rook_ray(sq: Square) -> Bitboard {
-    let s = sq.index();
-    Bitboard(RAYS[0][s] | RAYS[1][s] | RAYS[2][s] | RAYS[3][s])
+/// The union of four of [`RAYS`]' directions (`first..first + 4`) from each square: a
+/// rook's or a bishop's lines on the empty board, read once where the filters of the move
+/// generators and mate tests ask for them (often several times a move) instead of being
+/// put together from four tables each time.
+const fn lines(first: usize) -> [Bitboard; SQUARES] {
+    let mut out = [Bitboard::EMPTY; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        out[sq] = Bitboard(
+            RAYS[first][sq] | RAYS[first + 1][sq] | RAYS[first + 2][sq] | RAYS[first + 3][sq],
+        );
+        sq += 1;
+    }
+    out
 }
 
+static ROOK_LINES: [Bitboard; SQUARES] = lines(0);
+static BISHOP_LINES: [Bitboard; SQUARES] = lines(4);
+
+/// A rook's lines on the empty board from `sq` (the square itself left out).
+#[inline]
+pub(crate) fn rook_ray(sq: Square) -> Bitboard {
+    ROOK_LINES[sq.index()]
+}
+
+/// A bishop's lines on the empty board from `sq` (the square itself left out).
 #[inline]
 pub(crate) fn bishop_ray(sq: Square) -> Bitboard {
-    let s = sq.index();
-    Bitboard(RAYS[4][s] | RAYS[5][s] | RAYS[6][s] | RAYS[7][s])
+    BISHOP_LINES[sq.index()]
 }
 
 /// Squares attacked by a piece of `kind` owned by `side` standing on `sq`.
@@ -262,6 +281,20 @@ mod tests {
         assert_eq!(rook_attacks(sq(5, 5), Bitboard::EMPTY).count(), 16);
         assert_eq!(bishop_attacks(sq(5, 5), Bitboard::EMPTY).count(), 16);
         assert_eq!(bishop_attacks(sq(1, 1), Bitboard::EMPTY).count(), 8);
+    }
+
+    #[test]
+    fn the_line_tables_are_the_slides_on_the_empty_board() {
+        for sq in Square::all() {
+            assert_eq!(rook_ray(sq), rook_attacks(sq, Bitboard::EMPTY), "{sq:?}");
+            assert_eq!(
+                bishop_ray(sq),
+                bishop_attacks(sq, Bitboard::EMPTY),
+                "{sq:?}"
+            );
+        }
+        assert_eq!(rook_ray(sq(5, 5)).count(), 16);
+        assert_eq!(bishop_ray(sq(1, 1)).count(), 8);
     }
 
     #[test]
