@@ -34,6 +34,8 @@ timing:
   - "solve": a first-proof `Solver::solve` (options `shorten: false, exact_line_plies:
     0`): the same proof, then its line read back (no shortening, no exact conventional
     search), against `DfPn.search` ("/search"), which proves and reads its line too.
+  - "prove/search": the first proof alone against `DfPn.search` as a whole (a proof and
+    its line): the first-proof time set against cshogi's search as a caller meets it.
 The two sides alternate for `--rounds N` rounds (default 3) and the best of each is kept.
 Ratios above 1: slower than cshogi. With `--criterion DIR` (criterion's output directory,
 e.g. target/criterion) the criterion `tsume_prove` and `tsume_first_proof` medians (the
@@ -180,7 +182,7 @@ def first_proof_table(criterion_dir=None, rounds=3):
                                 min(solve, old[1]) if old else solve, nodes, plies)
     print(f"{'problem':9} {'search us':>9} {'get_pv':>7} {'proof':>7} {'nodes':>6} | "
           f"{'prove us':>8} {'solve us':>8} {'nodes':>6} {'plies':>5} | {'/proof':>6} "
-          f"{'/search':>7}")
+          f"{'/search':>7} {'prove/search':>12}")
     for name, _ in short:
         t, t_pv, nodes, plies = cs[name]
         proof = t - t_pv
@@ -195,6 +197,7 @@ def first_proof_table(criterion_dir=None, rounds=3):
         line += f"{cells[0]} {cells[1]} {a_nodes:>6} {a_plies:>5} | "
         line += f"{prove / (proof * 1e6):>6.2f} " if prove is not None else f"{'-':>6} "
         line += f"{solve / (t * 1e6):>7.2f}" if solve is not None else f"{'-':>7}"
+        line += f" {prove / (t * 1e6):>12.2f}" if prove is not None else f" {'-':>12}"
         print(line)
 
 
