@@ -31,28 +31,31 @@ pub(crate) fn min(a: &Hand, b: &Hand) -> Hand {
     h
 }
 
-/// `hand` with one piece of `kind` (unpromoted) more, none above 255. The count is
-/// changed in the hand's packed word ([`Hand::packed`]) rather than in place: a byte
-/// written in place and the hand then read whole at once (its next use, a key or a table
-/// lookup) stalls the load until the write is done.
+/// `hand` with one piece of `kind` (unpromoted) more, none above 255 (see [`changed`]).
 #[inline]
 pub(crate) fn plus(hand: Hand, kind: Kind) -> Hand {
-    let shift = 8 * kind.unpromoted().index() as u32;
-    let word = hand.packed();
-    match (word >> shift) & 0xff {
-        0xff => hand,
-        _ => Hand::from_packed(word + (1 << shift)),
-    }
+    changed(hand, kind, true)
 }
 
-/// `hand` with one piece of `kind` (unpromoted) less, none below 0 (see [`plus`]).
+/// `hand` with one piece of `kind` (unpromoted) less, none below 0 (see [`changed`]).
 #[inline]
 pub(crate) fn minus(hand: Hand, kind: Kind) -> Hand {
+    changed(hand, kind, false)
+}
+
+/// `hand` with one piece of `kind` (unpromoted) more or less, the count kept within a
+/// byte. The count is changed in the hand's packed word ([`Hand::packed`]) rather than in
+/// place: a byte written in place and the hand then read whole at once (its next use, a
+/// key or a table lookup) stalls the load until the write is done.
+#[inline]
+fn changed(hand: Hand, kind: Kind, more: bool) -> Hand {
     let shift = 8 * kind.unpromoted().index() as u32;
     let word = hand.packed();
-    match (word >> shift) & 0xff {
-        0 => hand,
-        _ => Hand::from_packed(word - (1 << shift)),
+    let one = 1 << shift;
+    match (more, (word >> shift) & 0xff) {
+        (true, 0xff) | (false, 0) => hand,
+        (true, _) => Hand::from_packed(word + one),
+        (false, _) => Hand::from_packed(word - one),
     }
 }
 

@@ -83,13 +83,13 @@
 //! stores each position's bound once shown. An attacker node whose bound is not shown
 //! within its share of nodes ([`FIRST_PASS_NODES`], later [`LOWER_NODES`]) has its checks
 //! not refuted counted open and its bound is not stored: the defender node before it
-//! searches its own bound through any reply, since the line's lengths are the reading's, and where the reading counts an
-//! interposition the conventions call useless, a position of the line can read longer
-//! than it is while the defender has another defence as long (the 無駄合 problem of the
-//! tests: after 4b3a 2b1b the reading gives 3 plies where 4d4b mates by convention, and
-//! the king's other escape keeps the length 5). If that fails too, the defender node's
-//! bound is stored all the same, a claim not yet shown, so that the positions before it
-//! can be examined, and the pair's checks count open.
+//! searches its own bound through any reply, since the line's lengths are the reading's,
+//! and where the reading counts an interposition the conventions call useless, a position
+//! of the line can read longer than it is while the defender has another defence as long
+//! (the 無駄合 problem of the tests: after 4b3a 2b1b the reading gives 3 plies where 4d4b
+//! mates by convention, and the king's other escape keeps the length 5). If that fails
+//! too, the defender node's bound is stored all the same, a claim not yet shown, so that
+//! the positions before it can be examined, and the pair's checks count open.
 //!
 //! A position examined early had only the bounds of the positions after it in the table:
 //! a detour back to a position nearer the root was not cut. Later passes go over the

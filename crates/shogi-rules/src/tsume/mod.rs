@@ -30,8 +30,8 @@
 //! [`conventions`]); the short problems sent through this path give the exact search's
 //! lengths. In shortest mode, ply-bounded df-pn searches shorten the first proof (unless
 //! [`Options::shorten`] is off) and the exact line search, bounded by the shortest proof,
-//! picks the longest defence and the line. When a budget runs out the line is read from the df-pn proof
-//! tree: a valid mate, possibly longer than the conventional length.
+//! picks the longest defence and the line. When a budget runs out the line is read from
+//! the df-pn proof tree: a valid mate, possibly longer than the conventional length.
 //!
 //! [`solve`] answers one problem; a [`Solver`] answers problem after problem with its
 //! memory kept between them, and its [`Solver::prove`] gives the first proof alone (mate
