@@ -384,6 +384,9 @@ impl Position {
         }
         let empty = !occ & board;
         for kind in self.hands[us].held() {
+            if !sink.wants_drops(kind) {
+                continue;
+            }
             let mut targets =
                 (empty & check_squares(us, kind, ek, occ)).and_not(tables::dead_squares(us, kind));
             if kind == Kind::Pawn {

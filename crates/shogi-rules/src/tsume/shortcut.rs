@@ -184,7 +184,8 @@ fn flight_squares(pos: &Position) -> Bitboard {
 /// one. Whole sets of destinations are dropped at once: the squares from which a piece of
 /// a kind attacks every such flight square are the intersection of that kind's reverse
 /// attacks from each of them (exact here, since only the origin, which lies on a line to
-/// every square it could shadow, changes between them). Same order as [`Gather`].
+/// every square it could shadow, changes between them). No pawn drop is listed: one that
+/// mates is a foul (see [`MayMate::wants_drops`]). Same order as [`Gather`].
 struct MayMate<'a> {
     moves: &'a mut Vec<Move>,
     pos: &'a Position,
@@ -290,6 +291,12 @@ impl Sink for MayMate<'_> {
             false => targets,
         };
         each_drop(kind, targets, |mv| self.moves.push(mv));
+    }
+    /// A pawn dropped with mate is a foul (打ち歩詰め): no pawn drop mates at once, so
+    /// none is listed, and the generator is spared the foul's test.
+    #[inline]
+    fn wants_drops(&self, kind: Kind) -> bool {
+        kind != Kind::Pawn
     }
 }
 
