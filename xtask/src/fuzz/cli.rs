@@ -11,7 +11,7 @@
 //! their own default limits, which their tests check.
 
 use std::io::Read as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
@@ -38,12 +38,72 @@ pub fn remove_scratch() {
     }
 }
 
-/// The `arbiter` binary beside this one (`cargo test` and `cargo build` put both in the same
-/// directory) and a scratch directory for input files and anything a command writes.
+/// The `arbiter` binary beside the xtask binary `exe` (`cargo test` and `cargo build` put
+/// both in the same directory).
+fn binary_beside(exe: &Path) -> PathBuf {
+    exe.with_file_name(format!("arbiter{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// The arguments of the `cargo` call that builds the `arbiter` binary into the directory of
+/// the xtask binary `exe` (`<target dir>/<profile dir>/xtask`): the same target directory,
+/// and a profile whose output goes to that directory (`debug` holds the dev and test
+/// profiles' builds, `release` the release and bench profiles', any other a custom profile
+/// of its name).
+fn build_args(exe: &Path) -> Vec<String> {
+    let mut args: Vec<String> = ["build", "--quiet", "-p", "arbiter"]
+        .map(String::from)
+        .into();
+    let dir = exe.parent();
+    if let Some(target_dir) = dir.and_then(Path::parent) {
+        args.push("--target-dir".into());
+        args.push(target_dir.to_string_lossy().into_owned());
+    }
+    match dir.and_then(Path::file_name).and_then(|n| n.to_str()) {
+        Some("debug") | None => {}
+        Some(profile) => {
+            args.push("--profile".into());
+            args.push(profile.into());
+        }
+    }
+    args
+}
+
+/// Builds the `arbiter` binary the target runs when it is missing (a fresh checkout that
+/// has not run the tests), with the cargo that runs this task, so that the target does not
+/// fail on its first input for want of it. Called before the targets start.
+pub fn ensure_binary() -> Result<(), String> {
+    let exe = std::env::current_exe().map_err(|e| format!("cannot find the xtask binary: {e}"))?;
+    let binary = binary_beside(&exe);
+    if binary.is_file() {
+        return Ok(());
+    }
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let args = build_args(&exe);
+    eprintln!(
+        "fuzz cli: building {} (cargo {})",
+        binary.display(),
+        args.join(" ")
+    );
+    let status = Command::new(&cargo)
+        .args(&args)
+        .status()
+        .map_err(|e| format!("cannot run cargo to build {}: {e}", binary.display()))?;
+    match status.success() && binary.is_file() {
+        true => Ok(()),
+        false => Err(format!(
+            "{} is missing and `cargo {}` did not build it ({status})",
+            binary.display(),
+            args.join(" ")
+        )),
+    }
+}
+
+/// The `arbiter` binary beside this one (built by [`ensure_binary`] if need be) and a
+/// scratch directory for input files and anything a command writes.
 fn setup() -> &'static (PathBuf, PathBuf) {
     SETUP.get_or_init(|| {
         let exe = std::env::current_exe().expect("the xtask binary has a path");
-        let binary = exe.with_file_name(format!("arbiter{}", std::env::consts::EXE_SUFFIX));
+        let binary = binary_beside(&exe);
         assert!(
             binary.is_file(),
             "{} is missing: build it first (cargo build -p arbiter, or cargo test)",
@@ -205,7 +265,30 @@ fn looks_like_one_json_document(text: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::{asks_for_help_or_version, looks_like_one_json_document as one, options};
+    use super::{
+        asks_for_help_or_version, build_args, looks_like_one_json_document as one, options,
+    };
+    use std::path::Path;
+
+    #[test]
+    fn the_binary_is_built_where_the_xtask_binary_is() {
+        // The Cargo book ("Build cache"): the dev and test profiles build into
+        // <target>/debug, release and bench into <target>/release, a custom profile into
+        // <target>/<its name>.
+        let args = |p: &str| build_args(Path::new(p)).join(" ");
+        assert_eq!(
+            args("/w/target/debug/xtask"),
+            "build --quiet -p arbiter --target-dir /w/target"
+        );
+        assert_eq!(
+            args("/w/target/release/xtask"),
+            "build --quiet -p arbiter --target-dir /w/target --profile release"
+        );
+        assert_eq!(
+            args("/tmp/t/profiling/xtask"),
+            "build --quiet -p arbiter --target-dir /tmp/t --profile profiling"
+        );
+    }
 
     #[test]
     fn help_inside_a_cluster_of_short_flags_is_recognised() {

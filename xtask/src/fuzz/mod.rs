@@ -39,7 +39,8 @@ pub const USAGE: &str = "usage: cargo xtask fuzz [--seconds N] [--target T[,T…
 
 `cargo xtask` builds the libraries unoptimised; `cargo run --profile test -p xtask -- fuzz …`
 builds them as the tests do (opt-level 2, still unwinding), which CI uses so that the time
-limit measures the code as shipped rather than the debug build.
+limit measures the code as shipped rather than the debug build. The `cli` target runs the
+`arbiter` binary beside the xtask binary, and builds it there first when it is missing.
 
 Findings are minimised and written to target/fuzz-findings/<target>/; the exit code is 1 when
 any target found a panic, a hang or an abort.";
@@ -141,6 +142,12 @@ pub fn run(options: &Options) -> ExitCode {
         .iter()
         .filter(|t| options.targets.is_empty() || options.targets.iter().any(|n| n == t.name))
         .collect();
+    if chosen.iter().any(|t| t.name == "cli")
+        && let Err(e) = cli::ensure_binary()
+    {
+        eprintln!("fuzz cli: {e}");
+        return ExitCode::from(2);
+    }
     let queue = Arc::new(Mutex::new(chosen.iter().copied().collect::<VecDeque<_>>()));
     let results = Arc::new(Mutex::new(Vec::new()));
     let workers: Vec<_> = (0..options.jobs.min(chosen.len()).max(1))
