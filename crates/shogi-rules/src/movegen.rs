@@ -33,8 +33,9 @@ pub(crate) trait Sink {
     fn board(&mut self, from: Square, promo: Bitboard, plain: Bitboard);
     /// Drops of `kind` onto `targets`.
     fn drops(&mut self, kind: Kind, targets: Bitboard);
-    /// Whether this sink keeps drops of `kind`, asked before their targets are worked out
-    /// (a checking pawn drop's takes a test of 打ち歩詰め). All by default.
+    /// Whether this sink keeps drops of `kind`, asked by the check generator before their
+    /// targets are worked out (a checking pawn drop's take a test of 打ち歩詰め); the other
+    /// generators do not ask. All by default.
     #[inline]
     fn wants_drops(&self, _kind: Kind) -> bool {
         true

@@ -135,18 +135,19 @@ pub fn run(options: &Options) -> ExitCode {
         }
         return ExitCode::SUCCESS;
     }
-    let wants_cli = options.targets.is_empty() || options.targets.iter().any(|n| n == "cli");
-    if wants_cli && let Err(e) = cli::ensure_binary() {
+    let chosen: Vec<&'static Target> = TARGETS
+        .iter()
+        .filter(|t| options.targets.is_empty() || options.targets.iter().any(|n| n == t.name))
+        .collect();
+    if chosen.iter().any(|t| t.name == "cli")
+        && let Err(e) = cli::ensure_binary()
+    {
         eprintln!("fuzz cli: {e}");
         return ExitCode::from(2);
     }
     if !options.run.is_empty() {
         return run_files(options);
     }
-    let chosen: Vec<&'static Target> = TARGETS
-        .iter()
-        .filter(|t| options.targets.is_empty() || options.targets.iter().any(|n| n == t.name))
-        .collect();
     let queue = Arc::new(Mutex::new(chosen.iter().copied().collect::<VecDeque<_>>()));
     let results = Arc::new(Mutex::new(Vec::new()));
     let workers: Vec<_> = (0..options.jobs.min(chosen.len()).max(1))
